@@ -1,0 +1,157 @@
+/// A read view of one record through a selection: how a body sees data.
+///
+/// Every read goes through the record's slots as a tracked read, so a body that reads through a lens
+/// depends on exactly the fields it read. Relay's semantics hold: a field error under the owner's
+/// `@throwOnFieldError` throws; a `@required(action: THROW)` field that is null throws; a bubbling
+/// `@required` null nulls the object above it, so `object(_:)` and `list(_:)` return nil (or a nil item)
+/// for an object that a `@required` field beneath it nulls. A lens is a small value; making one
+/// allocates nothing.
+public struct Lens {
+    let context: ReadContext
+    /// The record read.
+    public let record: RecordRef
+    let selections: PreparedSelectionSet
+    /// Whether the owner of this selection (the operation, or the fragment) has `@throwOnFieldError`.
+    public let throwsOnFieldError: Bool
+
+    init(context: ReadContext, record: RecordRef, selections: PreparedSelectionSet, throwsOnFieldError: Bool) {
+        self.context = context
+        self.record = record
+        self.selections = selections
+        self.throwsOnFieldError = throwsOnFieldError
+    }
+
+    private var target: Record { context.store.record(at: record) }
+
+    /// The record's id.
+    public var id: RecordID { target.id }
+
+    /// The record's `__typename`, when known.
+    public var typename: String? { target.typename }
+
+    // MARK: - Fields
+
+    /// A prepared field of this lens's selection, found once so that repeated reads skip the lookup.
+    public struct FieldKey {
+        let field: PreparedField
+        /// The field's response key.
+        public var responseKey: String { field.responseKey }
+    }
+
+    /// The field selected under `responseKey` (here, or in an inline fragment that applies), or nil
+    /// when the selection has no such field.
+    public func key(_ responseKey: String) -> FieldKey? {
+        selections.field(responseKey, typename: target.typename).map(FieldKey.init)
+    }
+
+    /// The scalar of a leaf field; nil when it is null.
+    ///
+    /// - Throws: `LensError.notSelected` for a key the selection lacks; `.fieldErrors` for a field error
+    ///   under `@throwOnFieldError` (outside `@catch`); `.requiredFieldMissing` for a null
+    ///   `@required(action: THROW)` field.
+    public func scalar(_ responseKey: String) throws(LensError) -> Scalar? {
+        try scalar(try selected(responseKey))
+    }
+
+    /// The scalar of a leaf field found with `key(_:)`.
+    public func scalar(_ key: FieldKey) throws(LensError) -> Scalar? {
+        guard let slot = try checkedSlot(key.field), case .scalar(let value) = slot.value else { return nil }
+        return value
+    }
+
+    /// The object a field links to, as a lens through the field's selections; nil when the field is
+    /// null, the record is deleted, or a bubbling `@required` null beneath nulls the object.
+    public func object(_ responseKey: String) throws(LensError) -> Lens? {
+        try object(try selected(responseKey))
+    }
+
+    /// The object a field found with `key(_:)` links to.
+    public func object(_ key: FieldKey) throws(LensError) -> Lens? {
+        guard let selections = key.field.selections, let slot = try checkedSlot(key.field),
+              case .link(let ref) = slot.value else { return nil }
+        return try child(ref, selections)
+    }
+
+    /// The objects a list field links to; nil when the list is null, and a nil item for a null item or
+    /// one a bubbling `@required` null beneath nulls.
+    public func list(_ responseKey: String) throws(LensError) -> [Lens?]? {
+        let field = try selected(responseKey).field
+        guard let selections = field.selections, let slot = try checkedSlot(field),
+              case .links(let refs) = slot.value else { return nil }
+        var items: [Lens?] = []
+        items.reserveCapacity(refs.count)
+        for ref in refs {
+            items.append(try ref.flatMap { ref throws(LensError) in try child(ref, selections) })
+        }
+        return items
+    }
+
+    /// A lens on the same record through a fragment this selection spreads: what the fragment's own
+    /// body reads, weighed by the fragment's own directives. Nil when the selection spreads no such
+    /// fragment, its type condition does not apply, or a `@required` chain nulls the fragment's root.
+    public func fragment(_ name: String) throws(LensError) -> Lens? {
+        guard let fragment = selections.spread(name, typename: target.typename),
+              PreparedSelection.applies(fragment.typeCondition, to: target.typename) else { return nil }
+        let lens = Lens(context: context, record: record, selections: fragment.selections, throwsOnFieldError: fragment.throwsOnFieldError)
+        return try lens.checkedNotNulled()
+    }
+
+    // MARK: - Internals
+
+    private func selected(_ responseKey: String) throws(LensError) -> FieldKey {
+        guard let key = key(responseKey) else { throw .notSelected(responseKey) }
+        return key
+    }
+
+    /// Reads a field's slot and applies the field-level rules; nil when the field is missing or null.
+    private func checkedSlot(_ field: PreparedField) throws(LensError) -> Slot? {
+        let slot = target.read(field.channel)
+        if let slot, !slot.errors.isEmpty {
+            if throwsOnFieldError, field.catchTarget == nil {
+                throw .fieldErrors(slot.errors.map { FieldError(path: [.key(field.responseKey)], error: $0) })
+            }
+            return nil
+        }
+        guard let slot, !slot.value.isNull else {
+            if field.required == .throw { throw .requiredFieldMissing(RequiredFieldError(path: [.key(field.responseKey)], action: .throw)) }
+            return nil
+        }
+        return slot
+    }
+
+    private func child(_ ref: RecordRef, _ selections: PreparedSelectionSet) throws(LensError) -> Lens? {
+        guard !context.store.record(at: ref).isDeleted else { return nil }
+        return try Lens(context: context, record: ref, selections: selections, throwsOnFieldError: throwsOnFieldError).checkedNotNulled()
+    }
+
+    /// This lens, or nil when a bubbling `@required` null in its selection nulls the object.
+    private func checkedNotNulled() throws(LensError) -> Lens? {
+        guard selections.hasRequired else { return self }
+        var fast = SelectionWalk(store: context.store, mode: .required, sink: OutcomeFlags())
+        let nulled = fast.walk(selections, target) != nil
+        guard fast.sink.sawAnything else { return nulled ? nil : self }
+        var detailed = SelectionWalk(store: context.store, mode: .required, sink: PathRecorder(log: context.log))
+        let origin = detailed.walk(selections, target)
+        if let thrown = detailed.sink.thrown { throw .requiredFieldMissing(thrown) }
+        return origin == nil ? self : nil
+    }
+}
+
+/// Why a read through a lens failed.
+public enum LensError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Field errors under `@throwOnFieldError`, with their paths relative to what was read.
+    case fieldErrors([FieldError])
+    /// A `@required` field failed the read.
+    case requiredFieldMissing(RequiredFieldError)
+    /// The selection has no field with this response key: a programming error in the reader.
+    case notSelected(String)
+
+    /// One line saying what failed.
+    public var description: String {
+        switch self {
+        case .fieldErrors(let errors): return "field errors: " + errors.map(\.description).joined(separator: "; ")
+        case .requiredFieldMissing(let error): return error.description
+        case .notSelected(let key): return "'\(key)' is not selected"
+        }
+    }
+}

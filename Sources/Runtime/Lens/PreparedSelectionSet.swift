@@ -1,0 +1,120 @@
+/// A selection set prepared against one store and one set of variables: storage keys resolved and
+/// interned, directives read, and the verdict walk's mask computed, so a read does no string work.
+final class PreparedSelectionSet {
+    /// The entries, in document order.
+    let items: [PreparedSelection]
+    /// Whether any field here or below is part of its owner's verdict walk.
+    let hasVerdictWalk: Bool
+    /// Whether any field here (through inline fragments too) carries `@required`, so that a null there
+    /// can null the object this set reads.
+    let hasRequired: Bool
+
+    init(items: [PreparedSelection]) {
+        self.items = items
+        var walk = false
+        var required = false
+        for item in items {
+            switch item {
+            case .field(let field):
+                walk = walk || field.inVerdictWalk
+                required = required || field.required != nil
+            case .inline(_, let set):
+                walk = walk || set.hasVerdictWalk
+                required = required || set.hasRequired
+            case .spread:
+                break
+            }
+        }
+        self.hasVerdictWalk = walk
+        self.hasRequired = required
+    }
+
+    /// The field with `responseKey`, here or in an inline fragment that applies to `typename`.
+    func field(_ responseKey: String, typename: String?) -> PreparedField? {
+        for item in items {
+            switch item {
+            case .field(let field) where field.responseKey == responseKey:
+                return field
+            case .inline(let condition, let set) where PreparedSelection.applies(condition, to: typename):
+                if let field = set.field(responseKey, typename: typename) { return field }
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// The spread of the fragment called `name`, here or in an inline fragment that applies.
+    func spread(_ name: String, typename: String?) -> PreparedFragment? {
+        for item in items {
+            switch item {
+            case .spread(let fragment) where fragment.name == name:
+                return fragment
+            case .inline(let condition, let set) where PreparedSelection.applies(condition, to: typename):
+                if let fragment = set.spread(name, typename: typename) { return fragment }
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+}
+
+/// One prepared entry of a selection set.
+enum PreparedSelection {
+    case field(PreparedField)
+    case inline(typeCondition: String?, PreparedSelectionSet)
+    case spread(PreparedFragment)
+
+    /// Whether a type condition applies to a record of `typename`.
+    ///
+    /// The model carries no schema, so an abstract type condition (an interface or union name) cannot be
+    /// resolved to its members: a condition applies when it names the record's own type, when there is
+    /// none, or when the record's type is unknown. Fixtures select `__typename` where this matters.
+    static func applies(_ condition: String?, to typename: String?) -> Bool {
+        guard let condition, let typename else { return true }
+        return condition == typename
+    }
+}
+
+/// A prepared field selection.
+final class PreparedField {
+    let responseKey: String
+    let channel: FieldChannel
+    let required: RequiredAction?
+    let catchTarget: CatchTarget?
+    /// The selections beneath; nil for a leaf.
+    let selections: PreparedSelectionSet?
+    /// Whether the owner's verdict walk reads this field.
+    let inVerdictWalk: Bool
+
+    init(
+        responseKey: String, channel: FieldChannel, required: RequiredAction?, catchTarget: CatchTarget?,
+        selections: PreparedSelectionSet?, inVerdictWalk: Bool
+    ) {
+        self.responseKey = responseKey
+        self.channel = channel
+        self.required = required
+        self.catchTarget = catchTarget
+        self.selections = selections
+        self.inVerdictWalk = inVerdictWalk
+    }
+}
+
+/// A fragment prepared once per operation and shared by every spread of it.
+final class PreparedFragment {
+    let name: String
+    let typeCondition: String
+    let throwsOnFieldError: Bool
+    /// Whether a `@required` chain in the fragment's own selection reaches the fragment's root.
+    let requiredReachesRoot: Bool
+    let selections: PreparedSelectionSet
+
+    init(name: String, typeCondition: String, throwsOnFieldError: Bool, requiredReachesRoot: Bool, selections: PreparedSelectionSet) {
+        self.name = name
+        self.typeCondition = typeCondition
+        self.throwsOnFieldError = throwsOnFieldError
+        self.requiredReachesRoot = requiredReachesRoot
+        self.selections = selections
+    }
+}

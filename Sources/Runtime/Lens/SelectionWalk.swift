@@ -1,0 +1,168 @@
+/// The walk under both the verdict and a lens's `@required` checks: it reads the fields a mode asks
+/// for and says whether a bubbling `@required` null reaches the object walked.
+///
+/// Relay's rules: a `@required` field that is null, or holds a field error, nulls its parent; the
+/// parent, if `@required` too, nulls its own, and so on; a list item is nulled, not the list; a
+/// `@required(action: THROW)` field fails the read wherever it is; nothing crosses a `@catch`, and a
+/// spread is its fragment's own business. What the walk finds goes to its sink, a generic parameter,
+/// so the sound-path walk is specialized to keep no paths at all.
+struct SelectionWalk<Sink: WalkSink> {
+    enum Mode {
+        /// The owner's verdict: the fields marked `inVerdictWalk`; field errors reported when the owner
+        /// has `@throwOnFieldError`.
+        case verdict(collectsErrors: Bool)
+        /// Whether an object is nulled: only `@required` fields, and below them.
+        case required
+    }
+
+    let store: Store
+    let mode: Mode
+    var sink: Sink
+    /// Whether reads go through Observation (always, but for the bench's slot count).
+    let tracked: Bool
+
+    init(store: Store, mode: Mode, sink: Sink, tracked: Bool = true) {
+        self.store = store
+        self.mode = mode
+        self.sink = sink
+        self.tracked = tracked
+    }
+
+    /// Walks `set` on `record`; returns where the null that nulls the object started, or nil.
+    mutating func walk(_ set: PreparedSelectionSet, _ record: Record) -> Sink.Origin? {
+        var nulled: Sink.Origin?
+        for item in set.items {
+            switch item {
+            case .field(let field):
+                guard visits(field), let origin = walkField(field, record) else { continue }
+                if nulled == nil { nulled = origin }
+            case .inline(let condition, let inner):
+                guard visits(inner), PreparedSelection.applies(condition, to: record.typename) else { continue }
+                if let origin = walk(inner, record), nulled == nil { nulled = origin }
+            case .spread:
+                continue
+            }
+        }
+        return nulled
+    }
+
+    private func visits(_ field: PreparedField) -> Bool {
+        switch mode {
+        case .verdict: return field.inVerdictWalk
+        case .required: return field.required != nil && field.catchTarget == nil
+        }
+    }
+
+    private func visits(_ set: PreparedSelectionSet) -> Bool {
+        switch mode {
+        case .verdict: return set.hasVerdictWalk
+        case .required: return set.hasRequired
+        }
+    }
+
+    /// Reads one field; returns the origin of a null it passes up to its parent, or nil.
+    private mutating func walkField(_ field: PreparedField, _ record: Record) -> Sink.Origin? {
+        sink.enter(.key(field.responseKey))
+        defer { sink.leave() }
+        let slot = tracked ? record.read(field.channel) : record.peek(field.channel.id)
+        sink.readSlot()
+        var isNull = true
+        var fromChild: Sink.Origin?
+        if let slot {
+            if case .verdict(collectsErrors: true) = mode, !slot.errors.isEmpty { sink.fieldErrors(slot.errors) }
+            isNull = slot.value.isNull || !slot.errors.isEmpty
+            if !isNull, let child = field.selections, visits(child) {
+                switch slot.value {
+                case .link(let ref):
+                    let target = store.record(at: ref)
+                    fromChild = walk(child, target)
+                    isNull = fromChild != nil || target.isDeleted
+                case .links(let refs):
+                    for (index, ref) in refs.enumerated() {
+                        guard let ref else { continue }
+                        sink.enter(.index(index))
+                        // A nulled item stays a null item; the list itself is not nulled.
+                        _ = walk(child, store.record(at: ref))
+                        sink.leave()
+                    }
+                case .null, .scalar:
+                    break
+                }
+            }
+        }
+        guard isNull, let action = field.required, field.catchTarget == nil else { return nil }
+        switch action {
+        case .throw:
+            sink.requiredThrew()
+            return nil
+        case .log:
+            if fromChild == nil { sink.logged() }
+            return fromChild ?? sink.origin(action)
+        case .none:
+            return fromChild ?? sink.origin(action)
+        }
+    }
+}
+
+/// What a walk reports to.
+protocol WalkSink {
+    /// What says where a bubbling null started.
+    associatedtype Origin
+    mutating func enter(_ step: PathElement)
+    mutating func leave()
+    mutating func readSlot()
+    mutating func fieldErrors(_ errors: [GraphQLError])
+    mutating func requiredThrew()
+    mutating func logged()
+    /// The origin of a null starting at the current field.
+    func origin(_ action: RequiredAction) -> Origin
+}
+
+/// The sound path's sink: whether anything at all was found, and no paths.
+struct OutcomeFlags: WalkSink {
+    struct Origin {}
+    private(set) var sawAnything = false
+    mutating func enter(_ step: PathElement) {}
+    mutating func leave() {}
+    mutating func readSlot() {}
+    mutating func fieldErrors(_ errors: [GraphQLError]) { sawAnything = true }
+    mutating func requiredThrew() { sawAnything = true }
+    mutating func logged() { sawAnything = true }
+    func origin(_ action: RequiredAction) -> Origin { Origin() }
+}
+
+/// The detailed sink: paths of every field error, the first THROW, and the LOG reports.
+struct PathRecorder: WalkSink {
+    typealias Origin = RequiredFieldError
+    let log: RequiredFieldLog?
+    private var path: ResponsePath = []
+    private(set) var fieldErrors: [FieldError] = []
+    private(set) var thrown: RequiredFieldError?
+
+    init(log: RequiredFieldLog?) { self.log = log }
+
+    mutating func enter(_ step: PathElement) { path.append(step) }
+    mutating func leave() { path.removeLast() }
+    mutating func readSlot() {}
+    mutating func fieldErrors(_ errors: [GraphQLError]) {
+        fieldErrors += errors.map { FieldError(path: path, error: $0) }
+    }
+    mutating func requiredThrew() {
+        if thrown == nil { thrown = RequiredFieldError(path: path, action: .throw) }
+    }
+    mutating func logged() { log?(path) }
+    func origin(_ action: RequiredAction) -> RequiredFieldError { RequiredFieldError(path: path, action: action) }
+}
+
+/// Counts the slots a walk reads.
+struct SlotCounter: WalkSink {
+    struct Origin {}
+    private(set) var slots = 0
+    mutating func enter(_ step: PathElement) {}
+    mutating func leave() {}
+    mutating func readSlot() { slots += 1 }
+    mutating func fieldErrors(_ errors: [GraphQLError]) {}
+    mutating func requiredThrew() {}
+    mutating func logged() {}
+    func origin(_ action: RequiredAction) -> Origin { Origin() }
+}

@@ -1,0 +1,42 @@
+/// A leaf value: what a scalar or enum field holds.
+public indirect enum Scalar: Hashable, Sendable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    /// A list of scalars, such as `[String]`; elements may be null.
+    case list([Scalar?])
+}
+
+/// What one field slot of a record holds.
+public enum FieldValue: Hashable, Sendable {
+    /// An explicit null.
+    case null
+    /// A scalar or enum value.
+    case scalar(Scalar)
+    /// A link to another record of the same store.
+    case link(RecordRef)
+    /// A list of links; an element may be null.
+    case links([RecordRef?])
+
+    /// Whether the value is `.null`.
+    @inlinable public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}
+
+/// A field slot's content: its value, and the field errors that landed on it.
+public struct Slot: Hashable, Sendable {
+    /// The value. A field with an error holds `.null`, as GraphQL sends it.
+    public var value: FieldValue
+    /// The errors of the response whose `path` lands on this field, or collect here because the field
+    /// is a null parent of the paths they name. Empty for a sound field.
+    public var errors: [GraphQLError]
+
+    /// Creates a slot.
+    public init(_ value: FieldValue, errors: [GraphQLError] = []) {
+        self.value = value
+        self.errors = errors
+    }
+}

@@ -1,0 +1,104 @@
+import Observation
+
+/// A normalized record: numbered field slots, each an Observation channel of its own.
+///
+/// A body that reads a slot through `read(_:)` inside `withObservationTracking` depends on that slot and
+/// on nothing else of the record. Writes are made by a `Transaction`, silently; the store notifies each
+/// changed slot once, when the transaction commits.
+public final class Record {
+    /// The record's id.
+    public let id: RecordID
+    /// Its position in the store that holds it.
+    public let ref: RecordRef
+    /// The record's `__typename`, when the response said it. A record's type does not change, so it is
+    /// read without tracking.
+    public internal(set) var typename: String?
+    /// Whether the record was deleted (and not written again since). A deleted record holds no slots.
+    public internal(set) var isDeleted = false
+
+    /// The storage keys present, parallel to `slots`. Records hold a handful of fields, so a linear scan
+    /// of small integers beats hashing.
+    private(set) var fieldIDs: ContiguousArray<FieldID> = []
+    private(set) var slots: ContiguousArray<Slot> = []
+
+    let registrar = ObservationRegistrar()
+
+    init(id: RecordID, ref: RecordRef, typename: String?) {
+        self.id = id
+        self.ref = ref
+        self.typename = typename
+    }
+
+    /// The number of slots the record holds.
+    public var slotCount: Int { slots.count }
+
+    // MARK: - Reads
+
+    /// Reads a slot, as a tracked read: inside a tracking scope the scope now depends on this slot.
+    ///
+    /// Returns nil when the record holds no such field (missing data, or a deleted record).
+    /// - Complexity: O(fields of the record); no heap allocation outside a tracking scope.
+    public func read(_ field: FieldChannel) -> Slot? {
+        registrar.access(self, keyPath: field.keyPath)
+        return peek(field.id)
+    }
+
+    /// Reads a slot without telling Observation: what the store, the normalizer and the stored
+    /// strategy's re-evaluation use, and what a read outside any tracking scope amounts to.
+    func peek(_ id: FieldID) -> Slot? {
+        var index = 0
+        let count = fieldIDs.count
+        while index < count {
+            if fieldIDs[index] == id { return slots[index] }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The channel identity Observation keys a slot by. Only the key path is used, never the value.
+    public subscript(channel channel: Int32) -> Int32 { channel }
+
+    // MARK: - Silent writes (Transaction only)
+
+    /// Stores `slot` without notifying anyone; returns the slot it replaced.
+    func store(_ slot: Slot, at id: FieldID) -> Slot? {
+        var index = 0
+        while index < fieldIDs.count {
+            if fieldIDs[index] == id {
+                let old = slots[index]
+                slots[index] = slot
+                return old
+            }
+            index += 1
+        }
+        fieldIDs.append(id)
+        slots.append(slot)
+        return nil
+    }
+
+    /// Empties the record without notifying anyone; returns the ids of the slots it held.
+    func clear() -> ContiguousArray<FieldID> {
+        let ids = fieldIDs
+        fieldIDs.removeAll()
+        slots.removeAll()
+        return ids
+    }
+
+    /// Tells Observation that a slot changed: every scope that read it fires, once.
+    func notify(_ keyPath: KeyPath<Record, Int32>) {
+        registrar.withMutation(of: self, keyPath: keyPath) {}
+    }
+}
+
+extension Record: Observable {}
+
+/// A field's identity in one store with the Observation channel that carries its changes.
+///
+/// Made once per storage key by the store (`Store.channel(for:)`) and kept in prepared selections, so a
+/// read forms no key path and hashes no string.
+public struct FieldChannel: Hashable {
+    /// The interned storage key.
+    public let id: FieldID
+    /// `\Record.[channel: id]`, made once.
+    public let keyPath: KeyPath<Record, Int32>
+}
