@@ -31,8 +31,10 @@ public struct StoredPhaseStrategy: PhaseStrategy {
 final class StoredPhase: PhaseSource {
     private var stored = Phase.loading
     private let registrar = ObservationRegistrar()
-    /// How many times `settle` wrote the phase; what the tests count.
+    /// How many times `settle` wrote the phase, and how many times the phase was evaluated: what the
+    /// tests count.
     private(set) var writes = 0
+    private(set) var evaluations = 0
 
     /// The stored phase, as a tracked read.
     var current: Phase {
@@ -46,6 +48,7 @@ final class StoredPhase: PhaseSource {
     func factsChanged(of handle: Handle) {
         let facts = handle.factsUntracked
         let operation = handle.operation
+        evaluations += 1
         settle(Phase.evaluate(
             hasData: facts.hasData,
             verdict: { operation.verdict(unplaced: operation.throwsOnFieldError ? facts.unplacedErrors : []) },

@@ -120,7 +120,7 @@ public struct Lens {
     }
 
     private func child(_ ref: RecordRef, _ selections: PreparedSelectionSet) throws(LensError) -> Lens? {
-        guard !context.store.record(at: ref).isDeleted else { return nil }
+        guard context.store.record(at: ref).readExists(context.store.existenceChannel) else { return nil }
         return try Lens(context: context, record: ref, selections: selections, throwsOnFieldError: throwsOnFieldError).checkedNotNulled()
     }
 

@@ -88,6 +88,11 @@ struct SelectionWalk<Sink: WalkSink> {
                 case .null, .scalar:
                     break
                 }
+            } else if !isNull, field.required != nil, case .link(let ref) = slot.value {
+                // Nothing below is walked, but whether the linked record still exists decides whether
+                // this @required field is null.
+                let target = store.record(at: ref)
+                isNull = !(tracked ? target.readExists(store.existenceChannel) : !target.isDeleted)
             }
         }
         guard isNull, let action = field.required, field.catchTarget == nil else { return nil }

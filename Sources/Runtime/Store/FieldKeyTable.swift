@@ -5,6 +5,8 @@ struct FieldKeyTable {
     private var ids: [String: FieldID] = [:]
     private(set) var keys: [String] = []
     private(set) var channels: [FieldChannel] = []
+    /// The channel that carries a record's deletion and return; no storage key has it.
+    let existence = FieldChannel(id: FieldID(-1), keyPath: \Record.[channel: -1])
 
     /// The channel for `storageKey`, interning it on first use.
     mutating func channel(for storageKey: String) -> FieldChannel {

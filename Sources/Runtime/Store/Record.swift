@@ -43,6 +43,13 @@ public final class Record {
         return peek(field.id)
     }
 
+    /// Whether the record exists (was written and not deleted since), as a tracked read on the store's
+    /// existence channel: a reader that followed a link to this record hears of its deletion.
+    public func readExists(_ existence: FieldChannel) -> Bool {
+        registrar.access(self, keyPath: existence.keyPath)
+        return !isDeleted
+    }
+
     /// Reads a slot without telling Observation: what the store, the normalizer and the stored
     /// strategy's re-evaluation use, and what a read outside any tracking scope amounts to.
     func peek(_ id: FieldID) -> Slot? {

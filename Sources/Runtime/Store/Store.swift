@@ -56,6 +56,9 @@ public final class Store {
     /// The storage key an interned field id stands for.
     public func storageKey(_ id: FieldID) -> String { fieldKeys.key(id) }
 
+    /// The channel that carries records' deletion and return: see `Record.readExists(_:)`.
+    public var existenceChannel: FieldChannel { fieldKeys.existence }
+
     /// The channel of an interned field id.
     public func channel(_ id: FieldID) -> FieldChannel { fieldKeys.channel(id) }
 
@@ -96,6 +99,9 @@ public final class Store {
         commit.sequence = commitCount
         for address in commit.changedSlots {
             record(at: address.record).notify(fieldKeys.channel(address.field).keyPath)
+        }
+        for ref in commit.deletedRecords + commit.createdRecords {
+            record(at: ref).notify(fieldKeys.existence.keyPath)
         }
         for observer in commitObservers { observer(commit) }
         return commit
