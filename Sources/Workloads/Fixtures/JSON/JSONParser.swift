@@ -197,9 +197,10 @@ private struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                guard let text = String(validating: utf8, as: UTF8.self) else {
-                    throw error("invalid UTF-8 in a string", at: start)
-                }
+                // Decoding replaces each invalid sequence with U+FFFD, so the bytes differ exactly when
+                // the input was not UTF-8 (`String(validating:)` needs macOS 15; the package allows 14).
+                let text = String(decoding: utf8, as: UTF8.self)
+                guard text.utf8.elementsEqual(utf8) else { throw error("invalid UTF-8 in a string", at: start) }
                 return text
             case UInt8(ascii: "\\"):
                 position += 1
