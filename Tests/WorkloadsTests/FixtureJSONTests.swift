@@ -17,7 +17,9 @@ struct FixtureJSONTests {
     }
 
     @Test func readableLayoutKeepsLeafContainersOnOneLine() {
-        let value: JSONValue = .object(["info": .object(["count": 2, "next": nil]), "ids": ["1", "2"], "rows": [.object(["id": "1"])]])
+        let value: JSONValue = .object([
+            "info": .object(["count": 2, "next": nil]), "ids": ["1", "2"], "rows": [.object(["id": "1"])],
+        ])
         #expect(value.text(.readable) == """
             {
               "info": {"count": 2, "next": null},
@@ -65,7 +67,8 @@ struct FixtureJSONTests {
         let deep = String(repeating: "[", count: 100_000)
         let error = try #require(throws: JSONParseError.self) { try JSONValue.parse(deep) }
         #expect(error.reason.contains("nesting deeper"))
-        let allowed = String(repeating: "[", count: JSONValue.maximumDepth) + String(repeating: "]", count: JSONValue.maximumDepth)
+        let depth = JSONValue.maximumDepth
+        let allowed = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         #expect(throws: Never.self) { try JSONValue.parse(allowed) }
     }
 

@@ -21,17 +21,36 @@ struct FixtureSpecTests {
         for file in StrictFixture.specFiles() {
             let url = Self.specDirectory.appendingPathComponent(file.path)
             if Self.regenerating {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.bytes).write(to: url)
                 continue
             }
             let committed = try #require(
                 FileManager.default.contents(atPath: url.path),
                 "spec/\(file.path) is missing; run REGENERATE_SPEC=1 swift test --filter FixtureSpec")
+            // Compared outside `#expect`, which would print both files' bytes on a mismatch.
+            let firstDifference = Self.firstDifferingLine(Array(committed), file.bytes)
             #expect(
-                Array(committed) == file.bytes,
-                "spec/\(file.path) differs from the generator; after a deliberate change run REGENERATE_SPEC=1 swift test --filter FixtureSpec")
+                firstDifference == nil,
+                """
+                spec/\(file.path) differs from the generator at \(firstDifference ?? ""); after a deliberate \
+                change run REGENERATE_SPEC=1 swift test --filter FixtureSpec
+                """)
         }
+    }
+
+    /// "line N: committed `...`, generated `...`" for the first line two texts differ on, or nil.
+    private static func firstDifferingLine(_ committed: [UInt8], _ generated: [UInt8]) -> String? {
+        guard committed != generated else { return nil }
+        let committedLines = committed.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let generatedLines = generated.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let index = zip(committedLines, generatedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(committedLines.count, generatedLines.count)
+        func line(_ lines: [ArraySlice<UInt8>]) -> String {
+            index < lines.count ? String(decoding: lines[index].prefix(160), as: UTF8.self) : "<end of file>"
+        }
+        return "line \(index + 1): committed `\(line(committedLines))`, generated `\(line(generatedLines))`"
     }
 
     @Test func noStaleResponseFilesBesideTheGeneratedOnes() throws {
@@ -45,7 +64,8 @@ struct FixtureSpecTests {
         var parsed = 0
         while let relative = enumerator.nextObject() as? String {
             guard relative.hasSuffix(".json") else { continue }
-            let data = try #require(FileManager.default.contents(atPath: Self.specDirectory.appendingPathComponent(relative).path))
+            let path = Self.specDirectory.appendingPathComponent(relative).path
+            let data = try #require(FileManager.default.contents(atPath: path))
             #expect(throws: Never.self, "spec/\(relative)") { try JSONValue.parse(data) }
             parsed += 1
         }
@@ -80,7 +100,8 @@ struct FixtureSpecTests {
         try Data("query Q { a }".utf8).write(to: directory.appendingPathComponent("Q.graphql"))
         try Data("{\"data\": {\"a\": }".utf8).write(to: directory.appendingPathComponent("responses/0.json"))
         let error = try #require(throws: FixtureError.self) { try Fixture.load(from: directory) }
-        #expect(error.description.hasSuffix("responses/0.json: line 1, column 16 (byte 15): unexpected character '}', expected a value"))
+        #expect(error.description.hasSuffix(
+            "responses/0.json: line 1, column 16 (byte 15): unexpected character '}', expected a value"))
     }
 
     // MARK: - The small semantic fixtures say what their comments say

@@ -65,13 +65,16 @@ struct FixtureStrictTests {
         #expect(errors.count == results.count)
         if scale == 1 { #expect(errors.count == 20) }
         for (row, error) in errors.enumerated() {
-            #expect(error["path"] == ["characters", "results", .int(row), "image"], "error \(row) lands on row \(row)'s image")
+            #expect(
+                error["path"] == ["characters", "results", .int(row), "image"],
+                "error \(row) lands on row \(row)'s image")
             #expect(results[row]["image"] == .null, "row \(row)'s image is null where its error lands")
         }
         let erroredIDs = Set(results.compactMap { $0["id"]?.stringValue })
         for row in results {
             for episode in row["episode"]?.elements ?? [] {
-                for listed in episode["characters"]?.elements ?? [] where erroredIDs.contains(listed["id"]?.stringValue ?? "") {
+                let listedCharacters = episode["characters"]?.elements ?? []
+                for listed in listedCharacters where erroredIDs.contains(listed["id"]?.stringValue ?? "") {
                     #expect(listed["image"] == .null, "character \(listed["id"] ?? nil) has one image, null everywhere")
                 }
             }

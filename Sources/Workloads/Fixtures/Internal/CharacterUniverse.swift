@@ -106,14 +106,18 @@ struct CharacterUniverse {
             clock += random.next(in: 5_000...400_000)
             let id = index + 1
             let (name, isHuman) = characterName(index: index, random: &random)
-            let species = isHuman ? (random.chance(0.95) ? "Human" : "Humanoid") : random.pick(weighted: UniverseVocabulary.alienSpecies)
+            let species = isHuman
+                ? (random.chance(0.95) ? "Human" : "Humanoid")
+                : random.pick(weighted: UniverseVocabulary.alienSpecies)
             return Character(
                 id: id,
                 name: name,
                 status: index < 5 ? "Alive" : random.pick(weighted: UniverseVocabulary.statuses),
                 species: species,
                 type: random.chance(0.25) ? random.pick(UniverseVocabulary.characterTypes) : "",
-                gender: index < 5 ? (index == 2 || index == 3 ? "Female" : "Male") : random.pick(weighted: UniverseVocabulary.genders),
+                gender: index < 5
+                    ? (index == 2 || index == 3 ? "Female" : "Male")
+                    : random.pick(weighted: UniverseVocabulary.genders),
                 image: "https://rickandmortyapi.com/api/character/avatar/\(id).jpeg",
                 created: CivilTime.timestamp(milliseconds: clock),
                 origin: 0, location: 0, episodes: [])

@@ -57,7 +57,8 @@ private struct JSONWriter {
         case .double(let number): append(number.isFinite ? String(number) : "null")
         case .string(let text): writeString(text)
         case .array(let elements):
-            writeContainer(open: "[", close: "]", count: elements.count, allScalar: elements.allSatisfy(\.isScalar), depth: depth) {
+            let allScalar = elements.allSatisfy(\.isScalar)
+            writeContainer(open: "[", close: "]", count: elements.count, allScalar: allScalar, depth: depth) {
                 $0.write(elements[$1], depth: depth + 1)
             }
         case .object(let members):
