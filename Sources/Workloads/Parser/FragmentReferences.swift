@@ -81,8 +81,10 @@ struct FragmentReferences {
                 switch marks[spread.name] {
                 case .open?:
                     let start = path.firstIndex { $0.name == spread.name } ?? 0
-                    let cycle = (path[start...].map(\.name) + [spread.name]).joined(separator: " -> ")
-                    throw source.error(at: spread.offset, "expected no fragment cycle, found \(cycle)")
+                    var cycle = path[start...].map(\.name) + [spread.name]
+                    // A message is one readable line: a long cycle shows its two ends.
+                    if cycle.count > 9 { cycle = cycle.prefix(4) + ["..."] + cycle.suffix(4) }
+                    throw source.error(at: spread.offset, "expected no fragment cycle, found \(cycle.joined(separator: " -> "))")
                 case .done?:
                     continue
                 case nil:

@@ -79,7 +79,7 @@ extension Lexer {
                 position += 1
             }
             guard digits > 0, byte(at: position) == UInt8(ascii: "}") else {
-                throw badEscape("hex digit or '}'", from: backslash)
+                throw badEscape("hex digit or '}'", from: backslash, offending: true)
             }
             position += 1
             guard let scalar = Unicode.Scalar(value) else {
@@ -108,7 +108,7 @@ extension Lexer {
     private mutating func fixedWidthHex(from backslash: Int) throws(ParseError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let digit = hexDigit(at: position) else { throw badEscape("four hex digits", from: backslash) }
+            guard let digit = hexDigit(at: position) else { throw badEscape("four hex digits", from: backslash, offending: true) }
             value = value * 16 + digit
             position += 1
         }
@@ -126,13 +126,13 @@ extension Lexer {
     }
 
     /// An error for a malformed `\u` escape, reported at its backslash, quoting what was read of it.
-    private func badEscape(_ expected: String, from backslash: Int) -> ParseError {
-        // Quote up to the offending character, so `\u12G4` shows `\u12G`; stop at a line end.
-        var end = min(position + 1, bytes.count)
-        if let last = byte(at: end - 1), last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") || last >= 0x80 {
-            end -= 1
-        }
-        let quoted = source.text(backslash, max(end, backslash + 2))
+    ///
+    /// With `offending`, the quote runs through the character at `position` that broke the escape
+    /// (`\u12G`); otherwise it ends just before it (`\uD800`).
+    private func badEscape(_ expected: String, from backslash: Int, offending: Bool = false) -> ParseError {
+        var end = position
+        if offending, let next = byte(at: position), next >= 0x20, next < 0x7F { end += 1 }
+        let quoted = source.text(backslash, end)
         return source.error(at: backslash, "expected \(expected) in Unicode escape, found '\(quoted)'")
     }
 
