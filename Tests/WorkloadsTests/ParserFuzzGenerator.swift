@@ -1,24 +1,17 @@
 import Runtime
+import Workloads
 
-/// SplitMix64: a tiny, fast, seeded generator, so every fuzz run sees the same inputs.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
+/// The fuzz tests' dice, over the fixtures' seeded `SplitMix64`, so every run sees the same inputs.
+struct FuzzRandom {
+    private var source: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { source = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_4767_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { source.next(in: range) }
 
-    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    mutating func chance(_ percent: Int) -> Bool { source.next(below: 100) < percent }
 
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
+    mutating func pick<T>(_ items: [T]) -> T { source.pick(items) }
 }
 
 /// Writes random valid executable documents together with the value each must parse into.
@@ -28,13 +21,13 @@ struct SplitMix64: RandomNumberGenerator {
 /// condition, spreads, comments, commas and odd but legal spacing. Fragment `F<i>` only spreads
 /// fragments defined after it, so the spread graph is acyclic.
 struct DocumentGenerator {
-    var rng: SplitMix64
+    var rng: FuzzRandom
     private var text = ""
     private var fragmentCount = 0
     /// The index of the fragment being written; operations may spread every fragment.
     private var currentFragment: Int? = nil
 
-    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+    init(seed: UInt64) { rng = FuzzRandom(seed: seed) }
 
     /// A new document, as text and as the value the parser must make of it.
     mutating func document() -> (text: String, document: Document) {

@@ -21,7 +21,7 @@ struct ParserFuzzTests {
     }
 
     @Test func tokenSoupsParseOrFailCleanly() {
-        var rng = SplitMix64(seed: 0x50_0F)
+        var rng = FuzzRandom(seed: 0x50_0F)
         let vocabulary = [
             "{", "}", "(", ")", "[", "]", ":", "=", "@", "$", "!", "...", "..", ".", "|", "&", "query", "mutation",
             "subscription", "fragment", "on", "type", "extend", "schema", "true", "false", "null", "a", "b", "F",
@@ -42,7 +42,7 @@ struct ParserFuzzTests {
 
     @Test func mutatedDocumentsParseOrFailCleanly() {
         var generator = DocumentGenerator(seed: 0x5EED_0002)
-        var rng = SplitMix64(seed: 0x0BAD_5EED)
+        var rng = FuzzRandom(seed: 0x0BAD_5EED)
         let interesting: [UInt8] = Array("{}()[]:=@$!.\"\\#,\n\r 0123456789eE-+_aZu".utf8) + [0x00, 0x07, 0x7F, 0xC3, 0xA9, 0xF0, 0x9F, 0xEF, 0xBB, 0xBF]
         for index in 0..<500 {
             let original = Array(generator.document().text.utf8)
