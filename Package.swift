@@ -18,8 +18,10 @@ let package = Package(
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]
         ),
-        .executableTarget(name: "Bench", dependencies: ["Runtime", "Workloads", "CJemalloc"]),
+        .target(name: "Harness"),
+        .executableTarget(name: "Bench", dependencies: ["Runtime", "Workloads", "CJemalloc", "Harness"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Runtime"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
     ]
 )
