@@ -127,5 +127,8 @@ struct SamplerTests {
         #expect(regression.batchSizes.count == 12 && regression.fit.points == 12)
         let base = regression.batchSizes.min()!
         #expect(Set(regression.batchSizes) == [base, 2 * base, 3 * base, 4 * base])
+        let refit = Statistics.linearFit(
+            x: regression.batchSizes.map { Double($0) }, y: regression.batchNanoseconds.map { Double($0) })
+        #expect(regression.fit == refit, "the fit is of the recorded nanoseconds, converted by value")
     }
 }

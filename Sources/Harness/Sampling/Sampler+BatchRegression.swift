@@ -25,7 +25,8 @@ extension Sampler {
         var generator = SplitMix64(seed: policy.seed)
         sizes.shuffleDeterministically(using: &generator)
         let nanoseconds = sizes.map { measurement.timeBatch(of: $0) }
-        let fit = Statistics.linearFit(x: sizes.map(Double.init), y: nanoseconds.map(Double.init))
+        // Explicit closures: an unapplied `Double.init` on UInt64 can resolve to `init(bitPattern:)`.
+        let fit = Statistics.linearFit(x: sizes.map { Double($0) }, y: nanoseconds.map { Double($0) })
         return BatchRegression(
             name: measurement.name,
             batchSizes: sizes,
