@@ -12,7 +12,7 @@ extension Sampler {
     ///   - measurement: The operation and its set-up.
     ///   - steps: How many distinct batch sizes; at least 2.
     ///   - repetitions: How many batches of each size.
-    /// - Returns: The fit of raw batch nanoseconds on batch size, and the points it was fitted to.
+    /// - Returns: The fit of each size's median batch nanoseconds on batch size, and every raw batch.
     public func batchRegression(
         _ measurement: Measurement, steps: Int = 10, repetitions: Int = 5
     ) -> BatchRegression {
@@ -25,8 +25,13 @@ extension Sampler {
         var generator = SplitMix64(seed: policy.seed)
         sizes.shuffleDeterministically(using: &generator)
         let nanoseconds = sizes.map { measurement.timeBatch(of: $0) }
-        // Explicit closures: an unapplied `Double.init` on UInt64 can resolve to `init(bitPattern:)`.
-        let fit = Statistics.linearFit(x: sizes.map { Double($0) }, y: nanoseconds.map { Double($0) })
+        // The line goes through each size's median batch time, not every batch: one preempted batch
+        // among fifty would otherwise pull the least-squares slope far off.
+        var timesBySize: [Int: [Double]] = [:]
+        for (size, elapsed) in zip(sizes, nanoseconds) { timesBySize[size, default: []].append(Double(elapsed)) }
+        let fittedSizes = timesBySize.keys.sorted()
+        let fit = Statistics.linearFit(
+            x: fittedSizes.map { Double($0) }, y: fittedSizes.map { Statistics.median(timesBySize[$0]!) })
         return BatchRegression(
             name: measurement.name,
             batchSizes: sizes,
@@ -45,7 +50,8 @@ public struct BatchRegression: Sendable, Equatable, Codable {
     public var batchSizes: [Int]
     /// Each timed batch's raw duration in nanoseconds.
     public var batchNanoseconds: [UInt64]
-    /// The least-squares line; `slope` is nanoseconds per operation, `intercept` the per-batch cost.
+    /// The least-squares line through each size's median batch time; `slope` is nanoseconds per
+    /// operation, `intercept` the per-batch cost.
     public var fit: LinearFit
     /// Every call made, calibration and warm-up included.
     public var invocations: Int
