@@ -13,13 +13,13 @@ let package = Package(
         // Arrows point one way: Bench -> Workloads -> Runtime. Runtime imports nothing of ours.
         .target(name: "Runtime"),
         .target(name: "Workloads", dependencies: ["Runtime"]),
-        .systemLibrary(
-            name: "CJemalloc",
-            pkgConfig: "jemalloc",
-            providers: [.apt(["libjemalloc-dev"])]
-        ),
-        .executableTarget(name: "Bench", dependencies: ["Runtime", "Workloads", "CJemalloc"]),
+        // The harness measures closures and links no allocator: jemalloc, when wanted, is preloaded into
+        // the bench's process at start-up and found with dlsym, so `BENCH_ALLOCATOR=system` can run the
+        // same binary on glibc's malloc (see AllocatorLaunch.swift).
+        .target(name: "Harness"),
+        .executableTarget(name: "Bench", dependencies: ["Runtime", "Workloads", "Harness"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Runtime"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
     ]
 )
