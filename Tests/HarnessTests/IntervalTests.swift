@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 
 @testable import Harness
@@ -18,7 +19,7 @@ struct IntervalTests {
         var generator = SplitMix64(seed: 42)
         var seen = Set<Int>()
         for _ in 0..<1000 {
-            let draw = generator.nextIndex(below: 7)
+            let draw = generator.next(below: 7)
             #expect((0..<7).contains(draw), "draw \(draw) outside 0..<7")
             seen.insert(draw)
         }

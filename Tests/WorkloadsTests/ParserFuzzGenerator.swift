@@ -1,3 +1,4 @@
+import SeededRandom
 import Runtime
 import Workloads
 

@@ -1,3 +1,5 @@
+import SeededRandom
+
 // MARK: - Per-operation time as a slope
 
 extension Sampler {

@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// Times measurements in fixed batches, alone or interleaved, until they are precise enough.
 ///
 /// For each measurement: calibrate (double the batch size from 1 until one batch takes at least the
@@ -140,7 +142,7 @@ extension Array {
     mutating func shuffleDeterministically(using generator: inout SplitMix64) {
         guard count > 1 else { return }
         for last in stride(from: count - 1, to: 0, by: -1) {
-            swapAt(last, generator.nextIndex(below: last + 1))
+            swapAt(last, generator.next(below: last + 1))
         }
     }
 }

@@ -1,3 +1,5 @@
+import SeededRandom
+
 // MARK: - Confidence intervals
 
 extension Statistics {
@@ -118,7 +120,7 @@ struct MedianResampler {
         let count = sorted.count
         for index in draws.indices { draws[index] = 0 }
         for _ in 0..<count {
-            draws[generator.nextIndex(below: count)] += 1
+            draws[generator.next(below: count)] += 1
         }
         // Type-7 median: ranks ⌊(n-1)/2⌋ and ⌈(n-1)/2⌉ of the resample, averaged.
         let lowerRank = (count - 1) / 2
