@@ -12,14 +12,17 @@ let package = Package(
     targets: [
         // Arrows point one way: Bench -> Workloads -> Runtime. Runtime imports nothing of ours.
         .target(name: "Runtime"),
-        .target(name: "Workloads", dependencies: ["Runtime"]),
-        .systemLibrary(
-            name: "CJemalloc",
-            pkgConfig: "jemalloc",
-            providers: [.apt(["libjemalloc-dev"])]
-        ),
-        .executableTarget(name: "Bench", dependencies: ["Runtime", "Workloads", "CJemalloc"]),
+        // One seeded generator for everything that must come out the same on every run: fixtures,
+        // fuzz inputs, bootstrap resamples, shuffled round orders.
+        .target(name: "SeededRandom"),
+        .target(name: "Workloads", dependencies: ["Runtime", "SeededRandom"]),
+        // The harness measures closures and links no allocator: jemalloc, when wanted, is preloaded into
+        // the bench's process at start-up and found with dlsym, so `BENCH_ALLOCATOR=system` can run the
+        // same binary on glibc's malloc (see AllocatorLaunch.swift).
+        .target(name: "Harness", dependencies: ["SeededRandom"]),
+        .executableTarget(name: "Bench", dependencies: ["Runtime", "Workloads", "Harness"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
-        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Runtime"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Runtime", "SeededRandom"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "SeededRandom"]),
     ]
 )

@@ -42,7 +42,7 @@ private struct FullRead {
                 entries.append(DataValue.Entry(field.responseKey, value))
                 nulled = nulled || nullsParent
             case .inline(let condition, let inner):
-                guard PreparedSelection.applies(condition, to: record.typename) else { continue }
+                guard store.typeCondition(condition, appliesTo: record.typename) else { continue }
                 if let more = try readSet(inner, record) { entries += more } else { nulled = true }
             case .spread:
                 continue

@@ -41,7 +41,7 @@ public struct Lens {
     /// The field selected under `responseKey` (here, or in an inline fragment that applies), or nil
     /// when the selection has no such field.
     public func key(_ responseKey: String) -> FieldKey? {
-        selections.field(responseKey, typename: target.typename).map(FieldKey.init)
+        selections.field(responseKey, typename: target.typename, in: context.store).map(FieldKey.init)
     }
 
     /// The scalar of a leaf field; nil when it is null.
@@ -90,8 +90,9 @@ public struct Lens {
     /// body reads, weighed by the fragment's own directives. Nil when the selection spreads no such
     /// fragment, its type condition does not apply, or a `@required` chain nulls the fragment's root.
     public func fragment(_ name: String) throws(LensError) -> Lens? {
-        guard let fragment = selections.spread(name, typename: target.typename),
-              PreparedSelection.applies(fragment.typeCondition, to: target.typename) else { return nil }
+        let store = context.store
+        guard let fragment = selections.spread(name, typename: target.typename, in: store),
+              store.typeCondition(fragment.typeCondition, appliesTo: target.typename) else { return nil }
         let lens = Lens(context: context, record: record, selections: fragment.selections, throwsOnFieldError: fragment.throwsOnFieldError)
         return try lens.checkedNotNulled()
     }

@@ -66,16 +66,16 @@ public final class PreparedOperation {
     /// included, has a slot on the root record. Read without tracking: this is the availability check
     /// a handle makes when it attaches and when a response commits.
     public var isAvailable: Bool {
-        Self.allPresent(root, in: store.record(at: rootRecord))
+        allPresent(root, in: store.record(at: rootRecord))
     }
 
-    private static func allPresent(_ set: PreparedSelectionSet, in record: Record) -> Bool {
+    private func allPresent(_ set: PreparedSelectionSet, in record: Record) -> Bool {
         for item in set.items {
             switch item {
             case .field(let field):
                 if record.peek(field.channel.id) == nil { return false }
             case .inline(let condition, let inner):
-                if PreparedSelection.applies(condition, to: record.typename), !allPresent(inner, in: record) { return false }
+                if store.typeCondition(condition, appliesTo: record.typename), !allPresent(inner, in: record) { return false }
             case .spread(let fragment):
                 if !allPresent(fragment.selections, in: record) { return false }
             }

@@ -30,13 +30,13 @@ final class PreparedSelectionSet {
     }
 
     /// The field with `responseKey`, here or in an inline fragment that applies to `typename`.
-    func field(_ responseKey: String, typename: String?) -> PreparedField? {
+    func field(_ responseKey: String, typename: String?, in store: Store) -> PreparedField? {
         for item in items {
             switch item {
             case .field(let field) where field.responseKey == responseKey:
                 return field
-            case .inline(let condition, let set) where PreparedSelection.applies(condition, to: typename):
-                if let field = set.field(responseKey, typename: typename) { return field }
+            case .inline(let condition, let set) where store.typeCondition(condition, appliesTo: typename):
+                if let field = set.field(responseKey, typename: typename, in: store) { return field }
             default:
                 continue
             }
@@ -45,13 +45,13 @@ final class PreparedSelectionSet {
     }
 
     /// The spread of the fragment called `name`, here or in an inline fragment that applies.
-    func spread(_ name: String, typename: String?) -> PreparedFragment? {
+    func spread(_ name: String, typename: String?, in store: Store) -> PreparedFragment? {
         for item in items {
             switch item {
             case .spread(let fragment) where fragment.name == name:
                 return fragment
-            case .inline(let condition, let set) where PreparedSelection.applies(condition, to: typename):
-                if let fragment = set.spread(name, typename: typename) { return fragment }
+            case .inline(let condition, let set) where store.typeCondition(condition, appliesTo: typename):
+                if let fragment = set.spread(name, typename: typename, in: store) { return fragment }
             default:
                 continue
             }
@@ -66,15 +66,6 @@ enum PreparedSelection {
     case inline(typeCondition: String?, PreparedSelectionSet)
     case spread(PreparedFragment)
 
-    /// Whether a type condition applies to a record of `typename`.
-    ///
-    /// The model carries no schema, so an abstract type condition (an interface or union name) cannot be
-    /// resolved to its members: a condition applies when it names the record's own type, when there is
-    /// none, or when the record's type is unknown. Fixtures select `__typename` where this matters.
-    static func applies(_ condition: String?, to typename: String?) -> Bool {
-        guard let condition, let typename else { return true }
-        return condition == typename
-    }
 }
 
 /// A prepared field selection.

@@ -37,7 +37,7 @@ struct SelectionWalk<Sink: WalkSink> {
                 guard visits(field), let origin = walkField(field, record) else { continue }
                 if nulled == nil { nulled = origin }
             case .inline(let condition, let inner):
-                guard visits(inner), PreparedSelection.applies(condition, to: record.typename) else { continue }
+                guard visits(inner), store.typeCondition(condition, appliesTo: record.typename) else { continue }
                 if let origin = walk(inner, record), nulled == nil { nulled = origin }
             case .spread:
                 continue

@@ -12,9 +12,24 @@ public final class Store {
     /// The number of commits made so far.
     public private(set) var commitCount = 0
 
+    /// The object types of each abstract type (interface or union) that fixtures' type conditions
+    /// name. The runtime keeps no schema; like Relay's compiled `__isNode` checks, this is the schema's
+    /// answer handed over once.
+    public let possibleTypes: [String: Set<String>]
+
     /// Creates an empty store holding only the root record.
-    public init() {
+    /// - Parameter possibleTypes: each abstract type's object types, for type conditions on them.
+    public init(possibleTypes: [String: Set<String>] = [:]) {
+        self.possibleTypes = possibleTypes
         _ = recordForWriting(.root, typename: "Query")
+    }
+
+    /// Whether a type condition applies to a record of `typename`: no condition, the record's own type,
+    /// an abstract type the record's type belongs to, or a record of unknown type (whose fields a
+    /// response without `__typename` wrote only if they applied).
+    public func typeCondition(_ condition: String?, appliesTo typename: String?) -> Bool {
+        guard let condition, let typename, condition != typename else { return true }
+        return possibleTypes[condition]?.contains(typename) ?? false
     }
 
     // MARK: - Records

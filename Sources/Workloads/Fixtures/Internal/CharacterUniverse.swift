@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// The generated world behind the strict fixture: characters, the episodes they appear in, and the
 /// locations the result rows come from and live in.
 ///

@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// The words generated fixtures are made of: enough variety to look like the Rick and Morty API's
 /// data, all of it composed here from generic parts and drawn by a seeded generator, never copied
 /// from the API's records.

@@ -1,9 +1,9 @@
 /// A seeded SplitMix64 pseudo-random generator whose every draw is defined here.
 ///
-/// Fixtures must come out byte-identical on every run, machine and toolchain. The standard library's
-/// `random(in:using:)` does not promise a fixed algorithm across releases, so this type does not
-/// conform to `RandomNumberGenerator`: bounded integers, probabilities and choices are all derived
-/// below, from `next()` alone.
+/// Fixtures, fuzz inputs, bootstrap resamples and shuffled round orders must come out the same on every
+/// run, machine and toolchain. The standard library's `random(in:using:)` does not promise a fixed
+/// algorithm across releases, so this type does not conform to `RandomNumberGenerator`: bounded
+/// integers, probabilities and choices are all derived below, from `next()` alone.
 public struct SplitMix64: Sendable {
     private var state: UInt64
 

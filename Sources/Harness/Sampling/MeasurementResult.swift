@@ -1,0 +1,52 @@
+/// Everything one measurement produced: raw data, the recipe, and the summary.
+///
+/// A results file stores this as is. The raw batch durations let anyone re-derive the samples, and the
+/// samples the summary; the invocation counts say exactly how often the operation ran.
+public struct MeasurementResult: Sendable, Equatable, Codable {
+    /// How the run ended.
+    public enum StopReason: String, Sendable, Equatable, Codable {
+        /// The median's relative half-width reached the policy's target.
+        case precisionReached
+        /// The sampling stage used up its time budget.
+        case timeBudget
+        /// The maximum sample count was reached.
+        case maximumSamples
+    }
+
+    /// How many times the operation ran, by stage.
+    public struct Invocations: Sendable, Equatable, Codable {
+        /// Calls while doubling the batch size.
+        public var calibration: Int
+        /// Calls in warm-up batches.
+        public var warmUp: Int
+        /// Calls in sampled batches: `batchSize` × sample count.
+        public var sampling: Int
+        /// Every call the sampler made.
+        public var total: Int { calibration + warmUp + sampling }
+    }
+
+    /// The method every sample was obtained by, in words.
+    public static let fixedBatchMethod =
+        "fixed batches with timer overhead subtracted: sample = (batch time - timer overhead) / batch size"
+
+    /// The measurement's name.
+    public var name: String
+    /// How a sample is derived from a batch; see `fixedBatchMethod`.
+    public var method: String
+    /// Operations per batch, fixed after calibration.
+    public var batchSize: Int
+    /// Each sampled batch's raw duration in nanoseconds, timer overhead included, in order.
+    public var batchNanoseconds: [UInt64]
+    /// Each sample: nanoseconds per operation, in the order taken.
+    public var samples: [Double]
+    /// How many times the operation ran.
+    public var invocations: Invocations
+    /// Why sampling stopped.
+    public var stopReason: StopReason
+    /// The figures of `samples`.
+    public var summary: Summary
+    /// The clock the batches were timed with, and the overhead subtracted.
+    public var timer: TimerCharacteristics
+    /// The policy the run followed.
+    public var policy: SamplingPolicy
+}

@@ -1,0 +1,148 @@
+import SeededRandom
+
+/// Times measurements in fixed batches, alone or interleaved, until they are precise enough.
+///
+/// For each measurement: calibrate (double the batch size from 1 until one batch takes at least the
+/// policy's target), warm up (whole batches, timings discarded), then sample. A sample is one batch:
+/// `(batch time - timer overhead) / batch size`. Interleaved measurements take their samples in rounds,
+/// one batch each per round, so frequency scaling, thermal drift or a noisy neighbour hits all of them
+/// alike. Sampling stops when every measurement's median is precise enough, or at the time budget or
+/// sample maximum, never before the sample minimum.
+public struct Sampler {
+    /// The order in which interleaved measurements take their batches within a round.
+    public enum RoundOrder: Sendable, Equatable {
+        /// The order given, every round: A B A B ...
+        case alternating
+        /// A fresh order every round, shuffled with a `SplitMix64` seeded with the policy's seed.
+        case shuffled
+    }
+
+    /// The policy every run follows.
+    public var policy: SamplingPolicy
+    /// The clock's measured overhead, subtracted from every batch.
+    public var timer: TimerCharacteristics
+    /// Called between batches with where the sampler is; never on the clock.
+    public var progress: ((SamplingProgress) -> Void)?
+
+    /// Creates a sampler.
+    ///
+    /// - Parameters:
+    ///   - policy: Bounds on batches, warm-up, samples and time.
+    ///   - timer: The clock's characteristics, from `TimerCharacteristics.measure()` at start-up.
+    ///   - progress: Called at each stage change and each precision check.
+    public init(
+        policy: SamplingPolicy = SamplingPolicy(),
+        timer: TimerCharacteristics,
+        progress: ((SamplingProgress) -> Void)? = nil
+    ) {
+        policy.validate()
+        self.policy = policy
+        self.timer = timer
+        self.progress = progress
+    }
+
+    /// Measures one operation.
+    ///
+    /// - Parameter measurement: The operation and its set-up.
+    /// - Returns: The raw batches, the samples, the invocation counts and their summary.
+    public func run(_ measurement: Measurement) -> MeasurementResult {
+        runInterleaved([measurement], order: .alternating)[0]
+    }
+
+    /// Measures several operations in alternating rounds, so drift hits each alike.
+    ///
+    /// Each measurement is calibrated on its own and keeps its own batch size; all take the same number
+    /// of samples. The stop rule waits for the least precise of them.
+    ///
+    /// - Parameters:
+    ///   - measurements: At least one; names should be distinct.
+    ///   - order: Fixed or shuffled order within each round.
+    /// - Returns: One result per measurement, in the order given.
+    public func runInterleaved(_ measurements: [Measurement], order: RoundOrder = .alternating) -> [MeasurementResult] {
+        precondition(!measurements.isEmpty, "nothing to measure")
+        let started = MonotonicClock.now()
+        var runs = measurements.map { SamplingRun(measurement: $0) }
+
+        for index in runs.indices {
+            runs[index].calibrate(policy: policy)
+            report(runs[index], .calibrating, since: started)
+        }
+        warmUp(&runs, since: started)
+        let stopReason = sample(&runs, order: order, since: started)
+
+        return runs.map { run in
+            report(run, .finished, since: started)
+            return run.result(stopReason: stopReason, timer: timer, policy: policy)
+        }
+    }
+
+    // MARK: - Stages
+
+    private func warmUp(_ runs: inout [SamplingRun], since started: UInt64) {
+        var pending = Array(runs.indices)
+        // Round-robin, so measurements warm up under the same conditions they will be sampled in.
+        while !pending.isEmpty {
+            pending.removeAll { index in
+                if runs[index].isWarm(policy: policy) { return true }
+                runs[index].warmUpBatch(policy: policy)
+                return runs[index].isWarm(policy: policy)
+            }
+        }
+        for run in runs { report(run, .warmingUp, since: started) }
+    }
+
+    private func sample(
+        _ runs: inout [SamplingRun], order: RoundOrder, since started: UInt64
+    ) -> MeasurementResult.StopReason {
+        var generator = SplitMix64(seed: policy.seed)
+        var roundOrder = Array(runs.indices)
+        let samplingStarted = MonotonicClock.now()
+        var nextCheck = policy.minimumSamples
+        var rounds = 0
+        while true {
+            if order == .shuffled { roundOrder.shuffleDeterministically(using: &generator) }
+            for index in roundOrder {
+                runs[index].sampleBatch(overhead: timer.overheadNanoseconds)
+            }
+            rounds += 1
+            if rounds >= policy.maximumSamples { return .maximumSamples }
+            guard rounds >= policy.minimumSamples else { continue }
+            if MonotonicClock.now() &- samplingStarted >= policy.timeBudgetNanoseconds { return .timeBudget }
+            guard rounds >= nextCheck else { continue }
+            // Checks are spaced geometrically, so sorting the samples stays a small share of the run.
+            nextCheck = rounds + max(1, rounds / 10)
+            var precise = policy.targetRelativeHalfWidth != nil
+            for index in runs.indices {
+                let width = runs[index].currentRelativeHalfWidth(level: policy.confidenceLevel)
+                report(runs[index], .sampling, since: started, relativeHalfWidth: width)
+                if let target = policy.targetRelativeHalfWidth, !(width <= target) { precise = false }
+            }
+            if precise { return .precisionReached }
+        }
+    }
+
+    private func report(
+        _ run: SamplingRun, _ stage: SamplingProgress.Stage, since started: UInt64, relativeHalfWidth: Double? = nil
+    ) {
+        guard let progress else { return }
+        progress(
+            SamplingProgress(
+                name: run.measurement.name,
+                stage: stage,
+                batchSize: run.batchSize,
+                samples: run.batchNanoseconds.count,
+                relativeHalfWidth: relativeHalfWidth,
+                elapsedNanoseconds: MonotonicClock.now() &- started
+            ))
+    }
+}
+
+extension Array {
+    /// Fisher-Yates with the harness's own bounded draw, so a seed gives the same order on any toolchain.
+    mutating func shuffleDeterministically(using generator: inout SplitMix64) {
+        guard count > 1 else { return }
+        for last in stride(from: count - 1, to: 0, by: -1) {
+            swapAt(last, generator.next(below: last + 1))
+        }
+    }
+}

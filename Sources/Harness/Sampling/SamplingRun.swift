@@ -1,0 +1,80 @@
+/// One measurement's state while the sampler runs it: batch size, timings and invocation counts.
+struct SamplingRun {
+    let measurement: Measurement
+    private(set) var batchSize = 0
+    private(set) var batchNanoseconds: [UInt64] = []
+    private(set) var samples: [Double] = []
+    private(set) var calibrationInvocations = 0
+    private(set) var warmUpInvocations = 0
+    private var warmUpNanoseconds: UInt64 = 0
+
+    init(measurement: Measurement) {
+        self.measurement = measurement
+    }
+
+    /// Doubles the batch from 1 until one batch takes at least the target; the batches run count too.
+    mutating func calibrate(policy: SamplingPolicy) {
+        var candidate = 1
+        while true {
+            let elapsed = measurement.timeBatch(of: candidate)
+            calibrationInvocations += candidate
+            if elapsed >= policy.targetSampleNanoseconds || candidate >= policy.maximumBatchSize {
+                batchSize = candidate
+                return
+            }
+            candidate = min(candidate * 2, policy.maximumBatchSize)
+        }
+    }
+
+    mutating func warmUpBatch(policy: SamplingPolicy) {
+        warmUpNanoseconds &+= measurement.timeBatch(of: batchSize)
+        warmUpInvocations += batchSize
+    }
+
+    func isWarm(policy: SamplingPolicy) -> Bool {
+        switch policy.warmUp {
+        case .duration(let nanoseconds): warmUpNanoseconds >= nanoseconds
+        case .iterations(let count): warmUpInvocations >= count
+        }
+    }
+
+    mutating func sampleBatch(overhead: Double) {
+        let elapsed = measurement.timeBatch(of: batchSize)
+        batchNanoseconds.append(elapsed)
+        // Not clamped at zero: a sample below the overhead would be a finding, not something to hide.
+        samples.append((Double(elapsed) - overhead) / Double(batchSize))
+    }
+
+    func currentRelativeHalfWidth(level: Double) -> Double {
+        let sorted = samples.sorted()
+        let median = Statistics.percentile(0.5, ofSorted: sorted)
+        return Statistics.orderStatisticMedianInterval(ofSorted: sorted, level: level)
+            .relativeHalfWidth(around: median)
+    }
+
+    func result(
+        stopReason: MeasurementResult.StopReason, timer: TimerCharacteristics, policy: SamplingPolicy
+    ) -> MeasurementResult {
+        MeasurementResult(
+            name: measurement.name,
+            method: MeasurementResult.fixedBatchMethod,
+            batchSize: batchSize,
+            batchNanoseconds: batchNanoseconds,
+            samples: samples,
+            invocations: MeasurementResult.Invocations(
+                calibration: calibrationInvocations,
+                warmUp: warmUpInvocations,
+                sampling: batchSize * samples.count
+            ),
+            stopReason: stopReason,
+            summary: Summary(
+                samples: samples,
+                level: policy.confidenceLevel,
+                resamples: policy.bootstrapResamples,
+                seed: policy.seed
+            ),
+            timer: timer,
+            policy: policy
+        )
+    }
+}
