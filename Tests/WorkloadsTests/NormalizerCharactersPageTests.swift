@@ -120,6 +120,15 @@ struct NormalizerCharactersPageTests {
         #expect(store(with: first).recordCount == 899)
     }
 
+    /// The bench normalizes the generated page at every scale: each gives the generator's own count.
+    @Test(arguments: StrictFixture.benchScales)
+    func everyBenchScaleNormalizesToItsRecordCount(scale: Double) throws {
+        let response = try Normalizer.normalize(
+            response: StrictFixture.response(scale: scale), operation: operation,
+            variables: loaded.variables(for: operation), schema: loaded.schema)
+        #expect(store(with: response).recordCount == StrictFixture.Size(scale: scale).recordCount)
+    }
+
     @Test func variantsNormalizeOnRequestWithTheirNames() {
         let variants = loaded.variants(for: operation)
         #expect(variants.map(\.name) == loaded.fixture.responses.map(\.name))

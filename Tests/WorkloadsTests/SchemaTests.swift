@@ -1,5 +1,6 @@
 import Foundation
 import Runtime
+import SeededRandom
 import Testing
 @testable import Workloads
 
