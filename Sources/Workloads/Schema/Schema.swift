@@ -92,6 +92,10 @@ public struct Schema: Hashable, Sendable {
         objectType == condition || possibleTypeSets[condition]?.contains(objectType) == true
     }
 
+    /// Each interface and union with the object types that may stand for it: what
+    /// `Store(possibleTypes:)` takes, so the runtime's type conditions agree with the normalizer's.
+    public var possibleTypesByAbstractType: [String: Set<String>] { possibleTypeSets }
+
     /// The root type of an operation of `kind`.
     public func rootType(for kind: Operation.Kind) -> String? {
         switch kind {
