@@ -2,7 +2,8 @@ import Runtime
 import Workloads
 
 /// The operations of the `spec/` fixtures the normalizer tests use, built in code from their
-/// `.graphql` files (the document parser is written elsewhere, concurrently).
+/// `.graphql` files, so a parser defect cannot pass for a normalizer one;
+/// `NormalizerParsedDocumentsTests` checks that they equal what the parser reads.
 enum NormalizerOperations {
     static func field(_ name: String, alias: String? = nil, arguments: [Argument] = [], _ selections: [Selection] = []) -> Selection {
         .field(Field(name, alias: alias, arguments: arguments, selections: selections))
