@@ -36,6 +36,36 @@ public struct Lens {
         let field: PreparedField
         /// The field's response key.
         public var responseKey: String { field.responseKey }
+        /// The interned storage key the field reads.
+        public var fieldID: FieldID { field.channel.id }
+        /// Whether the field is a leaf: a scalar or enum, with no selections beneath.
+        public var isLeaf: Bool { field.selections == nil }
+    }
+
+    /// Every field this selection reads on the record: its own, and those of inline fragments that
+    /// apply, in document order. Spreads are their fragments' own.
+    public var fieldKeys: [FieldKey] {
+        var keys: [FieldKey] = []
+        collectKeys(selections, into: &keys)
+        return keys
+    }
+
+    private func collectKeys(_ set: PreparedSelectionSet, into keys: inout [FieldKey]) {
+        for item in set.items {
+            switch item {
+            case .field(let field): keys.append(FieldKey(field: field))
+            case .inline(let condition, let inner):
+                if context.store.typeCondition(condition, appliesTo: target.typename) { collectKeys(inner, into: &keys) }
+            case .spread: continue
+            }
+        }
+    }
+
+    /// Whether a field's slot holds a list of links, looked at without tracking: for building view
+    /// trees, not for bodies.
+    public func holdsList(_ key: FieldKey) -> Bool {
+        if case .links? = target.peek(key.field.channel.id)?.value { return true }
+        return false
     }
 
     /// The field selected under `responseKey` (here, or in an inline fragment that applies), or nil
@@ -75,7 +105,12 @@ public struct Lens {
     /// The objects a list field links to; nil when the list is null, and a nil item for a null item or
     /// one a bubbling `@required` null beneath nulls.
     public func list(_ responseKey: String) throws(LensError) -> [Lens?]? {
-        let field = try selected(responseKey).field
+        try list(try selected(responseKey))
+    }
+
+    /// The objects a list field found with `key(_:)` links to.
+    public func list(_ key: FieldKey) throws(LensError) -> [Lens?]? {
+        let field = key.field
         guard let selections = field.selections, let slot = try checkedSlot(field),
               case .links(let refs) = slot.value else { return nil }
         var items: [Lens?] = []

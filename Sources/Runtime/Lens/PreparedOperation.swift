@@ -23,6 +23,8 @@ public final class PreparedOperation {
     let fragments: [String: PreparedFragment]
     let root: PreparedSelectionSet
     let context: ReadContext
+    /// How many verdict walks this operation has made: what scenarios count beside body re-runs.
+    package internal(set) var verdictWalks = 0
 
     /// Prepares `operation` against `store`.
     ///

@@ -62,6 +62,7 @@ extension PreparedOperation {
     ///   `@throwOnFieldError`.
     public func verdict(unplaced: [GraphQLError] = []) -> Verdict {
         guard hasVerdictWalk else { return .sound }
+        verdictWalks += 1
         let rootRecord = store.record(at: self.rootRecord)
         var fast = SelectionWalk(store: store, mode: .verdict(collectsErrors: throwsOnFieldError), sink: OutcomeFlags())
         let nulled = fast.walk(root, rootRecord) != nil

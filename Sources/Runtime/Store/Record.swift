@@ -62,6 +62,11 @@ public final class Record {
         return nil
     }
 
+    /// Every slot with its field, without tracking: for copying a record, not for bodies.
+    public var slotsUntracked: [(field: FieldID, slot: Slot)] {
+        Array(zip(fieldIDs, slots))
+    }
+
     /// The channel identity Observation keys a slot by. Only the key path is used, never the value.
     public subscript(channel channel: Int32) -> Int32 { channel }
 

@@ -1,0 +1,91 @@
+import Runtime
+
+/// An operation chosen from a spec, with its loaded response and what its verdict walk reads there.
+public struct PickedOperation: Sendable {
+    /// The fixture that answers it.
+    public let fixture: LoadedFixture
+    /// The operation.
+    public let operation: Operation
+    /// The variables it is attached with.
+    public let variables: [String: InputValue]
+    /// The fixture's loaded response, normalized for the operation.
+    public let response: NormalizedResponse
+    /// How many slots its verdict walk reads over that response.
+    public let slotsWalked: Int
+    /// How many records the response holds, the root included.
+    public let records: Int
+
+    /// The operation's name, or `(anonymous)`.
+    public var name: String { operation.name ?? "(anonymous)" }
+}
+
+extension Spec {
+    /// The largest `@throwOnFieldError` operation the fixtures answer: the one whose verdict walk reads
+    /// the most slots over its loaded response; ties go to the one with more records, then by name.
+    ///
+    /// - Throws: `SpecError` when the spec has no strict operation, or a strict operation's loaded
+    ///   response does not normalize.
+    public func largestStrictOperation() throws(SpecError) -> PickedOperation {
+        let strict = try measured { $0.throwsOnFieldError }
+        guard let best = strict.max(by: Self.smaller) else {
+            throw SpecError("\(directory.path): no @throwOnFieldError operation to pick from")
+        }
+        return best
+    }
+
+    /// The strict operation whose own selection below its root fields is only fragment spreads, the
+    /// decision's second limit's subject; the largest by records when there are several, nil when none.
+    public func spreadsOnlyOperation() throws(SpecError) -> PickedOperation? {
+        try measured { $0.throwsOnFieldError && Self.isSpreadsOnly($0) }.max(by: Self.smaller)
+    }
+
+    /// Whether every root field's own selection is fragment spreads and nothing else.
+    public static func isSpreadsOnly(_ operation: Operation) -> Bool {
+        var rootFields = 0
+        for selection in operation.selections {
+            guard case .field(let field) = selection else { return false }
+            rootFields += 1
+            guard !field.selections.isEmpty else { return false }
+            for inner in field.selections {
+                guard case .fragmentSpread = inner else { return false }
+            }
+        }
+        return rootFields > 0
+    }
+
+    /// Normalizes the loaded response of `fixture` for `operation` into a fresh store and measures its
+    /// verdict walk there.
+    public func pick(_ operation: Operation, in fixture: LoadedFixture) throws(SpecError) -> PickedOperation {
+        let response: NormalizedResponse
+        do {
+            response = try fixture.normalize(fixture.fixture.loadedResponse, for: operation)
+        } catch {
+            throw SpecError("\(directory.path)/\(fixture.fixture.name)/responses/\(fixture.fixture.loadedResponse.name).json: \(error)")
+        }
+        let store = makeStore()
+        store.commit { response.write(into: &$0) }
+        let variables = fixture.variables(for: operation)
+        let prepared: PreparedOperation
+        do { prepared = try PreparedOperation(operation, variables: variables, store: store) } catch {
+            throw SpecError("\(directory.path)/\(fixture.fixture.name): \(operation.name ?? "(anonymous)"): \(error)")
+        }
+        return PickedOperation(
+            fixture: fixture, operation: operation, variables: variables, response: response,
+            slotsWalked: prepared.verdictWalkSlotCount(), records: store.recordCount
+        )
+    }
+
+    private func measured(_ include: (Operation) -> Bool) throws(SpecError) -> [PickedOperation] {
+        var picked: [PickedOperation] = []
+        for (fixture, operation) in operations where include(operation) {
+            picked.append(try pick(operation, in: fixture))
+        }
+        return picked
+    }
+
+    private static func smaller(_ a: PickedOperation, _ b: PickedOperation) -> Bool {
+        if a.slotsWalked != b.slotsWalked { return a.slotsWalked < b.slotsWalked }
+        if a.records != b.records { return a.records < b.records }
+        return a.name > b.name
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Runtime
+
+/// A spec directory read whole: every fixture with its documents parsed, and the schema beside them.
+///
+/// Reading stops at the first file that does not parse, with that file's position; nothing is
+/// picked from a spec that is only partly understood.
+public struct Spec: Sendable {
+    /// The directory read.
+    public let directory: URL
+    /// The schema, from `schema.graphql` in the directory, when there is one.
+    public let schema: Schema?
+    /// Every fixture, in directory order.
+    public let fixtures: [LoadedFixture]
+
+    /// Reads `directory`: `schema.graphql` when present, and every fixture below it.
+    ///
+    /// - Throws: `SpecError` naming the file (and line and column, for a parse error) that failed.
+    public static func load(_ directory: URL) throws(SpecError) -> Spec {
+        let schemaURL = directory.appendingPathComponent("schema.graphql")
+        var schema: Schema?
+        if FileManager.default.fileExists(atPath: schemaURL.path) {
+            do { schema = try Schema.load(from: schemaURL) } catch { throw SpecError(error.description) }
+        }
+        let fixtures: [Fixture]
+        do { fixtures = try Fixture.loadAll(in: directory) } catch { throw SpecError(error.description) }
+        var loaded: [LoadedFixture] = []
+        for fixture in fixtures {
+            var documents: [Document] = []
+            for source in fixture.operationSources {
+                let file = directory.appendingPathComponent(fixture.name).appendingPathComponent(source.fileName).path
+                do { documents.append(try GraphQLParser.parse(source.text, file: file)) } catch { throw SpecError(error.description) }
+            }
+            loaded.append(LoadedFixture(fixture: fixture, documents: documents, schema: schema))
+        }
+        return Spec(directory: directory, schema: schema, fixtures: loaded)
+    }
+
+    /// Every operation of every fixture, with its fixture.
+    public var operations: [(fixture: LoadedFixture, operation: Runtime.Operation)] {
+        fixtures.flatMap { fixture in fixture.operations.map { (fixture, $0) } }
+    }
+
+    /// A new store that knows the schema's abstract types, for this spec's operations.
+    public func makeStore() -> Store {
+        Store(possibleTypes: schema?.possibleTypesByAbstractType ?? [:])
+    }
+}
+
+/// A spec that cannot be read or picked from: one line saying what and where.
+public struct SpecError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, and where.
+    public let description: String
+
+    /// Creates an error from its line.
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,84 @@
+import Runtime
+
+/// What a scenario runs in: an environment of one strategy whose store holds a picked operation's
+/// loaded response, handles attached to it, and the view tree over the first.
+///
+/// The store also holds another screen's data, a signed-in `User:me` under the root's `viewer`, which
+/// no scenario operation selects: a value nobody here reads.
+public final class ScenarioWorld {
+    /// The environment.
+    public let environment: Environment
+    /// The operation the world is built over.
+    public let picked: PickedOperation
+    /// The handles attached, the first one's tree rendered.
+    public let handles: [Handle]
+    /// The view tree over the first handle, and a phase-only body over each other handle.
+    public let bodies: [Body]
+    /// The spec the operation came from.
+    public let spec: Spec
+
+    /// The viewer record, which no scenario operation reads.
+    public static let viewer: RecordID = "User:me"
+
+    /// Builds a world with `handleCount` handles of `picked` under `strategy`.
+    public init(spec: Spec, picked: PickedOperation, strategy: any PhaseStrategy, handleCount: Int = 1) throws {
+        self.spec = spec
+        self.picked = picked
+        environment = Environment(strategy: strategy, store: spec.makeStore())
+        environment.commit { transaction in
+            picked.response.write(into: &transaction)
+            let viewer = transaction.record(Self.viewer, typename: "User")
+            transaction.set(viewer, "name", .scalar(.string("Beth Smith")))
+            transaction.set(transaction.record(.root), "viewer", .link(viewer))
+        }
+        var handles: [Handle] = []
+        for _ in 0..<max(1, handleCount) {
+            handles.append(try environment.attach(picked.operation, variables: picked.variables, policy: .storeOrNetwork))
+        }
+        self.handles = handles
+        var bodies = try ViewTree(handle: handles[0]).bodies
+        for (index, handle) in handles.enumerated().dropFirst() {
+            bodies.append(BodyKinds.phase(handle, name: "phase[\(index)]"))
+        }
+        self.bodies = bodies
+    }
+
+    /// The first handle.
+    public var handle: Handle { handles[0] }
+
+    /// Re-runs every dirty body once; returns how many ran.
+    @discardableResult
+    public func render() -> Int { RenderPass(bodies).run() }
+
+    /// The verdict walks made so far by all handles' operations.
+    public var verdictWalks: Int { handles.reduce(0) { $0 + $1.operation.verdictWalks } }
+
+    /// The record of the item at `index` of the operation's first list (`characters.results`).
+    public func listItem(_ index: Int) throws -> RecordRef {
+        guard let ref = try firstList()?[index]?.record else { throw ScenarioError("no item \(index) in the first list") }
+        return ref
+    }
+
+    /// The items of the operation's first list, found through the root field's lens or its fragments.
+    private func firstList() throws -> [Lens?]? {
+        guard let root = handle.operation.lens.fieldKeys.first, let object = try handle.operation.lens.object(root) else { return nil }
+        var candidates = [object]
+        for selection in picked.operation.selections {
+            guard case .field(let field) = selection else { continue }
+            for case .fragmentSpread(let spread) in field.selections {
+                if let fragment = try object.fragment(spread.name) { candidates.append(fragment) }
+            }
+        }
+        for lens in candidates {
+            for key in lens.fieldKeys where !key.isLeaf && lens.holdsList(key) { return try lens.list(key) }
+        }
+        return nil
+    }
+}
+
+/// A scenario that cannot run over the spec it was given.
+public struct ScenarioError: Error, CustomStringConvertible {
+    /// What is missing.
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
