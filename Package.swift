@@ -20,9 +20,13 @@ let package = Package(
         // the bench's process at start-up and found with dlsym, so `BENCH_ALLOCATOR=system` can run the
         // same binary on glibc's malloc (see AllocatorLaunch.swift).
         .target(name: "Harness", dependencies: ["SeededRandom"]),
-        .executableTarget(name: "Bench", dependencies: ["Runtime", "Workloads", "Harness"]),
+        // Everything of the bench that is not a measurement: command line, limits, judging, results files,
+        // reports and progress. It consumes the harness's types and knows no workload.
+        .target(name: "BenchKit", dependencies: ["Harness"]),
+        .executableTarget(name: "Bench", dependencies: ["Runtime", "Workloads", "Harness", "BenchKit"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Runtime", "SeededRandom"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "SeededRandom"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Harness"]),
     ]
 )

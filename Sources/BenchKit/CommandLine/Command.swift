@@ -1,0 +1,120 @@
+/// What one invocation of `bench` asks for: the result of parsing its command line.
+///
+/// A value, so the parser is a pure function that tests can call with any argument list, and `main`
+/// only dispatches on it (the shape of swift's `benchmark/utils/ArgParse.swift`).
+public enum Command: Sendable, Equatable {
+    /// Measure, count, judge against the limits and write a results file (no subcommand).
+    case run(RunOptions)
+    /// Print the names of the measurements a run would make, after `--filter` and `--strategy`.
+    case list(ListOptions)
+    /// Render an existing results file again: `bench report FILE`.
+    case report(ReportOptions)
+    /// Check that a results file is one and is consistent with itself: `bench validate FILE`.
+    case validate(path: String)
+    /// Print the usage text.
+    case help
+}
+
+/// The options of a default run.
+public struct RunOptions: Sendable, Equatable {
+    /// Few samples, for CI: count limits still gate, timing verdicts are only indicative.
+    public var quick: Bool
+    /// Which measurements and counts to run; `nil` runs all of them.
+    public var filter: MeasurementFilter?
+    /// The directory of fixtures the workloads are built from.
+    public var specDirectory: String
+    /// The limits file the run is judged against.
+    public var limitsPath: String
+    /// Where to write the results file; `nil` names a new file under `results/`.
+    public var outputPath: String?
+    /// How the report on standard output is rendered.
+    public var format: ReportFormat
+    /// Which phase strategies to measure.
+    public var strategies: StrategySelection
+
+    /// The options of a run given no options at all.
+    public static let defaults = RunOptions(
+        quick: false, filter: nil, specDirectory: "spec", limitsPath: "limits.json", outputPath: nil,
+        format: .text, strategies: .both)
+
+    /// Creates run options; `defaults` says what an option left out means.
+    public init(
+        quick: Bool, filter: MeasurementFilter?, specDirectory: String, limitsPath: String, outputPath: String?,
+        format: ReportFormat, strategies: StrategySelection
+    ) {
+        self.quick = quick
+        self.filter = filter
+        self.specDirectory = specDirectory
+        self.limitsPath = limitsPath
+        self.outputPath = outputPath
+        self.format = format
+        self.strategies = strategies
+    }
+}
+
+/// The options of `bench --list`: only those that change which measurements exist.
+public struct ListOptions: Sendable, Equatable {
+    /// Which measurements to list; `nil` lists all.
+    public var filter: MeasurementFilter?
+    /// The fixtures whose workloads are listed.
+    public var specDirectory: String
+    /// Which phase strategies to list.
+    public var strategies: StrategySelection
+
+    /// Creates list options.
+    public init(filter: MeasurementFilter?, specDirectory: String, strategies: StrategySelection) {
+        self.filter = filter
+        self.specDirectory = specDirectory
+        self.strategies = strategies
+    }
+}
+
+/// The options of `bench report FILE`.
+public struct ReportOptions: Sendable, Equatable {
+    /// What `report` prints.
+    public enum Output: Sendable, Equatable {
+        /// The report, in a format.
+        case report(ReportFormat)
+        /// The whole text of BENCHMARKS.md (`--benchmarks-md`), for a script to redirect into the file.
+        case benchmarksDocument
+    }
+
+    /// The results file to render.
+    public var path: String
+    /// What to print.
+    public var output: Output
+
+    /// Creates report options.
+    public init(path: String, output: Output) {
+        self.path = path
+        self.output = output
+    }
+}
+
+/// How a report is rendered.
+public enum ReportFormat: String, Sendable, Equatable, CaseIterable, Codable {
+    /// Aligned columns for a terminal.
+    case text
+    /// The results file itself, byte for byte as written.
+    case json
+    /// GitHub-flavoured markdown tables.
+    case markdown
+}
+
+/// Which phase strategies a run measures.
+public enum StrategySelection: String, Sendable, Equatable, CaseIterable, Codable {
+    /// The derived phase only.
+    case derived
+    /// The stored phase only.
+    case stored
+    /// Both, interleaved: the only selection that can judge the limits comparing them.
+    case both
+
+    /// Whether measurements of `strategy` run under this selection; strategy-free ones always do.
+    public func includes(_ strategy: Strategy) -> Bool {
+        switch (self, strategy) {
+        case (_, .none), (.both, _), (.derived, .derived), (.stored, .stored): true
+        default: false
+        }
+    }
+}

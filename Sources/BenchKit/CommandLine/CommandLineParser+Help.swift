@@ -1,0 +1,46 @@
+// MARK: - Usage text
+
+extension CommandLineParser {
+    /// The text `bench --help` prints: every command and option, with its default.
+    public static let helpText = """
+        bench: measures the derived and the stored phase side by side, judges them against the limits
+        declared in advance, and says whether the derived phase ships.
+
+        USAGE
+          bench [options]                 run every measurement and count, judge, write a results file
+          bench --list [list options]     print the names a run would measure, and exit
+          bench report FILE [--format text|json|markdown | --benchmarks-md]
+                                          render a results file again
+          bench validate FILE             check a results file's schema and internal consistency
+          bench --help                    print this text
+
+        OPTIONS OF A RUN
+          --quick                 few samples, for CI: count limits gate, timing verdicts are only
+                                  indicative (default: off)
+          --filter PATTERN        run only the measurements and counts whose name contains PATTERN; with
+                                  '*' (any characters) or '?' (one character) PATTERN is a glob that
+                                  must match the whole name, e.g. 'phase.read.*' (default: all). A
+                                  limit whose metric is filtered out is not judged, and the run exits 1
+          --spec DIR              the fixtures to build the workloads from (default: spec)
+          --limits FILE           the limits to judge against (default: limits.json)
+          --out FILE              write the results file here; refuses to overwrite an existing file
+                                  (default: a new file results/<UTC yyyyMMdd-HHmmss>-<commit>[-dirty]-<hex>.json)
+          --format FORMAT         the report on standard output: text, json or markdown (default: text)
+          --strategy STRATEGY     derived, stored or both (default: both; judging needs both)
+
+        LIST OPTIONS
+          --filter, --spec and --strategy, as for a run.
+
+        REPORT OPTIONS
+          --format FORMAT         text, json or markdown (default: text)
+          --benchmarks-md         print the whole BENCHMARKS.md for this results file instead, to be
+                                  redirected into BENCHMARKS.md
+
+        Values go as '--option value' or '--option=value'; each option at most once; '--' ends options.
+
+        EXIT STATUS
+          0  every limit passed (for report and validate: the file was read and is valid)
+          1  a limit failed, was inconclusive or was not judged
+          2  a usage or input error, said in one line on standard error
+        """
+}

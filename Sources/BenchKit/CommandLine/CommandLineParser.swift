@@ -1,0 +1,166 @@
+/// Turns `bench`'s arguments into a `Command`, or one line saying what is wrong.
+///
+/// A pure function of the argument list, so every case is a unit test; no argument-parser package.
+/// Forms accepted:
+///
+///     bench [--quick] [--filter PATTERN] [--spec DIR] [--limits FILE] [--out FILE]
+///           [--format text|json|markdown] [--strategy derived|stored|both]
+///     bench --list [--filter PATTERN] [--spec DIR] [--strategy derived|stored|both]
+///     bench report FILE [--format text|json|markdown | --benchmarks-md]
+///     bench validate FILE
+///     bench --help
+///
+/// An option's value is given as `--option value` or `--option=value`; in the first form a value that
+/// starts with `--` is taken for a forgotten value, not consumed (`--filter --quick` is an error), and
+/// `--option=--value` is the way to pass one. `--` ends the options. `--help` (or `-h`) anywhere asks
+/// for help. Every option may be given once.
+public enum CommandLineParser {
+    /// Parses the arguments that follow the program name.
+    ///
+    /// - Parameter arguments: `CommandLine.arguments.dropFirst()`, as an array.
+    /// - Returns: The command to run.
+    /// - Throws: `UsageError` for an unknown option, a missing or bad value, a repeated option, an
+    ///   argument out of place, or options that cannot go together.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        let endOfOptions = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        if arguments[..<endOfOptions].contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
+        switch arguments.first {
+        case "report": return try parseReport(Array(arguments.dropFirst()))
+        case "validate": return try parseValidate(Array(arguments.dropFirst()))
+        default: return try parseRun(arguments)
+        }
+    }
+
+    // MARK: - Commands
+
+    private static let runOptions: [String: Bool] = [
+        "--quick": false, "--list": false, "--filter": true, "--spec": true, "--limits": true, "--out": true,
+        "--format": true, "--strategy": true,
+    ]
+
+    private static func parseRun(_ arguments: [String]) throws(UsageError) -> Command {
+        let scanned = try scan(arguments, options: runOptions, command: nil)
+        if let stray = scanned.positionals.first {
+            let hint = ["report", "validate"].contains(stray) ? " (a subcommand comes first)" : ""
+            throw UsageError("unexpected argument '\(stray)'\(hint)")
+        }
+        let defaults = RunOptions.defaults
+        let filter = try scanned.value("--filter").map { pattern throws(UsageError) in
+            guard !pattern.isEmpty else { throw UsageError("option '--filter' needs a non-empty pattern") }
+            return MeasurementFilter(pattern: pattern)
+        }
+        let specDirectory = try scanned.nonEmptyValue("--spec") ?? defaults.specDirectory
+        let strategies = try scanned.choice("--strategy", of: StrategySelection.self) ?? defaults.strategies
+        if scanned.has("--list") {
+            for option in ["--quick", "--limits", "--out", "--format"] where scanned.has(option) {
+                throw UsageError("option '\(option)' cannot be combined with '--list'")
+            }
+            return .list(ListOptions(filter: filter, specDirectory: specDirectory, strategies: strategies))
+        }
+        return .run(
+            RunOptions(
+                quick: scanned.has("--quick"),
+                filter: filter,
+                specDirectory: specDirectory,
+                limitsPath: try scanned.nonEmptyValue("--limits") ?? defaults.limitsPath,
+                outputPath: try scanned.nonEmptyValue("--out"),
+                format: try scanned.choice("--format", of: ReportFormat.self) ?? defaults.format,
+                strategies: strategies))
+    }
+
+    private static func parseReport(_ arguments: [String]) throws(UsageError) -> Command {
+        let scanned = try scan(arguments, options: ["--format": true, "--benchmarks-md": false], command: "report")
+        let path = try onePath(scanned.positionals, command: "report")
+        let format = try scanned.choice("--format", of: ReportFormat.self)
+        if scanned.has("--benchmarks-md") {
+            guard format == nil else { throw UsageError("option '--format' cannot be combined with '--benchmarks-md'") }
+            return .report(ReportOptions(path: path, output: .benchmarksDocument))
+        }
+        return .report(ReportOptions(path: path, output: .report(format ?? .text)))
+    }
+
+    private static func parseValidate(_ arguments: [String]) throws(UsageError) -> Command {
+        let scanned = try scan(arguments, options: [:], command: "validate")
+        return .validate(path: try onePath(scanned.positionals, command: "validate"))
+    }
+
+    private static func onePath(_ positionals: [String], command: String) throws(UsageError) -> String {
+        guard let path = positionals.first else { throw UsageError("'\(command)' needs a results FILE") }
+        guard positionals.count == 1 else { throw UsageError("unexpected argument '\(positionals[1])'") }
+        guard !path.isEmpty else { throw UsageError("'\(command)' needs a non-empty FILE") }
+        return path
+    }
+
+    // MARK: - Scanning
+
+    /// Options and positionals of one command, with each option's value when it takes one.
+    private struct Scanned {
+        var values: [String: String] = [:]
+        var flags: Set<String> = []
+        var positionals: [String] = []
+
+        func has(_ option: String) -> Bool { flags.contains(option) || values[option] != nil }
+
+        func value(_ option: String) -> String? { values[option] }
+
+        func nonEmptyValue(_ option: String) throws(UsageError) -> String? {
+            guard let value = values[option] else { return nil }
+            guard !value.isEmpty else { throw UsageError("option '\(option)' needs a value") }
+            return value
+        }
+
+        func choice<Choice: RawRepresentable & CaseIterable>(
+            _ option: String, of type: Choice.Type
+        ) throws(UsageError) -> Choice? where Choice.RawValue == String {
+            guard let value = values[option] else { return nil }
+            guard let choice = Choice(rawValue: value) else {
+                let allowed = Choice.allCases.map(\.rawValue).joined(separator: "|")
+                throw UsageError("bad value '\(value)' for option '\(option)' (expected \(allowed))")
+            }
+            return choice
+        }
+    }
+
+    /// Splits arguments into options and positionals; `options` maps each known option to whether it
+    /// takes a value.
+    private static func scan(
+        _ arguments: [String], options: [String: Bool], command: String?
+    ) throws(UsageError) -> Scanned {
+        var scanned = Scanned()
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                scanned.positionals += arguments[index...]
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                scanned.positionals.append(argument)
+                continue
+            }
+            let equals = argument.firstIndex(of: "=")
+            let name = equals.map { String(argument[..<$0]) } ?? argument
+            let inlineValue = equals.map { String(argument[argument.index(after: $0)...]) }
+            guard let takesValue = options[name] else {
+                let scope = command.map { " for '\($0)'" } ?? ""
+                throw UsageError("unknown option '\(name)'\(scope)")
+            }
+            guard !scanned.has(name) else { throw UsageError("option '\(name)' given twice") }
+            guard takesValue else {
+                guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
+                scanned.flags.insert(name)
+                continue
+            }
+            if let inlineValue {
+                scanned.values[name] = inlineValue
+            } else if index < arguments.endIndex, !arguments[index].hasPrefix("--") {
+                scanned.values[name] = arguments[index]
+                index += 1
+            } else {
+                throw UsageError("option '\(name)' needs a value")
+            }
+        }
+        return scanned
+    }
+}

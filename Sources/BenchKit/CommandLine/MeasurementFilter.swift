@@ -1,0 +1,54 @@
+/// Chooses measurements and counts by name: a substring, or a glob when the pattern has `*` or `?`.
+///
+/// Names look like `phase.read.tracked(largest-strict)`, so a plain pattern such as `phase.read`
+/// matches every name containing it. A pattern with `*` (any run of characters, dots and parentheses
+/// included) or `?` (exactly one character) is a glob and must match the whole name:
+/// `phase.read.*(largest-strict)`. Matching is case-sensitive, because names are join keys.
+public struct MeasurementFilter: Sendable, Equatable, CustomStringConvertible {
+    /// The pattern as given on the command line.
+    public let pattern: String
+
+    /// Creates a filter; the parser refuses an empty pattern before it gets here.
+    public init(pattern: String) {
+        self.pattern = pattern
+    }
+
+    /// Whether the pattern is a glob rather than a substring.
+    public var isGlob: Bool {
+        pattern.contains("*") || pattern.contains("?")
+    }
+
+    /// Whether `name` is chosen.
+    public func matches(_ name: String) -> Bool {
+        isGlob ? Self.glob(Array(pattern.unicodeScalars), matches: Array(name.unicodeScalars)) : name.contains(pattern)
+    }
+
+    public var description: String { pattern }
+
+    /// Iterative wildcard matching with one backtrack point: the last `*` seen and where it resumed.
+    private static func glob(_ pattern: [Unicode.Scalar], matches name: [Unicode.Scalar]) -> Bool {
+        var patternIndex = 0
+        var nameIndex = 0
+        var starIndex: Int?
+        var resumeIndex = 0
+        while nameIndex < name.count {
+            if patternIndex < pattern.count, pattern[patternIndex] == "?" || pattern[patternIndex] == name[nameIndex] {
+                patternIndex += 1
+                nameIndex += 1
+            } else if patternIndex < pattern.count, pattern[patternIndex] == "*" {
+                starIndex = patternIndex
+                resumeIndex = nameIndex
+                patternIndex += 1
+            } else if let star = starIndex {
+                // Let the last `*` swallow one more character and try again from there.
+                patternIndex = star + 1
+                resumeIndex += 1
+                nameIndex = resumeIndex
+            } else {
+                return false
+            }
+        }
+        while patternIndex < pattern.count, pattern[patternIndex] == "*" { patternIndex += 1 }
+        return patternIndex == pattern.count
+    }
+}

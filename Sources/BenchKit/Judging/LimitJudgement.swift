@@ -1,0 +1,56 @@
+import Harness
+
+/// One limit as judged: the limit, the figure found, the verdict and why.
+///
+/// Encoded flat, the limit's own keys beside `value`, `interval`, `verdict`, `gates` and `reason`, so a
+/// results file's `limits` entry reads as one record.
+public struct LimitJudgement: Sendable, Equatable, Codable {
+    /// The limit, as declared.
+    public var limit: Limit
+    /// The figure judged, in the limit's unit; `nil` when the run did not produce it.
+    public var value: Double?
+    /// The confidence interval of a timing's median; `nil` for a count.
+    public var interval: ConfidenceInterval?
+    /// The verdict.
+    public var verdict: Verdict
+    /// Whether the verdict takes part in the decision and the exit status (not so for `--quick` timings).
+    public var gates: Bool
+    /// Why, in one sentence with the figures: what a reader checks the verdict against.
+    public var reason: String
+
+    /// Creates a judgement.
+    public init(
+        limit: Limit, value: Double?, interval: ConfidenceInterval?, verdict: Verdict, gates: Bool, reason: String
+    ) {
+        self.limit = limit
+        self.value = value
+        self.interval = interval
+        self.verdict = verdict
+        self.gates = gates
+        self.reason = reason
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case value, interval, verdict, gates, reason
+    }
+
+    public init(from decoder: any Decoder) throws {
+        limit = try Limit(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        value = try container.decode(Double?.self, forKey: .value)
+        interval = try container.decode(ConfidenceInterval?.self, forKey: .interval)
+        verdict = try container.decode(Verdict.self, forKey: .verdict)
+        gates = try container.decode(Bool.self, forKey: .gates)
+        reason = try container.decode(String.self, forKey: .reason)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try limit.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(value, forKey: .value)
+        try container.encode(interval, forKey: .interval)
+        try container.encode(verdict, forKey: .verdict)
+        try container.encode(gates, forKey: .gates)
+        try container.encode(reason, forKey: .reason)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// Turns a parsed limits file into limits, or the first reason it is not one.
+struct LimitsReader {
+    let path: String
+
+    private static let topKeys: Set = ["version", "decision", "units", "limits"]
+    private static let limitKeys: Set = [
+        "id", "description", "metric", "statistic", "strategy", "comparison", "threshold", "unit", "source",
+    ]
+
+    mutating func read(_ root: PositionedJSON) throws(LimitsError) -> (Int, String, [Limit]) {
+        let members = try object(root, what: "the file")
+        try refuseUnknownKeys(members, known: Self.topKeys, in: "the file")
+        let versionValue = try number(members, "version", in: "the file")
+        guard versionValue == Double(LimitsFile.supportedVersion) else {
+            throw failure("unsupported version \(Self.format(versionValue)) (this bench reads version \(LimitsFile.supportedVersion))")
+        }
+        let decision = try string(members, "decision", in: "the file")
+        _ = try string(members, "units", in: "the file")
+        guard case .array(let elements) = try value(members, "limits", in: "the file").kind else {
+            throw failure("'limits' must be an array")
+        }
+        guard !elements.isEmpty else { throw failure("'limits' declares no limit") }
+        var limits: [Limit] = []
+        for (index, element) in elements.enumerated() {
+            let limit = try readLimit(element, number: index + 1)
+            guard !limits.contains(where: { $0.id == limit.id }) else { throw failure("duplicate limit id '\(limit.id)'") }
+            limits.append(limit)
+        }
+        return (LimitsFile.supportedVersion, decision, limits)
+    }
+
+    private func readLimit(_ element: PositionedJSON, number: Int) throws(LimitsError) -> Limit {
+        let members = try object(element, what: "limit \(number)")
+        let id = try string(members, "id", in: "limit \(number)")
+        let name = "limit '\(id)'"
+        try refuseUnknownKeys(members, known: Self.limitKeys, in: name)
+        let statistic = try choice(members, "statistic", of: Statistic.self, in: name)
+        let strategy: Strategy? =
+            if members.contains(where: { $0.key == "strategy" }) {
+                try choice(members, "strategy", of: Strategy.self, in: name)
+            } else { nil }
+        let unitText = try string(members, "unit", in: name)
+        guard let unit = LimitUnit(rawValue: unitText) else {
+            throw failure("\(name): unknown unit '\(unitText)' (thresholds are stored in canonical units: ns for timings, count for counts)")
+        }
+        guard unit == statistic.canonicalUnit else {
+            throw failure("\(name): statistic '\(statistic.rawValue)' is stored in '\(statistic.canonicalUnit.rawValue)', not '\(unit.rawValue)'")
+        }
+        if statistic.isTiming {
+            guard let strategy, strategy != .none else {
+                throw failure("\(name): a timing limit needs 'strategy' (derived or stored)")
+            }
+        } else if strategy != nil {
+            throw failure("\(name): statistic '\(statistic.rawValue)' compares both strategies and takes no 'strategy'")
+        }
+        let threshold = try self.number(members, "threshold", in: name)
+        guard threshold >= 0 else { throw failure("\(name): threshold \(Self.format(threshold)) is negative") }
+        guard statistic.isTiming || threshold == threshold.rounded() else {
+            throw failure("\(name): a count threshold must be a whole number, not \(Self.format(threshold))")
+        }
+        return Limit(
+            id: id,
+            description: try string(members, "description", in: name),
+            metric: try string(members, "metric", in: name),
+            statistic: statistic,
+            strategy: strategy,
+            comparison: try choice(members, "comparison", of: Comparison.self, in: name),
+            threshold: threshold,
+            unit: unit,
+            source: try string(members, "source", in: name))
+    }
+
+    // MARK: - Typed access
+
+    private func failure(_ message: String) -> LimitsError {
+        LimitsError(line: "\(path): \(message)")
+    }
+
+    private func object(_ json: PositionedJSON, what: String) throws(LimitsError) -> [PositionedJSON.Member] {
+        guard case .object(let members) = json.kind else { throw failure("\(what) must be an object, not \(json.typeName)") }
+        return members
+    }
+
+    private func refuseUnknownKeys(_ members: [PositionedJSON.Member], known: Set<String>, in owner: String) throws(LimitsError) {
+        if let unknown = members.first(where: { !known.contains($0.key) }) {
+            throw failure("\(owner): unknown key '\(unknown.key)'")
+        }
+    }
+
+    private func value(_ members: [PositionedJSON.Member], _ key: String, in owner: String) throws(LimitsError) -> PositionedJSON {
+        guard let member = members.first(where: { $0.key == key }) else { throw failure("\(owner): missing '\(key)'") }
+        return member.value
+    }
+
+    private func string(_ members: [PositionedJSON.Member], _ key: String, in owner: String) throws(LimitsError) -> String {
+        let json = try value(members, key, in: owner)
+        guard case .string(let text) = json.kind else { throw failure("\(owner): '\(key)' must be a string, not \(json.typeName)") }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw failure("\(owner): '\(key)' is empty") }
+        return text
+    }
+
+    private func number(_ members: [PositionedJSON.Member], _ key: String, in owner: String) throws(LimitsError) -> Double {
+        let json = try value(members, key, in: owner)
+        guard case .number(let number) = json.kind else { throw failure("\(owner): '\(key)' must be a number, not \(json.typeName)") }
+        return number
+    }
+
+    private func choice<Choice: RawRepresentable & CaseIterable>(
+        _ members: [PositionedJSON.Member], _ key: String, of type: Choice.Type, in owner: String
+    ) throws(LimitsError) -> Choice where Choice.RawValue == String {
+        let text = try string(members, key, in: owner)
+        guard let choice = Choice(rawValue: text) else {
+            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw failure("\(owner): unknown \(key) '\(text)' (expected one of: \(allowed))")
+        }
+        return choice
+    }
+
+    /// A number as written for a person: `2`, not `2.0`.
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

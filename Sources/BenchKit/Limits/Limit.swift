@@ -1,0 +1,133 @@
+/// One limit of the decision, declared in the limits file before any run.
+///
+/// A limit names the figure it judges (`metric` with `statistic`, and `strategy` for a timing), how
+/// that figure must compare with `threshold`, and the sentence of the decision it comes from, quoted,
+/// so a report can show where every threshold was written down.
+public struct Limit: Sendable, Equatable, Codable {
+    /// A short stable identifier, e.g. `phase-read`.
+    public var id: String
+    /// What the limit is about, in words a report can print.
+    public var description: String
+    /// The measurement name (for a timing) or count scenario (for a count) judged.
+    public var metric: String
+    /// Which figure of the metric is judged.
+    public var statistic: Statistic
+    /// The strategy whose measurement is judged; present exactly when `statistic` is a timing.
+    public var strategy: Strategy?
+    /// How the figure must compare with the threshold to pass.
+    public var comparison: Comparison
+    /// The threshold, in `unit`.
+    public var threshold: Double
+    /// The threshold's unit, which is the statistic's canonical unit.
+    public var unit: LimitUnit
+    /// The decision's sentence the limit comes from, quoted exactly.
+    public var source: String
+
+    /// Creates a limit; `LimitsFile` checks a file's limits are coherent before making them.
+    public init(
+        id: String, description: String, metric: String, statistic: Statistic, strategy: Strategy?,
+        comparison: Comparison, threshold: Double, unit: LimitUnit, source: String
+    ) {
+        self.id = id
+        self.description = description
+        self.metric = metric
+        self.statistic = statistic
+        self.strategy = strategy
+        self.comparison = comparison
+        self.threshold = threshold
+        self.unit = unit
+        self.source = source
+    }
+
+    /// Whether the limit judges a timing, which carries uncertainty, rather than an exact count.
+    public var isTiming: Bool { statistic.isTiming }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, description, metric, statistic, strategy, comparison, threshold, unit, source
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        // Every key written, `strategy` as null for a count, so results files all have the same shape.
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(description, forKey: .description)
+        try container.encode(metric, forKey: .metric)
+        try container.encode(statistic, forKey: .statistic)
+        try container.encode(strategy, forKey: .strategy)
+        try container.encode(comparison, forKey: .comparison)
+        try container.encode(threshold, forKey: .threshold)
+        try container.encode(unit, forKey: .unit)
+        try container.encode(source, forKey: .source)
+    }
+}
+
+/// Which figure of a metric a limit judges.
+public enum Statistic: String, Sendable, Equatable, CaseIterable, Codable {
+    /// The median of a measurement's samples, in nanoseconds, judged with its 95 % confidence interval.
+    case median
+    /// The re-runs of every body counted for the scenario under the derived strategy, minus those
+    /// under the stored strategy: the bodies the derived phase re-runs beyond today's.
+    case derivedMinusStored
+
+    /// Whether the statistic is a timing (judged with its interval) or a count (judged exactly).
+    public var isTiming: Bool { self == .median }
+
+    /// The unit thresholds of this statistic are stored in.
+    public var canonicalUnit: LimitUnit { isTiming ? .nanoseconds : .count }
+}
+
+/// A threshold's unit. Thresholds are stored in canonical units only: nanoseconds and counts.
+public enum LimitUnit: String, Sendable, Equatable, CaseIterable, Codable {
+    /// Nanoseconds, the unit of every timing in a results file.
+    case nanoseconds = "ns"
+    /// A whole number of events.
+    case count
+}
+
+/// How a figure must compare with a threshold to pass.
+public enum Comparison: String, Sendable, Equatable, CaseIterable, Codable {
+    /// value < threshold
+    case lessThan
+    /// value <= threshold
+    case lessThanOrEqualTo
+    /// value == threshold
+    case equalTo
+    /// value >= threshold
+    case greaterThanOrEqualTo
+    /// value > threshold
+    case greaterThan
+
+    /// Whether `value` passes against `threshold`.
+    public func holds(_ value: Double, against threshold: Double) -> Bool {
+        switch self {
+        case .lessThan: value < threshold
+        case .lessThanOrEqualTo: value <= threshold
+        case .equalTo: value == threshold
+        case .greaterThanOrEqualTo: value >= threshold
+        case .greaterThan: value > threshold
+        }
+    }
+
+    /// Whether some value in `lower...upper` passes; every passing set here is an interval, so the
+    /// whole range passes exactly when both ends do, and none of it when this is false.
+    public func holdsSomewhere(in lower: Double, _ upper: Double, against threshold: Double) -> Bool {
+        switch self {
+        case .lessThan: lower < threshold
+        case .lessThanOrEqualTo: lower <= threshold
+        case .equalTo: lower <= threshold && threshold <= upper
+        case .greaterThanOrEqualTo: upper >= threshold
+        case .greaterThan: upper > threshold
+        }
+    }
+
+    /// The operator, for reports: `<`, `≤`, `=`, `≥`, `>`.
+    public var symbol: String {
+        switch self {
+        case .lessThan: "<"
+        case .lessThanOrEqualTo: "≤"
+        case .equalTo: "="
+        case .greaterThanOrEqualTo: "≥"
+        case .greaterThan: ">"
+        }
+    }
+}

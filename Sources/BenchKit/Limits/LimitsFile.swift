@@ -1,0 +1,71 @@
+import Foundation
+
+/// The limits a run is judged against, read from a versioned JSON file, with the file's SHA-256.
+///
+/// The file is accepted whole or not at all: every key known, every value of its type, every limit
+/// coherent (a timing statistic in nanoseconds with a strategy, a count without one). Thresholds are
+/// stored in canonical units only (`ns` for timings, `count` for counts), so two files that mean the
+/// same limit say it the same way, and a hash names a set of thresholds unambiguously.
+///
+/// Layout, version 1:
+///
+///     { "version": 1, "decision": "...", "units": "...",
+///       "limits": [ { "id", "description", "metric", "statistic", "strategy" (timings only),
+///                     "comparison", "threshold", "unit", "source" } ] }
+public struct LimitsFile: Sendable, Equatable {
+    /// The only layout this bench reads.
+    public static let supportedVersion = 1
+
+    /// The path the file was read from, as given; results files record it.
+    public var path: String
+    /// The layout version.
+    public var version: Int
+    /// The decision record the limits come from.
+    public var decision: String
+    /// The limits, in file order.
+    public var limits: [Limit]
+    /// SHA-256 of the file's bytes, lowercase hex: which thresholds a result was judged against.
+    public var sha256: String
+
+    /// Reads and checks a limits file.
+    ///
+    /// - Parameter path: The file's path; messages start with it.
+    /// - Throws: `LimitsError` when the file cannot be read, is not JSON, or is not a coherent limits file.
+    public static func load(path: String) throws(LimitsError) -> LimitsFile {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+            throw LimitsError(line: "\(path): \(reason)")
+        }
+        return try parse(Array(data), path: path)
+    }
+
+    /// Checks the bytes of a limits file.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - path: The name messages start with.
+    /// - Throws: `LimitsError`, one line naming the first problem.
+    public static func parse(_ bytes: [UInt8], path: String) throws(LimitsError) -> LimitsFile {
+        let root: PositionedJSON
+        do {
+            root = try PositionedJSONParser.parse(bytes)
+        } catch {
+            throw LimitsError(line: "\(path):\(error.line):\(error.column): \(error.message)")
+        }
+        var reader = LimitsReader(path: path)
+        let (version, decision, limits) = try reader.read(root)
+        return LimitsFile(path: path, version: version, decision: decision, limits: limits, sha256: SHA256.hex(of: bytes))
+    }
+
+    /// Creates a limits file from parts, for callers that already hold checked limits.
+    public init(path: String, version: Int, decision: String, limits: [Limit], sha256: String) {
+        self.path = path
+        self.version = version
+        self.decision = decision
+        self.limits = limits
+        self.sha256 = sha256
+    }
+}

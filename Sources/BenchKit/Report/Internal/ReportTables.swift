@@ -1,0 +1,96 @@
+import Foundation
+import Harness
+
+/// The tables every report shows, built once from a results file and rendered as text or markdown.
+struct ReportTables {
+    let results: ResultsFile
+
+    /// Measurements with a strategy, derived and stored side by side.
+    var strategies: Table? {
+        let names = orderedNames(results.measurements.filter { $0.strategy != .none })
+        guard !names.isEmpty else { return nil }
+        return Table(
+            headers: ["measurement", "derived", "stored", "derived/stored", "allocs/op (derived / stored)", "bytes/op (derived / stored)"],
+            rows: names.map { name in
+                let derived = measurement(name, .derived)
+                let stored = measurement(name, .stored)
+                let ratio = derived.flatMap { d in stored.map { FigureText.ratio(d.summary.median / $0.summary.median) } }
+                return [
+                    name, derived.map(timing) ?? "—", stored.map(timing) ?? "—", ratio ?? "—",
+                    "\(derived.map(allocations) ?? "—") / \(stored.map(allocations) ?? "—")",
+                    "\(derived.map(bytes) ?? "—") / \(stored.map(bytes) ?? "—")",
+                ]
+            })
+    }
+
+    /// Measurements no strategy shapes, such as the floor of a plain `@Observable` read.
+    var strategyFree: Table? {
+        let records = results.measurements.filter { $0.strategy == .none }
+        guard !records.isEmpty else { return nil }
+        return Table(
+            headers: ["measurement", "median [95% CI]", "allocs/op", "bytes/op"],
+            rows: records.map { [$0.name, timing($0), allocations($0), bytes($0)] })
+    }
+
+    /// Body re-runs per scenario and body, with the derived strategy's extra.
+    var counts: Table? {
+        var keys: [(String, String)] = []
+        for count in results.counts where !keys.contains(where: { $0 == (count.scenario, count.body) }) {
+            keys.append((count.scenario, count.body))
+        }
+        guard !keys.isEmpty else { return nil }
+        return Table(
+            headers: ["scenario", "body", "derived", "stored", "extra (derived − stored)"],
+            rows: keys.map { scenario, body in
+                func reruns(_ strategy: Strategy) -> Int? {
+                    results.counts.first { $0.scenario == scenario && $0.body == body && $0.strategy == strategy }?.reruns
+                }
+                let extra = reruns(.derived).flatMap { d in reruns(.stored).map { FigureText.count(d - $0) } }
+                return [scenario, body, reruns(.derived).map(FigureText.count) ?? "—", reruns(.stored).map(FigureText.count) ?? "—", extra ?? "—"]
+            })
+    }
+
+    /// Scaling curves: slope per unit of x, intercept and R².
+    var fits: Table? {
+        guard !results.fits.isEmpty else { return nil }
+        return Table(
+            headers: ["curve", "strategy", "slope", "intercept", "R²", "points"],
+            rows: results.fits.map { fit in
+                [
+                    fit.name, fit.strategy.rawValue, "\(FigureText.duration(fit.slope)) per \(fit.xUnit)",
+                    FigureText.duration(fit.intercept), String(format: "%.4f", fit.rSquared), String(fit.points.count),
+                ]
+            })
+    }
+
+    /// Each limit's verdict and reason.
+    var limits: Table {
+        Table(
+            headers: ["limit", "verdict", "why"],
+            rows: results.limits.map { [$0.limit.id, $0.verdict.rawValue + ($0.gates ? "" : " (does not gate)"), $0.reason] })
+    }
+
+    // MARK: - Cells
+
+    private func orderedNames(_ records: [MeasurementRecord]) -> [String] {
+        var names: [String] = []
+        for record in records where !names.contains(record.name) { names.append(record.name) }
+        return names
+    }
+
+    private func measurement(_ name: String, _ strategy: Strategy) -> MeasurementRecord? {
+        results.measurements.first { $0.name == name && $0.strategy == strategy }
+    }
+
+    private func timing(_ record: MeasurementRecord) -> String {
+        FigureText.duration(record.summary.median, interval: record.summary.medianInterval)
+    }
+
+    private func allocations(_ record: MeasurementRecord) -> String {
+        record.allocations.allocationsPerOperation.map(FigureText.perOperation) ?? "n/a"
+    }
+
+    private func bytes(_ record: MeasurementRecord) -> String {
+        record.allocations.bytesPerOperation.map(FigureText.perOperation) ?? "n/a"
+    }
+}

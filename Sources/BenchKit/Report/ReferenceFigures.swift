@@ -1,0 +1,39 @@
+/// The decision record's figures for a read per field, quoted: another machine's, never ours.
+///
+/// They come from the record's Evidence ("BENCHMARKS.md, 2026-10-04 at 2ba3d18, an M1 Pro: a tracked
+/// read in a row body of eight fields costs 638 ns a field at the median, against 25.9 ns for an
+/// untracked read"). Reports print them on a labelled line of their own beside this run's figures for
+/// the same reads; they never enter a table, a results file's measurements or a verdict.
+public enum ReferenceFigures {
+    /// The label every printing of the figures carries.
+    public static let label = "reference (another machine: Apple M1 Pro, decision record)"
+    /// A tracked read per field in a row body of eight fields, median, in nanoseconds.
+    public static let trackedReadNanoseconds = 638.0
+    /// An untracked read per field in the same body, median, in nanoseconds.
+    public static let untrackedReadNanoseconds = 25.9
+    /// The measurement of this run that the tracked figure is printed beside.
+    public static let trackedMeasurement = "field.read.tracked(row-of-8)"
+    /// The measurement of this run that the untracked figure is printed beside.
+    public static let untrackedMeasurement = "field.read.untracked(row-of-8)"
+
+    /// The reference line: `reference (another machine: ...): tracked 638 ns, untracked 25.9 ns ...`.
+    public static var line: String {
+        "\(label): a read per field in a row body of eight fields, median: tracked "
+            + "\(FigureText.duration(trackedReadNanoseconds)), untracked \(FigureText.duration(untrackedReadNanoseconds)), "
+            + "tracked/untracked \(FigureText.ratio(trackedReadNanoseconds / untrackedReadNanoseconds))"
+    }
+
+    /// This run's figures for the same reads, or why there are none.
+    static func measuredLine(in results: ResultsFile) -> String {
+        func median(_ name: String) -> Double? {
+            // Reads per field do not depend on the phase strategy; take the strategy-free figure first.
+            let candidates = results.measurements.filter { $0.name == name }
+            return (candidates.first { $0.strategy == .none } ?? candidates.min { $0.strategy < $1.strategy })?.summary.median
+        }
+        guard let tracked = median(trackedMeasurement), let untracked = median(untrackedMeasurement) else {
+            return "this run: \(trackedMeasurement) and \(untrackedMeasurement) were not both measured"
+        }
+        return "this run (\(results.environment.cpuModel)): tracked \(FigureText.duration(tracked)), "
+            + "untracked \(FigureText.duration(untracked)), tracked/untracked \(FigureText.ratio(tracked / untracked))"
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Renders a results file for people: a terminal table, a markdown page, or the JSON itself.
+///
+/// A report is a function of the results file alone, so `bench report FILE` gives again, byte for
+/// byte, what the run printed. The decision record's reference figures appear on a labelled line of
+/// their own, beside this run's figures for the same reads, and never in a table.
+public enum Report {
+    /// Renders `results` in `format`.
+    ///
+    /// - Parameters:
+    ///   - results: A run's results.
+    ///   - format: `text` (aligned columns), `markdown` (GitHub tables) or `json` (the file's bytes).
+    /// - Returns: The report, ending with a newline.
+    public static func render(_ results: ResultsFile, format: ReportFormat) -> String {
+        switch format {
+        case .text: text(results)
+        case .markdown: markdown(results, headingLevel: 2)
+        case .json: (try? results.encoded()).map { String(decoding: $0, as: UTF8.self) } ?? "{}\n"
+        }
+    }
+
+    // MARK: - Text
+
+    private static func text(_ results: ResultsFile) -> String {
+        let tables = ReportTables(results: results)
+        var sections = [header(results).joined(separator: "\n")]
+        if let table = tables.strategies { sections.append(table.text()) }
+        sections.append([ReferenceFigures.line, ReferenceFigures.measuredLine(in: results)].joined(separator: "\n"))
+        if let table = tables.strategyFree { sections.append("without a strategy\n" + table.text()) }
+        if let table = tables.counts { sections.append("body re-runs\n" + table.text()) }
+        if let table = tables.fits { sections.append("how cost grows\n" + table.text()) }
+        sections.append("limits\n" + tables.limits.text())
+        sections.append("decision: \(results.decision.text)")
+        return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The lines that say what was run where: commit, build, machine, limits, options, clock.
+    static func header(_ results: ResultsFile) -> [String] {
+        let environment = results.environment
+        let dirty = environment.dirtyTree == true ? " (dirty tree)" : environment.dirtyTree == nil ? " (tree state unknown)" : ""
+        let options = results.options
+        var lines = [
+            "commit \(environment.commit)\(dirty), \(environment.buildConfiguration) build, \(environment.date)",
+            "machine: \(environment.cpuModel), \(environment.cores) cores, \(environment.kernel), \(environment.operatingSystem)",
+            "toolchain: \(environment.toolchain); allocator: \(environment.allocator)",
+            "limits: \(results.limitsFile), sha256 \(results.limitsSHA256)",
+            "run: \(options.quick ? "--quick" : "full"), strategies \(options.strategy.rawValue), "
+                + "filter \(options.filter.map { "'\($0)'" } ?? "none"), fixtures \(options.specDirectory)",
+            "timer: \(FigureText.duration(results.timer.overheadNanoseconds)) a reading, "
+                + "resolution \(FigureText.duration(Double(results.timer.observedResolutionNanoseconds))) "
+                + "(\(results.timer.clock)); method: \(results.method)",
+        ]
+        if let reason = results.measurements.lazy.compactMap(\.allocations.unavailableReason).first {
+            lines.append("allocations n/a: \(reason)")
+        }
+        return lines
+    }
+
+    // MARK: - Markdown
+
+    /// The markdown report; `headingLevel` lets BENCHMARKS.md nest it under its own title.
+    static func markdown(_ results: ResultsFile, headingLevel: Int) -> String {
+        let heading = String(repeating: "#", count: headingLevel)
+        let tables = ReportTables(results: results)
+        var sections = [header(results).map { "- \($0)" }.joined(separator: "\n")]
+        if let table = tables.strategies { sections.append("\(heading) Measurements\n\n" + table.markdown()) }
+        sections.append(
+            "**\(ReferenceFigures.label):** " + ReferenceFigures.line.dropFirst(ReferenceFigures.label.count + 2)
+                + "  \n" + ReferenceFigures.measuredLine(in: results))
+        if let table = tables.strategyFree { sections.append("\(heading) Without a strategy\n\n" + table.markdown()) }
+        if let table = tables.counts { sections.append("\(heading) Body re-runs\n\n" + table.markdown()) }
+        if let table = tables.fits { sections.append("\(heading) How cost grows\n\n" + table.markdown()) }
+        sections.append("\(heading) Limits\n\n" + tables.limits.markdown())
+        sections.append("**Decision: \(results.decision.text)**")
+        return sections.joined(separator: "\n\n") + "\n"
+    }
+}

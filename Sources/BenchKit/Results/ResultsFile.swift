@@ -1,0 +1,111 @@
+import Foundation
+import Harness
+
+/// Everything one run produced, as written to `results/`: figures, raw data, environment and verdicts.
+///
+/// The file is the record of the run: a report is rendered from it alone (`bench report FILE`), and a
+/// later commit's file is diffed against it. Keys (schema 1): `schema`, `environment`, `limitsFile`,
+/// `limitsSHA256`, `timer`, `method`, `options`, `measurements`, `counts`, `fits`, `limits`,
+/// `decision`. Encoded with sorted keys and pretty printing, so two runs' files diff line by line.
+public struct ResultsFile: Sendable, Equatable, Codable {
+    /// The layout this bench writes and reads; a file of another number is refused, not guessed at.
+    public static let currentSchema = 1
+
+    /// The layout version: `currentSchema` when written by this bench.
+    public var schema: Int
+    /// The machine, build and source the run was made on.
+    public var environment: MachineEnvironment
+    /// The limits file's path, as given to the run.
+    public var limitsFile: String
+    /// SHA-256 of the limits file's bytes: the thresholds the verdicts were judged against.
+    public var limitsSHA256: String
+    /// The clock's cost and resolution, measured at start-up.
+    public var timer: TimerCharacteristics
+    /// How a sample was obtained from a batch, in words (e.g. `MeasurementResult.fixedBatchMethod`).
+    public var method: String
+    /// The options the run was given.
+    public var options: RunRecord
+    /// The timed measurements.
+    public var measurements: [MeasurementRecord]
+    /// The body re-run counts.
+    public var counts: [CountRecord]
+    /// The scaling curves.
+    public var fits: [FitRecord]
+    /// Every limit as judged.
+    public var limits: [LimitJudgement]
+    /// What the verdicts conclude.
+    public var decision: Decision
+
+    /// Creates a results file of the current schema.
+    public init(
+        environment: MachineEnvironment, limitsFile: String, limitsSHA256: String, timer: TimerCharacteristics,
+        method: String, options: RunRecord, measurements: [MeasurementRecord], counts: [CountRecord],
+        fits: [FitRecord], limits: [LimitJudgement], decision: Decision
+    ) {
+        self.schema = Self.currentSchema
+        self.environment = environment
+        self.limitsFile = limitsFile
+        self.limitsSHA256 = limitsSHA256
+        self.timer = timer
+        self.method = method
+        self.options = options
+        self.measurements = measurements
+        self.counts = counts
+        self.fits = fits
+        self.limits = limits
+        self.decision = decision
+    }
+
+    /// The file's bytes: UTF-8 JSON with sorted keys, two-space pretty printing and a final newline.
+    ///
+    /// The same value always gives the same bytes, so a file's diff shows only what changed.
+    ///
+    /// - Throws: `EncodingError` for a non-finite number, which JSON cannot hold.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+}
+
+/// The options a run was given, as a results file records them.
+public struct RunRecord: Sendable, Equatable, Codable {
+    /// Whether the run was `--quick`.
+    public var quick: Bool
+    /// The `--filter` pattern, or `nil` when every measurement ran.
+    public var filter: String?
+    /// The strategies measured.
+    public var strategy: StrategySelection
+    /// The fixtures directory.
+    public var specDirectory: String
+
+    /// Creates a record from parts.
+    public init(quick: Bool, filter: String?, strategy: StrategySelection, specDirectory: String) {
+        self.quick = quick
+        self.filter = filter
+        self.strategy = strategy
+        self.specDirectory = specDirectory
+    }
+
+    /// Records a run's options.
+    public init(_ options: RunOptions) {
+        self.init(
+            quick: options.quick, filter: options.filter?.pattern, strategy: options.strategies,
+            specDirectory: options.specDirectory)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case quick, filter, strategy, specDirectory
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        // `filter` is written as null when absent, so every file has the same keys.
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(quick, forKey: .quick)
+        try container.encode(filter, forKey: .filter)
+        try container.encode(strategy, forKey: .strategy)
+        try container.encode(specDirectory, forKey: .specDirectory)
+    }
+}

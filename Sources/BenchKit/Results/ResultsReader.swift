@@ -1,0 +1,91 @@
+import Foundation
+
+/// Reads a results file, refusing anything that is not one in one line: `PATH: not a results file: WHAT`.
+///
+/// The schema number is checked before the rest, so a file from a future layout is reported as that
+/// and not as a list of keys it happens to lack.
+public enum ResultsReader {
+    /// Reads and decodes the results file at `path`.
+    ///
+    /// - Throws: `ResultsFileError` when the file cannot be read, is not JSON, has another schema
+    ///   number, or lacks a key or holds a value of the wrong type (the line names the key's path).
+    public static func read(path: String) throws(ResultsFileError) -> ResultsFile {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .at(path, FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+        }
+        return try decode(data, path: path)
+    }
+
+    /// Decodes the bytes of a results file.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - path: The name messages start with.
+    public static func decode(_ data: Data, path: String) throws(ResultsFileError) -> ResultsFile {
+        let decoder = JSONDecoder()
+        do {
+            let probe = try decoder.decode(SchemaProbe.self, from: data)
+            guard let schema = probe.schema else { throw ResultsFileError.notAResultsFile(path, "no 'schema' key") }
+            guard schema == ResultsFile.currentSchema else {
+                throw ResultsFileError.notAResultsFile(
+                    path, "schema \(schema) (this bench reads schema \(ResultsFile.currentSchema))")
+            }
+            return try decoder.decode(ResultsFile.self, from: data)
+        } catch let error as ResultsFileError {
+            throw error
+        } catch let error as DecodingError {
+            throw .notAResultsFile(path, describe(error))
+        } catch {
+            throw .notAResultsFile(path, "\(error)")
+        }
+    }
+
+    /// Just the schema number, read before anything else.
+    private struct SchemaProbe: Decodable {
+        var schema: Int?
+    }
+
+    /// A decoding error as a key path and what is wrong there.
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing key '\(keyPath(context.codingPath + [key]))'"
+        case .typeMismatch(let type, let context):
+            return context.codingPath.isEmpty
+                ? "the top level is not a JSON object"
+                : "'\(keyPath(context.codingPath))' is not \(typeName(type))"
+        case .valueNotFound(let type, let context):
+            return "'\(keyPath(context.codingPath))' is null, not \(typeName(type))"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "corrupt JSON" }
+            return "'\(keyPath(context.codingPath))': \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    /// `measurements[0].summary.median`.
+    static func keyPath(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is UInt64.Type, is Double.Type: "a number"
+        case is Bool.Type: "a boolean"
+        default: "of the expected type (\(type))"
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Harness
+
+/// Checks that a results file is consistent with itself: what `bench validate FILE` and CI run.
+///
+/// Decoding already proved the keys and types; this checks what types cannot: that summaries describe
+/// the raw samples they sit beside, that counts and names are unique, that fits go through their
+/// points, and that judging the file's own figures against its own limits gives the verdicts and the
+/// decision it records.
+public enum ResultsValidator {
+    /// Every inconsistency in `results`, one line each; empty when the file is valid.
+    public static func problems(in results: ResultsFile) -> [String] {
+        var problems: [String] = []
+        if results.schema != ResultsFile.currentSchema { problems.append("schema \(results.schema) is not \(ResultsFile.currentSchema)") }
+        if results.limitsSHA256.count != 64 || !results.limitsSHA256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
+            problems.append("limitsSHA256 '\(results.limitsSHA256)' is not 64 lowercase hex digits")
+        }
+        if !["debug", "release"].contains(results.environment.buildConfiguration) {
+            problems.append("environment.buildConfiguration '\(results.environment.buildConfiguration)' is neither debug nor release")
+        }
+        problems += duplicates(results.measurements.map { "measurement '\($0.name)' (\($0.strategy.rawValue))" })
+        problems += duplicates(results.counts.map { "count '\($0.scenario)' (\($0.strategy.rawValue)) of body '\($0.body)'" })
+        problems += duplicates(results.fits.map { "fit '\($0.name)' (\($0.strategy.rawValue))" })
+        problems += duplicates(results.limits.map { "limit '\($0.limit.id)'" })
+        for measurement in results.measurements { problems += self.problems(in: measurement) }
+        for count in results.counts where count.reruns < 0 {
+            problems.append("count '\(count.scenario)' (\(count.strategy.rawValue)) of body '\(count.body)': negative re-runs \(count.reruns)")
+        }
+        for fit in results.fits { problems += self.problems(in: fit) }
+        problems += judgingProblems(in: results)
+        return problems
+    }
+
+    /// Reads the file at `path` and checks it.
+    ///
+    /// - Returns: The file, when it is valid.
+    /// - Throws: `ResultsFileError`: the reader's, or `PATH: not valid: FIRST PROBLEM (and N more)`.
+    public static func validate(path: String) throws(ResultsFileError) -> ResultsFile {
+        let results = try ResultsReader.read(path: path)
+        let found = problems(in: results)
+        guard let first = found.first else { return results }
+        let more = found.count > 1 ? " (and \(found.count - 1) more)" : ""
+        throw .at(path, "not valid: \(first)\(more)")
+    }
+
+    // MARK: - Parts
+
+    private static func duplicates(_ keys: [String]) -> [String] {
+        var seen: Set<String> = []
+        var repeated: [String] = []
+        for key in keys where !seen.insert(key).inserted && !repeated.contains(key) { repeated.append(key) }
+        return repeated.map { "\($0) appears more than once" }
+    }
+
+    private static func problems(in measurement: MeasurementRecord) -> [String] {
+        let name = "measurement '\(measurement.name)' (\(measurement.strategy.rawValue))"
+        var problems: [String] = []
+        let samples = measurement.samples
+        let summary = measurement.summary
+        if measurement.unit != MeasurementRecord.nanoseconds { problems.append("\(name): unit '\(measurement.unit)' is not ns") }
+        guard !samples.isEmpty else { return problems + ["\(name): no samples"] }
+        if samples.count != summary.count { problems.append("\(name): \(samples.count) samples, but the summary counts \(summary.count)") }
+        if measurement.batches.nanoseconds.count != samples.count {
+            problems.append("\(name): \(measurement.batches.nanoseconds.count) batches for \(samples.count) samples")
+        }
+        if measurement.batches.invocations.sampling != measurement.batches.size * samples.count {
+            problems.append("\(name): \(measurement.batches.invocations.sampling) sampled calls, not batch size × samples")
+        }
+        let sorted = samples.sorted()
+        // Same type-7 arithmetic as the harness, so an untouched file matches exactly.
+        let position = Double(sorted.count - 1) * 0.5
+        let lower = Int(position.rounded(.down))
+        let upper = min(lower + 1, sorted.count - 1)
+        let median = sorted[lower] + (position - Double(lower)) * (sorted[upper] - sorted[lower])
+        if median != summary.median { problems.append("\(name): summary median \(summary.median) is not the samples' median \(median)") }
+        if sorted.first != summary.minimum || sorted.last != summary.maximum {
+            problems.append("\(name): summary minimum or maximum is not the samples'")
+        }
+        let interval = summary.medianInterval
+        if !(interval.lower <= summary.median && summary.median <= interval.upper) {
+            problems.append("\(name): the median's interval [\(interval.lower), \(interval.upper)] does not contain it")
+        }
+        let allocations = measurement.allocations
+        if (allocations.count == nil) == (allocations.unavailableReason == nil) {
+            problems.append("\(name): allocations need a count or a reason it is unavailable, not both or neither")
+        }
+        if let count = allocations.count,
+            allocations.allocationsPerOperation != count.allocationsPerOperation
+                || allocations.bytesPerOperation != count.bytesPerOperation
+        {
+            problems.append("\(name): allocations per operation do not follow from the count")
+        }
+        return problems
+    }
+
+    private static func problems(in fit: FitRecord) -> [String] {
+        let name = "fit '\(fit.name)' (\(fit.strategy.rawValue))"
+        let xs = fit.points.map(\.x)
+        guard fit.points.count >= 2, Set(xs).count >= 2 else { return ["\(name): fewer than two distinct points"] }
+        let refit = Statistics.linearFit(x: xs, y: fit.points.map(\.y))
+        func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
+        guard close(refit.slope, fit.slope), close(refit.intercept, fit.intercept), close(refit.rSquared, fit.rSquared) else {
+            return ["\(name): slope, intercept or R² does not fit its points"]
+        }
+        return []
+    }
+
+    private static func judgingProblems(in results: ResultsFile) -> [String] {
+        var problems: [String] = []
+        let limits = results.limits.map(\.limit)
+        if results.options.filter == nil {
+            for limit in limits where !hasMetric(limit, in: results) {
+                problems.append("limit '\(limit.id)': metric '\(limit.metric)' is missing from an unfiltered run")
+            }
+        }
+        let rejudged = Judge(
+            limits: limits, buildConfiguration: results.environment.buildConfiguration, quick: results.options.quick
+        ).judge(measurements: results.measurements, counts: results.counts)
+        for (recorded, expected) in zip(results.limits, rejudged.limits)
+        where recorded.verdict != expected.verdict || recorded.value != expected.value || recorded.gates != expected.gates {
+            problems.append(
+                "limit '\(recorded.limit.id)': recorded \(recorded.verdict.rawValue), but the file's own figures judge \(expected.verdict.rawValue)")
+        }
+        if results.decision != rejudged.decision {
+            problems.append("decision '\(results.decision.text)' is not what the verdicts conclude: '\(rejudged.decision.text)'")
+        }
+        return problems
+    }
+
+    private static func hasMetric(_ limit: Limit, in results: ResultsFile) -> Bool {
+        limit.isTiming
+            ? results.measurements.contains { $0.name == limit.metric && $0.strategy == limit.strategy }
+            : results.counts.contains { $0.scenario == limit.metric }
+    }
+}

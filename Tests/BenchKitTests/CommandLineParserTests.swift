@@ -1,0 +1,149 @@
+import Testing
+
+@testable import BenchKit
+
+/// Every form the command line accepts, and one clear line for every form it refuses.
+struct CommandLineParserTests {
+    private func run(_ arguments: [String]) throws -> RunOptions {
+        guard case .run(let options) = try CommandLineParser.parse(arguments) else {
+            Issue.record("\(arguments) did not parse as a run")
+            return .defaults
+        }
+        return options
+    }
+
+    private func usageLine(_ arguments: [String]) -> String? {
+        do {
+            _ = try CommandLineParser.parse(arguments)
+            return nil
+        } catch {
+            return error.line
+        }
+    }
+
+    // MARK: - Accepted
+
+    @Test func noArgumentsIsADefaultRun() throws {
+        #expect(try CommandLineParser.parse([]) == .run(.defaults))
+        let defaults = RunOptions.defaults
+        #expect(!defaults.quick && defaults.filter == nil && defaults.outputPath == nil)
+        #expect(defaults.specDirectory == "spec" && defaults.limitsPath == "limits.json")
+        #expect(defaults.format == .text && defaults.strategies == .both)
+    }
+
+    @Test(arguments: [
+        ["--quick", "--filter", "phase.read", "--spec", "fixtures", "--limits", "l.json", "--out", "o.json",
+         "--format", "json", "--strategy", "derived"],
+        ["--quick", "--filter=phase.read", "--spec=fixtures", "--limits=l.json", "--out=o.json", "--format=json",
+         "--strategy=derived"],
+        ["--strategy=derived", "--format", "json", "--out=o.json", "--limits", "l.json", "--spec=fixtures",
+         "--filter", "phase.read", "--quick"],
+    ])
+    func everyRunOptionInBothSpellingsAndAnyOrder(arguments: [String]) throws {
+        let expected = RunOptions(
+            quick: true, filter: MeasurementFilter(pattern: "phase.read"), specDirectory: "fixtures",
+            limitsPath: "l.json", outputPath: "o.json", format: .json, strategies: .derived)
+        #expect(try run(arguments) == expected)
+    }
+
+    @Test func anEqualsSignPassesAValueThatLooksLikeAnOption() throws {
+        #expect(try run(["--filter=--odd"]).filter == MeasurementFilter(pattern: "--odd"))
+        #expect(try run(["--filter", "a=b"]).filter == MeasurementFilter(pattern: "a=b"))
+    }
+
+    @Test func listTakesOnlyTheOptionsThatChooseMeasurements() throws {
+        #expect(
+            try CommandLineParser.parse(["--list", "--filter", "phase.*", "--strategy=stored", "--spec", "s"])
+                == .list(ListOptions(filter: MeasurementFilter(pattern: "phase.*"), specDirectory: "s", strategies: .stored)))
+        #expect(try CommandLineParser.parse(["--list"]) == .list(ListOptions(filter: nil, specDirectory: "spec", strategies: .both)))
+    }
+
+    @Test func reportAndValidate() throws {
+        #expect(try CommandLineParser.parse(["report", "r.json"]) == .report(ReportOptions(path: "r.json", output: .report(.text))))
+        #expect(
+            try CommandLineParser.parse(["report", "--format=markdown", "r.json"])
+                == .report(ReportOptions(path: "r.json", output: .report(.markdown))))
+        #expect(
+            try CommandLineParser.parse(["report", "r.json", "--benchmarks-md"])
+                == .report(ReportOptions(path: "r.json", output: .benchmarksDocument)))
+        #expect(try CommandLineParser.parse(["validate", "r.json"]) == .validate(path: "r.json"))
+        #expect(try CommandLineParser.parse(["validate", "--", "--weird.json"]) == .validate(path: "--weird.json"))
+    }
+
+    @Test(arguments: [["--help"], ["-h"], ["--quick", "--help"], ["report", "--help"], ["--fast", "--help"]])
+    func helpAnywhereAsksForHelp(arguments: [String]) throws {
+        #expect(try CommandLineParser.parse(arguments) == .help)
+    }
+
+    @Test func helpListsEveryOptionWithItsDefault() {
+        for option in ["--quick", "--filter", "--spec", "--limits", "--out", "--format", "--strategy", "--list", "--help",
+                       "--benchmarks-md", "report FILE", "validate FILE"] {
+            #expect(CommandLineParser.helpText.contains(option), "help does not mention \(option)")
+        }
+        for defaultValue in ["(default: spec)", "(default: limits.json)", "(default: text)", "(default: both", "(default: off)"] {
+            #expect(CommandLineParser.helpText.contains(defaultValue), "help does not state \(defaultValue)")
+        }
+    }
+
+    // MARK: - Refused
+
+    @Test(arguments: [
+        (["--fast"], "bench: unknown option '--fast' (try --help)"),
+        (["-q"], "bench: unknown option '-q' (try --help)"),
+        (["--fast=1"], "bench: unknown option '--fast' (try --help)"),
+        (["report", "r.json", "--quick"], "bench: unknown option '--quick' for 'report' (try --help)"),
+        (["validate", "r.json", "--format=json"], "bench: unknown option '--format' for 'validate' (try --help)"),
+        (["--filter"], "bench: option '--filter' needs a value (try --help)"),
+        (["--filter", "--quick"], "bench: option '--filter' needs a value (try --help)"),
+        (["--out="], "bench: option '--out' needs a value (try --help)"),
+        (["--spec", ""], "bench: option '--spec' needs a value (try --help)"),
+        (["--filter="], "bench: option '--filter' needs a non-empty pattern (try --help)"),
+        (["--format", "xml"], "bench: bad value 'xml' for option '--format' (expected text|json|markdown) (try --help)"),
+        (["--strategy=all"], "bench: bad value 'all' for option '--strategy' (expected derived|stored|both) (try --help)"),
+        (["report", "r.json", "--format", "html"],
+         "bench: bad value 'html' for option '--format' (expected text|json|markdown) (try --help)"),
+        (["--quick", "--quick"], "bench: option '--quick' given twice (try --help)"),
+        (["--format=json", "--format", "text"], "bench: option '--format' given twice (try --help)"),
+        (["--quick=yes"], "bench: option '--quick' takes no value (try --help)"),
+        (["stray"], "bench: unexpected argument 'stray' (try --help)"),
+        (["--quick", "report", "r.json"], "bench: unexpected argument 'report' (a subcommand comes first) (try --help)"),
+        (["compare", "a.json", "b.json"], "bench: unexpected argument 'compare' (try --help)"),
+        (["report"], "bench: 'report' needs a results FILE (try --help)"),
+        (["report", "a.json", "b.json"], "bench: unexpected argument 'b.json' (try --help)"),
+        (["validate"], "bench: 'validate' needs a results FILE (try --help)"),
+        (["report", "r.json", "--format=text", "--benchmarks-md"],
+         "bench: option '--format' cannot be combined with '--benchmarks-md' (try --help)"),
+        (["--list", "--quick"], "bench: option '--quick' cannot be combined with '--list' (try --help)"),
+        (["--list", "--out", "o.json"], "bench: option '--out' cannot be combined with '--list' (try --help)"),
+    ])
+    func refusedWithOneClearLine(arguments: [String], expected: String) {
+        #expect(usageLine(arguments) == expected)
+    }
+
+    // MARK: - Filter
+
+    @Test(arguments: [
+        ("phase.read", "phase.read.tracked(largest-strict)", true),
+        ("largest-strict)", "phase.read.tracked(largest-strict)", true),
+        ("Phase", "phase.read.tracked(largest-strict)", false),
+        ("phase.read.*", "phase.read.tracked(largest-strict)", true),
+        ("*(largest-strict)", "phase.read.untracked(largest-strict)", true),
+        ("phase.*.tracked(*)", "phase.read.tracked(largest-strict)", true),
+        ("phase.read.*", "verdict.walk(none)", false),
+        ("phase.read", "bodies.reruns(spreads-only, verdict-read-value-changes)", false),
+        ("phase.read.tracked", "phase.read.untracked(largest-strict)", false),
+        ("verdict.walk(??)", "verdict.walk(20e)", false),
+        ("verdict.walk(????)", "verdict.walk(none)", true),
+        ("bodies.*", "bodies.reruns(spreads-only, verdict-read-value-changes)", true),
+        ("*", "anything", true),
+    ])
+    func filterIsASubstringOrAWholeNameGlob(pattern: String, name: String, matches: Bool) {
+        #expect(MeasurementFilter(pattern: pattern).matches(name) == matches, "'\(pattern)' against '\(name)'")
+    }
+
+    @Test func strategySelectionKeepsStrategyFreeMeasurements() {
+        #expect(StrategySelection.derived.includes(.none) && StrategySelection.stored.includes(.none))
+        #expect(StrategySelection.derived.includes(.derived) && !StrategySelection.derived.includes(.stored))
+        #expect(StrategySelection.both.includes(.derived) && StrategySelection.both.includes(.stored))
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+@testable import BenchKit
+
+/// The committed limits file, and every way a limits file is refused: whole, or not at all.
+struct LimitsFileTests {
+    /// A valid file with one limit whose members are given; `members` replaces the limit's text.
+    private static func file(limit members: String) -> String {
+        """
+        {
+          "version": 1,
+          "decision": "d",
+          "units": "u",
+          "limits": [
+            {
+        \(members)
+            }
+          ]
+        }
+        """
+    }
+
+    private static let goodLimit = """
+              "id": "phase-read",
+              "description": "a read",
+              "metric": "phase.read.tracked(largest-strict)",
+              "strategy": "derived",
+              "statistic": "median",
+              "comparison": "lessThan",
+              "threshold": 50000,
+              "unit": "ns",
+              "source": "under 50 µs for a read"
+        """
+
+    private func refusal(_ text: String) -> String? {
+        do {
+            _ = try LimitsFile.parse(Array(text.utf8), path: "limits.json")
+            return nil
+        } catch {
+            return error.line
+        }
+    }
+
+    @Test func theCommittedFileDeclaresTheDecisionsTwoLimits() throws {
+        let path = Synthetic.repositoryFile("limits.json")
+        let file = try LimitsFile.load(path: path)
+        #expect(file.version == 1)
+        #expect(file.limits.map(\.id) == ["phase-read", "extra-bodies"])
+        let sentence = "The limits, written before the bench runs: under 50 µs for a read, and no extra body for an operation whose own selection is spreads."
+        #expect(file.limits.allSatisfy { $0.source == sentence })
+        let phaseRead = file.limits[0]
+        #expect(phaseRead.metric == "phase.read.tracked(largest-strict)" && phaseRead.statistic == .median)
+        #expect(phaseRead.strategy == .derived && phaseRead.comparison == .lessThan)
+        #expect(phaseRead.threshold == 50_000 && phaseRead.unit == .nanoseconds)
+        let extraBodies = file.limits[1]
+        #expect(extraBodies.metric == "bodies.reruns(spreads-only, verdict-read-value-changes)")
+        #expect(extraBodies.statistic == .derivedMinusStored && extraBodies.strategy == nil)
+        #expect(extraBodies.comparison == .equalTo && extraBodies.threshold == 0 && extraBodies.unit == .count)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(file.sha256 == SHA256.hex(of: Array(bytes)))
+    }
+
+    @Test func aGoodFileIsReadWhole() throws {
+        let file = try LimitsFile.parse(Array(Self.file(limit: Self.goodLimit).utf8), path: "limits.json")
+        #expect(file.limits.count == 1 && file.limits[0].source == "under 50 µs for a read")
+    }
+
+    @Test func aMissingFileIsOneLine() {
+        #expect(throws: LimitsError(line: "/nonexistent/limits.json: no such file")) {
+            try LimitsFile.load(path: "/nonexistent/limits.json")
+        }
+    }
+
+    @Test(arguments: [
+        ("", "limits.json:1:1: expected a JSON value, found the end of the file"),
+        ("{\n  \"version\": 1,\n  \"limits\": [}\n", "limits.json:3:14: expected a JSON value, found '}'"),
+        ("{\"version\": 1 \"limits\": []}", "limits.json:1:15: expected ',' or '}' after a member of an object"),
+        ("{\"version\": 1, \"version\": 1}", "limits.json:1:16: duplicate key 'version'"),
+        ("{\"version\": 1} x", "limits.json:1:16: unexpected content after the JSON value"),
+        ("{\"version\": 01}", "limits.json:1:14: expected ',' or '}' after a member of an object"),
+        ("{\"version\": \"1\n\"}", "limits.json:1:15: control character in a string (escape it)"),
+        ("{\"µ\": tru}", "limits.json:1:7: expected 'true'"),
+        ("[1, 2,]", "limits.json:1:7: expected a JSON value, found ']'"),
+        ("{\"a\": \"\\x\"}", "limits.json:1:9: unknown escape '\\x'"),
+    ])
+    func syntaxErrorsPointAtTheCharacter(text: String, expected: String) {
+        #expect(refusal(text) == expected)
+    }
+
+    @Test(arguments: [
+        ("[]", "limits.json: the file must be an object, not an array"),
+        ("{\"decision\": \"d\", \"units\": \"u\", \"limits\": []}", "limits.json: the file: missing 'version'"),
+        ("{\"version\": 2, \"decision\": \"d\", \"units\": \"u\", \"limits\": []}",
+         "limits.json: unsupported version 2 (this bench reads version 1)"),
+        ("{\"version\": 1, \"decision\": \"d\", \"units\": \"u\", \"limits\": []}", "limits.json: 'limits' declares no limit"),
+        ("{\"version\": 1, \"decision\": \"d\", \"units\": \"u\", \"limits\": {}}", "limits.json: 'limits' must be an array"),
+        ("{\"version\": 1, \"decision\": \"d\", \"units\": \"u\", \"limits\": [], \"extra\": 1}",
+         "limits.json: the file: unknown key 'extra'"),
+        ("{\"version\": 1, \"decision\": \"d\", \"units\": \"u\", \"limits\": [3]}",
+         "limits.json: limit 1 must be an object, not a number"),
+        ("{\"version\": 1, \"decision\": \"d\", \"units\": \"u\", \"limits\": [{}]}", "limits.json: limit 1: missing 'id'"),
+    ])
+    func fileLevelErrors(text: String, expected: String) {
+        #expect(refusal(text) == expected)
+    }
+
+    @Test(arguments: [
+        ("\"comparison\": \"lessThan\"", "\"comparison\": \"lessthan\"",
+         "limits.json: limit 'phase-read': unknown comparison 'lessthan' (expected one of: lessThan, lessThanOrEqualTo, equalTo, greaterThanOrEqualTo, greaterThan)"),
+        ("\"statistic\": \"median\"", "\"statistic\": \"mean\"",
+         "limits.json: limit 'phase-read': unknown statistic 'mean' (expected one of: median, derivedMinusStored)"),
+        ("\"strategy\": \"derived\"", "\"strategy\": \"fast\"",
+         "limits.json: limit 'phase-read': unknown strategy 'fast' (expected one of: derived, stored, none)"),
+        ("\"strategy\": \"derived\",", "",
+         "limits.json: limit 'phase-read': a timing limit needs 'strategy' (derived or stored)"),
+        ("\"strategy\": \"derived\"", "\"strategy\": \"none\"",
+         "limits.json: limit 'phase-read': a timing limit needs 'strategy' (derived or stored)"),
+        ("\"unit\": \"ns\"", "\"unit\": \"µs\"",
+         "limits.json: limit 'phase-read': unknown unit 'µs' (thresholds are stored in canonical units: ns for timings, count for counts)"),
+        ("\"unit\": \"ns\"", "\"unit\": \"count\"",
+         "limits.json: limit 'phase-read': statistic 'median' is stored in 'ns', not 'count'"),
+        ("\"threshold\": 50000", "\"threshold\": \"50000\"",
+         "limits.json: limit 'phase-read': 'threshold' must be a number, not a string"),
+        ("\"threshold\": 50000", "\"threshold\": -1",
+         "limits.json: limit 'phase-read': threshold -1 is negative"),
+        ("\"threshold\": 50000,", "",
+         "limits.json: limit 'phase-read': missing 'threshold'"),
+        ("\"threshold\": 50000", "\"threshold\": 50000, \"threshhold\": 5",
+         "limits.json: limit 'phase-read': unknown key 'threshhold'"),
+        ("\"source\": \"under 50 µs for a read\"", "\"source\": \" \"",
+         "limits.json: limit 'phase-read': 'source' is empty"),
+        ("\"metric\": \"phase.read.tracked(largest-strict)\"", "\"metric\": null",
+         "limits.json: limit 'phase-read': 'metric' must be a string, not null"),
+    ])
+    func limitErrorsNameTheLimit(replacing: String, with replacement: String, expected: String) {
+        let text = Self.file(limit: Self.goodLimit.replacingOccurrences(of: replacing, with: replacement))
+        #expect(refusal(text) == expected)
+    }
+
+    @Test func countLimitsAreWholeAndTakeNoStrategy() {
+        let count = Self.goodLimit
+            .replacingOccurrences(of: "\"median\"", with: "\"derivedMinusStored\"")
+            .replacingOccurrences(of: "\"ns\"", with: "\"count\"")
+            .replacingOccurrences(of: "50000", with: "0.5")
+        #expect(refusal(Self.file(limit: count)) == "limits.json: limit 'phase-read': statistic 'derivedMinusStored' compares both strategies and takes no 'strategy'")
+        let withoutStrategy = count.replacingOccurrences(of: "\"strategy\": \"derived\",", with: "")
+        #expect(refusal(Self.file(limit: withoutStrategy)) == "limits.json: limit 'phase-read': a count threshold must be a whole number, not 0.5")
+    }
+
+    @Test func duplicateIdsAreRefused() {
+        let text = """
+            {"version": 1, "decision": "d", "units": "u", "limits": [{\(Self.goodLimit)}, {\(Self.goodLimit)}]}
+            """
+        #expect(refusal(text) == "limits.json: duplicate limit id 'phase-read'")
+    }
+
+    @Test func theHashChangesWithAnyByte() throws {
+        let text = Self.file(limit: Self.goodLimit)
+        let first = try LimitsFile.parse(Array(text.utf8), path: "limits.json")
+        let second = try LimitsFile.parse(Array((text + "\n").utf8), path: "limits.json")
+        #expect(first.limits == second.limits)
+        #expect(first.sha256 != second.sha256)
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+
+@testable import BenchKit
+
+/// Reports of a small synthetic results file, compared whole: every unit, bracket and column.
+struct ReportTests {
+    /// 999 ns stays in nanoseconds and 1000 ns becomes 1.00 µs; counts are exact; n/a says why.
+    @Test func theTextReportOfASmallRun() {
+        let expected = """
+            commit 0123456789abcdef0123456789abcdef01234567, release build, 2026-11-29T13:00:00Z
+            machine: Test CPU, 2 cores, Linux 6.8.0 x86_64, Debian 12
+            toolchain: Swift version 6.3.1; allocator: jemalloc 5.3.0
+            limits: limits.json, sha256 abababababababababababababababababababababababababababababababab
+            run: full, strategies both, filter none, fixtures spec
+            timer: 27.0 ns a reading, resolution 1.00 ns (clock_gettime(CLOCK_MONOTONIC)); method: fixed batches with timer overhead subtracted: sample = (batch time - timer overhead) / batch size
+            allocations n/a: jemalloc is not the process allocator: system malloc (libc.so.6)
+
+            measurement                         derived             stored                derived/stored  allocs/op (derived / stored)  bytes/op (derived / stored)
+            phase.read.tracked(largest-strict)  999 ns [990, 1005]  1.00 µs [1.00, 1.00]  0.999×          0 / 0.500                     0 / 24
+
+            reference (another machine: Apple M1 Pro, decision record): a read per field in a row body of eight fields, median: tracked 638 ns, untracked 25.9 ns, tracked/untracked 24.6×
+            this run (Test CPU): tracked 712 ns, untracked 21.2 ns, tracked/untracked 33.5×
+
+            without a strategy
+            measurement                     median [95% CI]       allocs/op  bytes/op
+            field.read.tracked(row-of-8)    712 ns [700, 730]     n/a        n/a
+            field.read.untracked(row-of-8)  21.2 ns [20.5, 22.0]  n/a        n/a
+
+            body re-runs
+            scenario                                                 body        derived  stored  extra (derived − stored)
+            bodies.reruns(spreads-only, verdict-read-value-changes)  phase-only  1        1       0
+
+            how cost grows
+            curve                          strategy  slope                        intercept  R²      points
+            commit.cost(retained-handles)  stored    1.00 µs per retained handle  0 ns       1.0000  3
+
+            limits
+            limit         verdict  why
+            phase-read    pass     median 999 ns [990, 1005] (95% CI): the whole interval is < 50.0 µs
+            extra-bodies  pass     body re-runs: derived 1, stored 1, extra 0; which is = 0
+
+            decision: derived phase ships
+
+            """
+        let rendered = Report.render(Synthetic.results(), format: .text)
+        #expect(rendered == expected)
+        if rendered != expected {
+            // Line by line, so a failure says which line moved.
+            for (got, want) in zip(rendered.split(separator: "\n", omittingEmptySubsequences: false),
+                                   expected.split(separator: "\n", omittingEmptySubsequences: false)) where got != want {
+                Issue.record("got:  \(got)\nwant: \(want)")
+            }
+        }
+    }
+
+    @Test func markdownTablesAndTheDecision() {
+        let rendered = Report.render(Synthetic.results(), format: .markdown)
+        #expect(rendered.contains("""
+            | measurement | derived | stored | derived/stored | allocs/op (derived / stored) | bytes/op (derived / stored) |
+            |---|---|---|---|---|---|
+            | phase.read.tracked(largest-strict) | 999 ns [990, 1005] | 1.00 µs [1.00, 1.00] | 0.999× | 0 / 0.500 | 0 / 24 |
+            """))
+        #expect(rendered.contains("**reference (another machine: Apple M1 Pro, decision record):** a read per field"))
+        #expect(rendered.contains("| extra-bodies | pass | body re-runs: derived 1, stored 1, extra 0; which is = 0 |"))
+        #expect(rendered.hasSuffix("**Decision: derived phase ships**\n"))
+    }
+
+    @Test func jsonIsTheResultsFileItself() throws {
+        let results = Synthetic.results()
+        #expect(Report.render(results, format: .json) == String(decoding: try results.encoded(), as: UTF8.self))
+    }
+
+    @Test func theReferenceFiguresAreQuotedAndNeverMeasurements() {
+        let results = Synthetic.results()
+        #expect(!results.measurements.contains { $0.summary.median == ReferenceFigures.trackedReadNanoseconds })
+        let text = Report.render(results, format: .text)
+        #expect(text.contains("reference (another machine: Apple M1 Pro, decision record): a read per field in a row body of eight fields, median: tracked 638 ns, untracked 25.9 ns"))
+    }
+
+    @Test func withoutTheReadsThisRunSaysSo() {
+        var results = Synthetic.results()
+        results.measurements.removeAll { $0.strategy == .none }
+        #expect(Report.render(results, format: .text).contains(
+            "this run: field.read.tracked(row-of-8) and field.read.untracked(row-of-8) were not both measured"))
+    }
+
+    @Test func aFailedRunNamesItsLimitInTheLastLine() {
+        var results = Synthetic.results()
+        results.counts[0].reruns = 3
+        let judged = Judge(limits: results.limits.map(\.limit), buildConfiguration: "release", quick: false)
+            .judge(measurements: results.measurements, counts: results.counts)
+        results.limits = judged.limits
+        results.decision = judged.decision
+        #expect(Report.render(results, format: .text).hasSuffix(
+            "decision: fallback: the fetch as a value ships alone, the phase stays stored (failed: extra-bodies)\n"))
+    }
+
+    @Test func benchmarksDocumentSaysWhereItsFiguresComeFrom() {
+        let document = BenchmarksDocument.render(Synthetic.results(), resultsPath: "results/20261129-130000-0123456-abcdef.json")
+        #expect(document.hasPrefix("""
+            # Benchmarks
+
+            Generated by `bench report results/20261129-130000-0123456-abcdef.json --benchmarks-md` from \
+            [`results/20261129-130000-0123456-abcdef.json`](results/20261129-130000-0123456-abcdef.json), a full run \
+            of commit `0123456789ab` on Test CPU (2 cores), 2026-11-29T13:00:00Z.
+            """))
+        #expect(document.contains("- `phase-read`: **pass**. median 999 ns [990, 1005] (95% CI): the whole interval is < 50.0 µs"))
+        #expect(document.contains("### Measurements") && document.contains("## How to read these figures"))
+        #expect(document.contains("**reference (another machine: Apple M1 Pro, decision record):**"))
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import BenchKit
+
+/// Encoding, decoding and the reader's refusals.
+struct ResultsFileTests {
+    @Test func encodeThenDecodeGivesTheSameValue() throws {
+        let results = Synthetic.results()
+        let decoded = try ResultsReader.decode(try results.encoded(), path: "r.json")
+        #expect(decoded == results)
+    }
+
+    @Test func theBytesAreDeterministicSortedAndPretty() throws {
+        let results = Synthetic.results()
+        let first = try results.encoded()
+        #expect(first == (try results.encoded()))
+        #expect(first == (try ResultsReader.decode(first, path: "r.json").encoded()), "a decoded file re-encodes to its own bytes")
+        let text = String(decoding: first, as: UTF8.self)
+        #expect(text.hasPrefix("{\n  \"counts\" : ["), "keys sorted, two-space indent")
+        #expect(text.hasSuffix("}\n"))
+        let topKeys = try JSONSerialization.jsonObject(with: first) as! [String: Any]
+        #expect(Set(topKeys.keys) == ["schema", "environment", "limitsFile", "limitsSHA256", "timer", "method", "options",
+                                     "measurements", "counts", "fits", "limits", "decision"])
+    }
+
+    @Test func absentFiguresAreWrittenAsNullWithTheirReason() throws {
+        let text = String(decoding: try Synthetic.results().encoded(), as: UTF8.self)
+        #expect(text.contains("\"allocationsPerOperation\" : null"))
+        #expect(text.contains("\"unavailableReason\" : \"jemalloc is not the process allocator: system malloc (libc.so.6)\""))
+        #expect(text.contains("\"filter\" : null"))
+        #expect(text.contains("\"strategy\" : null"), "a count limit's strategy")
+        #expect(text.contains("\"ships\" : true"))
+    }
+
+    // MARK: - Reader
+
+    private func refusal(_ text: String) -> String? {
+        do {
+            _ = try ResultsReader.decode(Data(text.utf8), path: "results/x.json")
+            return nil
+        } catch {
+            return error.line
+        }
+    }
+
+    private func mutated(_ change: (inout [String: Any]) -> Void) throws -> String {
+        var object = try JSONSerialization.jsonObject(with: try Synthetic.results().encoded()) as! [String: Any]
+        change(&object)
+        return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    }
+
+    @Test func corruptJSONIsNotAResultsFile() {
+        #expect(refusal("{\"schema\": 1,") == "results/x.json: not a results file: corrupt JSON")
+        #expect(refusal("") == "results/x.json: not a results file: corrupt JSON")
+        #expect(refusal("[1]") == "results/x.json: not a results file: the top level is not a JSON object")
+    }
+
+    @Test func theSchemaIsCheckedFirst() throws {
+        #expect(refusal("{}") == "results/x.json: not a results file: no 'schema' key")
+        #expect(refusal("{\"schema\": 2}") == "results/x.json: not a results file: schema 2 (this bench reads schema 1)")
+        #expect(refusal("{\"schema\": \"1\"}") == "results/x.json: not a results file: 'schema' is not a number")
+    }
+
+    @Test func missingKeysAndWrongTypesNameTheirPath() throws {
+        #expect(refusal(try mutated { $0["decision"] = nil }) == "results/x.json: not a results file: missing key 'decision'")
+        #expect(refusal(try mutated { object in
+            var measurements = object["measurements"] as! [[String: Any]]
+            var summary = measurements[1]["summary"] as! [String: Any]
+            summary["median"] = nil
+            measurements[1]["summary"] = summary
+            object["measurements"] = measurements
+        }) == "results/x.json: not a results file: missing key 'measurements[1].summary.median'")
+        #expect(refusal(try mutated { object in
+            var counts = object["counts"] as! [[String: Any]]
+            counts[0]["reruns"] = "one"
+            object["counts"] = counts
+        }) == "results/x.json: not a results file: 'counts[0].reruns' is not a number")
+        #expect(refusal(try mutated { object in
+            var limits = object["limits"] as! [[String: Any]]
+            limits[0]["value"] = nil
+            object["limits"] = limits
+        }) == "results/x.json: not a results file: missing key 'limits[0].value'")
+    }
+
+    @Test func anUnknownVerdictIsRefused() throws {
+        let line = refusal(try mutated { object in
+            var limits = object["limits"] as! [[String: Any]]
+            limits[1]["verdict"] = "maybe"
+            object["limits"] = limits
+        })
+        #expect(line?.hasPrefix("results/x.json: not a results file: 'limits[1].verdict': ") == true, "\(line ?? "accepted")")
+    }
+
+    @Test func aMissingFileIsOneLine() {
+        #expect(throws: ResultsFileError(line: "/nonexistent/r.json: no such file")) {
+            try ResultsReader.read(path: "/nonexistent/r.json")
+        }
+    }
+}

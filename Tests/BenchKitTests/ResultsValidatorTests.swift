@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import BenchKit
+
+/// What `bench validate` catches that decoding cannot.
+struct ResultsValidatorTests {
+    @Test func aConsistentFileHasNoProblems() {
+        #expect(ResultsValidator.problems(in: Synthetic.results()) == [])
+        #expect(ResultsValidator.problems(in: Synthetic.results(build: "debug")) == [])
+        #expect(ResultsValidator.problems(in: Synthetic.results(quick: true)) == [])
+    }
+
+    @Test func samplesMustMatchTheirSummary() {
+        var results = Synthetic.results()
+        results.measurements[0].samples.append(1_003)
+        #expect(ResultsValidator.problems(in: results).contains(
+            "measurement 'phase.read.tracked(largest-strict)' (derived): 4 samples, but the summary counts 3"))
+        results = Synthetic.results()
+        results.measurements[2].summary.median = 701
+        #expect(ResultsValidator.problems(in: results).contains(
+            "measurement 'field.read.tracked(row-of-8)' (none): summary median 701.0 is not the samples' median 712.0"))
+    }
+
+    @Test func aVerdictMustFollowFromTheFilesOwnFigures() {
+        var results = Synthetic.results()
+        results.counts[0].reruns = 2
+        let problems = ResultsValidator.problems(in: results)
+        #expect(problems.contains("limit 'extra-bodies': recorded pass, but the file's own figures judge fail"))
+        #expect(problems.contains { $0.hasPrefix("decision 'derived phase ships' is not what the verdicts conclude") })
+    }
+
+    @Test func everyLimitsMetricMustExistInAnUnfilteredRun() {
+        var results = Synthetic.results()
+        results.measurements.remove(at: 0)
+        let problems = ResultsValidator.problems(in: results)
+        #expect(problems.contains("limit 'phase-read': metric 'phase.read.tracked(largest-strict)' is missing from an unfiltered run"))
+        results.options.filter = "bodies"
+        #expect(!ResultsValidator.problems(in: results).contains { $0.contains("missing from an unfiltered run") },
+                "a filtered run may leave a metric out; its limit must then say not judged")
+    }
+
+    @Test func duplicatesHashesFitsAndAllocationsAreChecked() {
+        var results = Synthetic.results()
+        results.counts.append(results.counts[0])
+        results.limitsSHA256 = "ABC"
+        results.fits[0].slope += 1
+        results.measurements[0].allocations = .unavailable("x")
+        results.measurements[0].allocations.allocationsPerOperation = 1
+        results.measurements[0].allocations.count = Synthetic.allocationCount(iterations: 1, allocations: 0, bytes: 0)
+        let problems = ResultsValidator.problems(in: results)
+        #expect(problems.contains("count 'bodies.reruns(spreads-only, verdict-read-value-changes)' (derived) of body 'phase-only' appears more than once"))
+        #expect(problems.contains("limitsSHA256 'ABC' is not 64 lowercase hex digits"))
+        #expect(problems.contains("fit 'commit.cost(retained-handles)' (stored): slope, intercept or R² does not fit its points"))
+        #expect(problems.contains("measurement 'phase.read.tracked(largest-strict)' (derived): allocations need a count or a reason it is unavailable, not both or neither"))
+    }
+
+    @Test func validateReadsThenChecksInOneLine() throws {
+        let directory = Synthetic.temporaryDirectory()
+        var results = Synthetic.results()
+        try ResultsWriter.write(results, toNewFile: directory + "/good.json")
+        #expect(try ResultsValidator.validate(path: directory + "/good.json") == results)
+        results.counts[0].reruns = 2
+        try ResultsWriter.write(results, toNewFile: directory + "/bad.json")
+        #expect(throws: ResultsFileError(line: "\(directory)/bad.json: not valid: limit 'extra-bodies': recorded pass, but the file's own figures judge fail (and 1 more)")) {
+            try ResultsValidator.validate(path: directory + "/bad.json")
+        }
+    }
+}

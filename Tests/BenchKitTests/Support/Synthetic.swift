@@ -1,0 +1,105 @@
+import Foundation
+import Harness
+
+@testable import BenchKit
+
+/// Synthetic figures for tests: chosen numbers, never measured, so no test depends on a clock.
+enum Synthetic {
+    /// Decodes a harness value whose initializer is internal to the harness, as a results file would.
+    static func decode<Value: Decodable>(_ type: Value.Type, _ json: String) -> Value {
+        try! JSONDecoder().decode(Value.self, from: Data(json.utf8))
+    }
+
+    static func environment(build: String = "release", dirty: Bool? = false, commit: String = "0123456789abcdef0123456789abcdef01234567") -> MachineEnvironment {
+        let dirtyJSON = dirty.map { "\"dirtyTree\": \($0)," } ?? ""
+        return decode(
+            MachineEnvironment.self,
+            """
+            {"commit": "\(commit)", \(dirtyJSON) "toolchain": "Swift version 6.3.1", "operatingSystem": "Debian 12",
+             "kernel": "Linux 6.8.0 x86_64", "cpuModel": "Test CPU", "cores": 2, "buildConfiguration": "\(build)",
+             "allocator": "jemalloc 5.3.0", "date": "2026-11-29T13:00:00Z"}
+            """)
+    }
+
+    static let timer = TimerCharacteristics(
+        overheadNanoseconds: 27, observedResolutionNanoseconds: 1, reportedResolutionNanoseconds: 1, readings: 1000)
+
+    static func invocations(sampling: Int) -> MeasurementResult.Invocations {
+        decode(MeasurementResult.Invocations.self, #"{"calibration": 0, "warmUp": 0, "sampling": \#(sampling)}"#)
+    }
+
+    static func allocationCount(iterations: Int, allocations: Int, bytes: Int) -> AllocationCount {
+        decode(AllocationCount.self, #"{"iterations": \#(iterations), "allocations": \#(allocations), "bytes": \#(bytes)}"#)
+    }
+
+    /// A measurement whose median is the middle of `samples` and whose interval is exactly `lower...upper`.
+    static func measurement(
+        _ name: String, _ strategy: Strategy, samples: [Double], lower: Double, upper: Double,
+        allocations: AllocationRecord = .unavailable("jemalloc is not the process allocator: system malloc (libc.so.6)")
+    ) -> MeasurementRecord {
+        var summary = Summary(samples: samples, resamples: 10)
+        summary.medianInterval.lower = lower
+        summary.medianInterval.upper = upper
+        var policy = SamplingPolicy()
+        policy.bootstrapResamples = 10
+        return MeasurementRecord(
+            name: name, strategy: strategy, summary: summary, samples: samples,
+            batches: BatchRecord(
+                size: 100, nanoseconds: samples.map { UInt64($0 * 100) }, invocations: invocations(sampling: 100 * samples.count),
+                stopReason: .maximumSamples),
+            policy: policy, allocations: allocations)
+    }
+
+    static let phaseRead = "phase.read.tracked(largest-strict)"
+    static let spreadsScenario = "bodies.reruns(spreads-only, verdict-read-value-changes)"
+
+    /// The two limits of the committed limits.json.
+    static var limits: [Limit] {
+        try! LimitsFile.load(path: repositoryFile("limits.json")).limits
+    }
+
+    static func repositoryFile(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    static func counts(derived: Int, stored: Int, scenario: String = spreadsScenario) -> [CountRecord] {
+        [
+            CountRecord(scenario: scenario, strategy: .derived, body: "phase-only", reruns: derived),
+            CountRecord(scenario: scenario, strategy: .stored, body: "phase-only", reruns: stored),
+        ]
+    }
+
+    /// A small, consistent results file: what `ReportTests` renders exactly.
+    static func results(build: String = "release", quick: Bool = false) -> ResultsFile {
+        let measurements = [
+            measurement(phaseRead, .derived, samples: [990, 999, 1005], lower: 990, upper: 1005,
+                        allocations: .counted(allocationCount(iterations: 100, allocations: 0, bytes: 0))),
+            measurement(phaseRead, .stored, samples: [1000, 1000, 1000], lower: 1000, upper: 1000,
+                        allocations: .counted(allocationCount(iterations: 100, allocations: 50, bytes: 2400))),
+            measurement(ReferenceFigures.trackedMeasurement, .none, samples: [700, 712, 730], lower: 700, upper: 730),
+            measurement(ReferenceFigures.untrackedMeasurement, .none, samples: [20.5, 21.25, 22], lower: 20.5, upper: 22),
+        ]
+        let counts = counts(derived: 1, stored: 1)
+        let fits = [
+            FitRecord(
+                fitting: [.init(x: 1, y: 1_000), .init(x: 10, y: 10_000), .init(x: 100, y: 100_000)],
+                name: "commit.cost(retained-handles)", strategy: .stored, xUnit: "retained handle")
+        ]
+        let judgement = Judge(limits: limits, buildConfiguration: build, quick: quick)
+            .judge(measurements: measurements, counts: counts)
+        return ResultsFile(
+            environment: environment(build: build), limitsFile: "limits.json",
+            limitsSHA256: String(repeating: "ab", count: 32), timer: timer, method: MeasurementResult.fixedBatchMethod,
+            options: RunRecord(quick: quick, filter: nil, strategy: .both, specDirectory: "spec"),
+            measurements: measurements, counts: counts, fits: fits, limits: judgement.limits,
+            decision: judgement.decision)
+    }
+
+    /// A fresh empty directory under the system's temporary directory.
+    static func temporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "benchkit-tests-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
