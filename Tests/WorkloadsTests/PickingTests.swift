@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import Runtime
+@testable import Workloads
+
+/// Picking from spec directories written here, in the layout spec/README.md describes, as a user would
+/// write their own: nothing in the code knows these fixtures.
+struct PickingTests {
+    private func write(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("spec-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    private let schema = """
+        type Query { shelf(id: ID!): Shelf }
+        type Shelf { id: ID! books: [Book] }
+        type Book { id: ID! title: String author: Author }
+        type Author { id: ID! name: String }
+        """
+
+    /// A shelf of two books, answered for each operation exactly as it selects (the layout shares a
+    /// fixture's responses among its operations, so each shape gets a fixture of its own).
+    private var books: [String: String] {
+        let full = """
+            {"data": {"shelf": {"id": "s1", "books": [
+              {"id": "b1", "title": "Dune", "author": {"id": "a1", "name": "Frank Herbert"}},
+              {"id": "b2", "title": "Emma", "author": {"id": "a2", "name": "Jane Austen"}}
+            ]}}}
+            """
+        return [
+            "schema.graphql": schema,
+            "small/Small.graphql": "query Small($id: ID!) @throwOnFieldError { shelf(id: $id) { id } }",
+            "small/variables.json": #"{"id": "s1"}"#,
+            "small/responses/0.json": #"{"data": {"shelf": {"id": "s1"}}}"#,
+            "full/Large.graphql": "query Large($id: ID!) @throwOnFieldError { shelf(id: $id) { id books { id title author { id name } } } }",
+            "full/Plain.graphql": "query Plain($id: ID!) { shelf(id: $id) { id books { id title author { id name } } } }",
+            "full/variables.json": #"{"id": "s1"}"#,
+            "full/responses/0-shelf.json": full,
+            "titles/Spreads.graphql": """
+                query Spreads($id: ID!) @throwOnFieldError { shelf(id: $id) { ...ShelfBooks } }
+                fragment ShelfBooks on Shelf { books { id title } }
+                """,
+            "titles/variables.json": #"{"id": "s1"}"#,
+            "titles/responses/0.json": #"{"data": {"shelf": {"books": [{"id": "b1", "title": "Dune"}, {"id": "b2", "title": "Emma"}]}}}"#,
+        ]
+    }
+
+    @Test func theLargestStrictOperationIsTheOneWhoseWalkReadsMostSlots() throws {
+        let spec = try Spec.load(try write(books))
+        let largest = try spec.largestStrictOperation()
+        #expect(largest.name == "Large", "Plain reads as much but has no @throwOnFieldError")
+        // shelf, id, books, then per book: id title author, author.id author.name
+        #expect(largest.slotsWalked == 3 + 2 * 5)
+        #expect(largest.records == 6, "root, the shelf, two books, two authors")
+        let spreads = try #require(try spec.spreadsOnlyOperation())
+        #expect(spreads.name == "Spreads")
+        #expect(spreads.slotsWalked == 1, "its own selection below the root field is only a spread")
+    }
+
+    @Test func aTieGoesToTheOperationWithMoreRecords() throws {
+        let spec = try Spec.load(try write([
+            "schema.graphql": schema,
+            "one/One.graphql": "query One @throwOnFieldError { shelf(id: \"s1\") { id books { id } } }",
+            "one/responses/0.json": #"{"data": {"shelf": {"id": "s1", "books": [{"id": "b1"}, {"id": "b1"}]}}}"#,
+            "two/Two.graphql": "query Two @throwOnFieldError { shelf(id: \"s2\") { id books { id } } }",
+            "two/responses/0.json": #"{"data": {"shelf": {"id": "s2", "books": [{"id": "b1"}, {"id": "b2"}]}}}"#,
+        ]))
+        let picked = try spec.largestStrictOperation()
+        // Both walk shelf, id, books and two ids: 5 slots. One's list names one book twice (3 records
+        // with the root), Two's two books (4).
+        #expect(picked.slotsWalked == 5)
+        #expect(picked.name == "Two")
+        #expect(picked.records == 4)
+    }
+
+    @Test func aSpecWithNoStrictOperationIsAClearError() throws {
+        var files = books
+        files["small/Small.graphql"] = "query Small($id: ID!) { shelf(id: $id) { id } }"
+        files["full/Large.graphql"] = nil
+        files["titles/Spreads.graphql"] = "query Spreads($id: ID!) { shelf(id: $id) { ...ShelfBooks } } fragment ShelfBooks on Shelf { books { id title } }"
+        let directory = try write(files)
+        let spec = try Spec.load(directory)
+        #expect(throws: SpecError("\(directory.path): no @throwOnFieldError operation to pick from")) {
+            try spec.largestStrictOperation()
+        }
+        #expect(try spec.spreadsOnlyOperation() == nil)
+    }
+
+    @Test func aDocumentThatDoesNotParseNamesItsFileLineAndColumn() throws {
+        var files = books
+        files["small/Small.graphql"] = "query Small {\n  shelf(id: ) { id }\n}"
+        let directory = try write(files)
+        let error = try #require(throws: SpecError.self) { try Spec.load(directory) }
+        #expect(error.description.hasPrefix("\(directory.path)/small/Small.graphql:2:13: "), "\(error)")
+        #expect(!error.description.contains("\n"))
+    }
+
+    @Test func aResponseThatDoesNotFitNamesTheResponseAndThePath() throws {
+        var files = books
+        files["full/responses/0-shelf.json"] = #"{"data": {"shelf": {"id": "s1", "books": {"id": "b1"}}}}"#
+        let directory = try write(files)
+        let error = try #require(throws: SpecError.self) { try Spec.load(directory).largestStrictOperation() }
+        #expect(error.description.contains("full/responses/0-shelf.json"), "\(error)")
+        #expect(error.description.contains("shelf.books"), "\(error)")
+    }
+
+    @Test func theBundledSpecPicksTheDecisionsOperations() throws {
+        let spec = try Spec.load(Fixture.bundledSpecDirectory)
+        let largest = try spec.largestStrictOperation()
+        #expect(largest.name == "CharactersPage")
+        #expect(largest.records == 899)
+        #expect(try spec.spreadsOnlyOperation()?.name == "CharactersPageSpreads")
+    }
+}
