@@ -130,11 +130,11 @@ struct CommandLineParserTests {
         ("*(largest-strict)", "phase.read.untracked(largest-strict)", true),
         ("phase.*.tracked(*)", "phase.read.tracked(largest-strict)", true),
         ("phase.read.*", "verdict.walk(none)", false),
-        ("phase.read", "bodies.reruns(spreads-only, verdict-read-value-changes)", false),
+        ("phase.read", "verdict-read-value-changes(spreads-only)", false),
         ("phase.read.tracked", "phase.read.untracked(largest-strict)", false),
         ("verdict.walk(??)", "verdict.walk(20e)", false),
         ("verdict.walk(????)", "verdict.walk(none)", true),
-        ("bodies.*", "bodies.reruns(spreads-only, verdict-read-value-changes)", true),
+        ("verdict-read-*", "verdict-read-value-changes(spreads-only)", true),
         ("*", "anything", true),
     ])
     func filterIsASubstringOrAWholeNameGlob(pattern: String, name: String, matches: Bool) {

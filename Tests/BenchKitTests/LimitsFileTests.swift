@@ -54,7 +54,7 @@ struct LimitsFileTests {
         #expect(phaseRead.strategy == .derived && phaseRead.comparison == .lessThan)
         #expect(phaseRead.threshold == 50_000 && phaseRead.unit == .nanoseconds)
         let extraBodies = file.limits[1]
-        #expect(extraBodies.metric == "bodies.reruns(spreads-only, verdict-read-value-changes)")
+        #expect(extraBodies.metric == "verdict-read-value-changes(spreads-only)")
         #expect(extraBodies.statistic == .derivedMinusStored && extraBodies.strategy == nil)
         #expect(extraBodies.comparison == .equalTo && extraBodies.threshold == 0 && extraBodies.unit == .count)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -27,8 +27,8 @@ struct ReportTests {
             field.read.untracked(row-of-8)  21.2 ns [20.5, 22.0]  n/a        n/a
 
             body re-runs
-            scenario                                                 body        derived  stored  extra (derived − stored)
-            bodies.reruns(spreads-only, verdict-read-value-changes)  phase-only  1        1       0
+            scenario                                  body        derived  stored  extra (derived − stored)
+            verdict-read-value-changes(spreads-only)  phase-only  1        1       0
 
             how cost grows
             curve                          strategy  slope                        intercept  R²      points

@@ -49,7 +49,7 @@ struct ResultsValidatorTests {
         results.measurements[0].allocations.allocationsPerOperation = 1
         results.measurements[0].allocations.count = Synthetic.allocationCount(iterations: 1, allocations: 0, bytes: 0)
         let problems = ResultsValidator.problems(in: results)
-        #expect(problems.contains("count 'bodies.reruns(spreads-only, verdict-read-value-changes)' (derived) of body 'phase-only' appears more than once"))
+        #expect(problems.contains("count 'verdict-read-value-changes(spreads-only)' (derived) of body 'phase-only' appears more than once"))
         #expect(problems.contains("limitsSHA256 'ABC' is not 64 lowercase hex digits"))
         #expect(problems.contains("fit 'commit.cost(retained-handles)' (stored): slope, intercept or R² does not fit its points"))
         #expect(problems.contains("measurement 'phase.read.tracked(largest-strict)' (derived): allocations need a count or a reason it is unavailable, not both or neither"))

@@ -1,6 +1,6 @@
 /// How often one body re-ran in one scenario under one strategy: an exact count, no distribution.
 public struct CountRecord: Sendable, Equatable, Codable {
-    /// The scenario's stable name, e.g. `bodies.reruns(spreads-only, verdict-read-value-changes)`:
+    /// The scenario's stable name, e.g. `verdict-read-value-changes(spreads-only)`:
     /// the operation and the commit replayed.
     public var scenario: String
     /// The strategy the scenario ran under.

@@ -51,7 +51,7 @@ enum Synthetic {
     }
 
     static let phaseRead = "phase.read.tracked(largest-strict)"
-    static let spreadsScenario = "bodies.reruns(spreads-only, verdict-read-value-changes)"
+    static let spreadsScenario = "verdict-read-value-changes(spreads-only)"
 
     /// The two limits of the committed limits.json.
     static var limits: [Limit] {
