@@ -23,7 +23,9 @@ let package = Package(
         // Everything of the bench that is not a measurement: command line, limits, judging, results files,
         // reports and progress. It consumes the harness's types and knows no workload.
         .target(name: "BenchKit", dependencies: ["Harness"]),
-        .executableTarget(name: "Bench", dependencies: ["Runtime", "Workloads", "Harness", "BenchKit"]),
+        // The suite: what the bench measures and counts, over Workloads, through the Harness.
+        .target(name: "BenchSuite", dependencies: ["Runtime", "Workloads", "Harness", "BenchKit"]),
+        .executableTarget(name: "Bench", dependencies: ["BenchSuite", "Runtime", "Workloads", "Harness", "BenchKit"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Runtime", "SeededRandom"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "SeededRandom"]),

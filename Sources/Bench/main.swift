@@ -1,8 +1,16 @@
+import BenchSuite
 import Foundation
 import Harness
 
-// The measuring harness is a library now (Sources/Harness) but the bench does not drive it yet (issue 4);
-// until then this entry point says which allocator serves the process, rather than printing figures
-// that were never measured.
-print("bench: the bench is not built yet (issue 4); the runtime and workloads build, allocator: \(ProcessAllocator.current.description)")
-exit(2)
+// Counting allocations needs jemalloc in this process; unless BENCH_ALLOCATOR=system, the bench
+// re-executes itself with jemalloc preloaded before anything is measured (see AllocatorLaunch).
+let arguments = Array(CommandLine.arguments.dropFirst())
+if !arguments.contains("--help"), !arguments.contains("-h") {
+    do {
+        _ = try AllocatorLaunch.prepareProcess()
+    } catch {
+        FileHandle.standardError.write(Data("bench: \(error)\n".utf8))
+        exit(2)
+    }
+}
+exit(BenchCommand.main(arguments))

@@ -55,6 +55,16 @@ public final class ProgressLine {
         lastStages[key] = update.stage
     }
 
+    /// Shows a line of the bench's own, such as the scenario being counted.
+    public func note(_ text: String) {
+        if isTerminal {
+            write("\r\u{1B}[2K" + text)
+            lineIsOpen = true
+        } else {
+            write(text + "\n")
+        }
+    }
+
     /// Clears the line on a terminal, so the report that follows starts on a clean line.
     public func finish() {
         guard isTerminal, lineIsOpen else { return }

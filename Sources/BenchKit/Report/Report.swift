@@ -51,6 +51,7 @@ public enum Report {
                 + "resolution \(FigureText.duration(Double(results.timer.observedResolutionNanoseconds))) "
                 + "(\(results.timer.clock)); method: \(results.method)",
         ]
+        lines += results.subjects.map { "judged: \($0.line)" }
         if let reason = results.measurements.lazy.compactMap(\.allocations.unavailableReason).first {
             lines.append("allocations n/a: \(reason)")
         }

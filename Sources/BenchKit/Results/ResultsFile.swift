@@ -5,7 +5,7 @@ import Harness
 ///
 /// The file is the record of the run: a report is rendered from it alone (`bench report FILE`), and a
 /// later commit's file is diffed against it. Keys (schema 1): `schema`, `environment`, `limitsFile`,
-/// `limitsSHA256`, `timer`, `method`, `options`, `measurements`, `counts`, `fits`, `limits`,
+/// `limitsSHA256`, `timer`, `method`, `options`, `subjects`, `measurements`, `counts`, `fits`, `limits`,
 /// `decision`. Encoded with sorted keys and pretty printing, so two runs' files diff line by line.
 public struct ResultsFile: Sendable, Equatable, Codable {
     /// The layout this bench writes and reads; a file of another number is refused, not guessed at.
@@ -25,6 +25,8 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     public var method: String
     /// The options the run was given.
     public var options: RunRecord
+    /// The operations the run judged, as picked from the fixtures.
+    public var subjects: [SubjectRecord]
     /// The timed measurements.
     public var measurements: [MeasurementRecord]
     /// The body re-run counts.
@@ -40,7 +42,7 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     public init(
         environment: MachineEnvironment, limitsFile: String, limitsSHA256: String, timer: TimerCharacteristics,
         method: String, options: RunRecord, measurements: [MeasurementRecord], counts: [CountRecord],
-        fits: [FitRecord], limits: [LimitJudgement], decision: Decision
+        fits: [FitRecord], limits: [LimitJudgement], decision: Decision, subjects: [SubjectRecord] = []
     ) {
         self.schema = Self.currentSchema
         self.environment = environment
@@ -49,6 +51,7 @@ public struct ResultsFile: Sendable, Equatable, Codable {
         self.timer = timer
         self.method = method
         self.options = options
+        self.subjects = subjects
         self.measurements = measurements
         self.counts = counts
         self.fits = fits

@@ -15,6 +15,19 @@ public struct PickedOperation: Sendable {
     /// How many records the response holds, the root included.
     public let records: Int
 
+    /// Creates a picked operation from its parts.
+    public init(
+        fixture: LoadedFixture, operation: Operation, variables: [String: InputValue], response: NormalizedResponse,
+        slotsWalked: Int, records: Int
+    ) {
+        self.fixture = fixture
+        self.operation = operation
+        self.variables = variables
+        self.response = response
+        self.slotsWalked = slotsWalked
+        self.records = records
+    }
+
     /// The operation's name, or `(anonymous)`.
     public var name: String { operation.name ?? "(anonymous)" }
 }

@@ -1,0 +1,76 @@
+import Foundation
+import Runtime
+import Workloads
+
+/// What the bench measures over: the spec read and picked from, and environments built on demand.
+public final class BenchSubjects {
+    /// The spec.
+    public let spec: Spec
+    /// The largest `@throwOnFieldError` operation the fixtures answer.
+    public let largestStrict: PickedOperation
+    /// The strict operation whose own selection below the root field is only spreads, if any.
+    public let spreadsOnly: PickedOperation?
+
+    /// Reads and picks from `directory`.
+    /// - Throws: `SpecError` with one line saying what and where.
+    public init(specDirectory directory: URL) throws(SpecError) {
+        spec = try Spec.load(directory)
+        largestStrict = try spec.largestStrictOperation()
+        spreadsOnly = try spec.spreadsOnlyOperation()
+    }
+
+    /// An environment under `strategy` whose store holds `picked`'s response and another screen's
+    /// value (`User:me.name`, which no operation here reads), with `handles` handles attached.
+    public func environment(_ strategy: any PhaseStrategy, _ picked: PickedOperation, handles: Int) throws -> (Environment, [Handle]) {
+        let environment = Environment(strategy: strategy, store: spec.makeStore())
+        environment.commit { transaction in
+            picked.response.write(into: &transaction)
+            let viewer = transaction.record(ScenarioWorld.viewer, typename: "User")
+            transaction.set(viewer, "name", .scalar(.string("Beth Smith")))
+        }
+        var attached: [Handle] = []
+        for _ in 0..<handles {
+            attached.append(try environment.attach(picked.operation, variables: picked.variables, policy: .storeOrNetwork))
+        }
+        return (environment, attached)
+    }
+
+    /// The largest strict operation over the bundled generator's response at `scale`, when the picked
+    /// operation is the generator's shape; nil (with the reason) when it is not.
+    public func scaledLargestStrict(_ scale: Double) -> Result<PickedOperation, ScalingUnavailable> {
+        let response = StrictFixture.response(.page, scale: scale)
+        let normalized: NormalizedResponse
+        do {
+            normalized = try Normalizer.normalize(
+                response: response, operation: largestStrict.operation, variables: largestStrict.variables, schema: spec.schema)
+        } catch {
+            return .failure(ScalingUnavailable(reason: "\(largestStrict.name) does not select the generated fixture's shape: \(error)"))
+        }
+        let store = spec.makeStore()
+        store.commit { normalized.write(into: &$0) }
+        guard let prepared = try? PreparedOperation(largestStrict.operation, variables: largestStrict.variables, store: store) else {
+            return .failure(ScalingUnavailable(reason: "\(largestStrict.name) cannot be prepared"))
+        }
+        return .success(PickedOperation(
+            fixture: largestStrict.fixture, operation: largestStrict.operation, variables: largestStrict.variables,
+            response: normalized, slotsWalked: prepared.verdictWalkSlotCount(), records: store.recordCount))
+    }
+
+    /// The largest strict operation's response with the fixture's field errors placed, normalized.
+    public func fieldErrorsResponse() -> NormalizedResponse? {
+        for variant in largestStrict.fixture.variants(for: largestStrict.operation) {
+            guard case .success(let response) = variant.outcome,
+                  response.records.contains(where: { $0.fields.contains { !$0.errors.isEmpty } }) else { continue }
+            return response
+        }
+        return nil
+    }
+}
+
+/// Why the scaling curve over fixture sizes is not measured.
+public struct ScalingUnavailable: Error, CustomStringConvertible {
+    /// One line.
+    public let reason: String
+    /// One line.
+    public var description: String { reason }
+}

@@ -1,0 +1,188 @@
+import BenchKit
+import Harness
+import Runtime
+import Workloads
+
+extension Suite {
+    // MARK: - Reads (no strategy touches them)
+
+    /// The floor and the runtime's field reads, per field of a row of eight.
+    static func reads(_ subjects: BenchSubjects) -> [SuiteMeasurement] {
+        [
+            SuiteMeasurement("tracking-scope.empty") {
+                let scope = TrackingScope()
+                return .init(setUp: {}, operation: { scope.track { 0 } })
+            },
+            SuiteMeasurement("observable.read.untracked(row-of-8)", operationsPerCall: 8) {
+                let row = ObservableRow()
+                return .init(setUp: {}, operation: { row.readAll() })
+            },
+            SuiteMeasurement("observable.read.tracked(row-of-8)", operationsPerCall: 8) {
+                let row = ObservableRow()
+                let scope = TrackingScope()
+                return .init(setUp: {}, operation: { scope.track { row.readAll() } })
+            },
+            SuiteMeasurement("field.read.untracked(row-of-8)", operationsPerCall: 8) {
+                let (lens, keys) = try firstRow(subjects)
+                return .init(setUp: {}, operation: { readRow(lens, keys) })
+            },
+            SuiteMeasurement("field.read.tracked(row-of-8)", operationsPerCall: 8) {
+                let (lens, keys) = try firstRow(subjects)
+                let scope = TrackingScope()
+                return .init(setUp: {}, operation: { scope.track { readRow(lens, keys) } })
+            },
+        ]
+    }
+
+    /// The first row of the largest strict operation's first list, and its first eight leaf fields.
+    /// A lens keeps its store alive, so the world it came from may go.
+    static func firstRow(_ subjects: BenchSubjects) throws -> (Lens, [Lens.FieldKey]) {
+        let world = try ScenarioWorld(spec: subjects.spec, picked: subjects.largestStrict, strategy: .derived)
+        let row = try world.listItem(0)
+        guard case .ready(let root) = world.handle.phase, let lens = try findRow(root, row) else {
+            throw SuiteError("the largest strict operation has no list to read a row from")
+        }
+        return (lens, Array(lens.fieldKeys.filter(\.isLeaf).prefix(8)))
+    }
+
+    private static func findRow(_ lens: Lens, _ row: RecordRef) throws -> Lens? {
+        if lens.record == row { return lens }
+        for key in lens.fieldKeys where !key.isLeaf {
+            if lens.holdsList(key) {
+                for item in try lens.list(key) ?? [] { if let item, let found = try findRow(item, row) { return found } }
+            } else if let child = try lens.object(key), let found = try findRow(child, row) {
+                return found
+            }
+        }
+        return nil
+    }
+
+    /// Reads eight fields of a row, as a row body does: a field error stops the row.
+    @inline(never)
+    static func readRow(_ lens: Lens, _ keys: [Lens.FieldKey]) -> Int {
+        var total = 0
+        for key in keys {
+            do {
+                if case .string(let text)? = try lens.scalar(key) { total &+= text.utf8.count } else { total &+= 1 }
+            } catch {
+                return total
+            }
+        }
+        return total
+    }
+
+    // MARK: - The verdict walk alone
+
+    static func verdicts(_ subjects: BenchSubjects) -> [SuiteMeasurement] {
+        [
+            SuiteMeasurement("verdict.walk(largest-strict)") {
+                let (_, handles) = try subjects.environment(DerivedPhaseStrategy(), subjects.largestStrict, handles: 1)
+                let operation = handles[0].operation
+                return .init(setUp: {}, operation: { withExtendedLifetime(handles) { operation.verdict() } })
+            },
+            SuiteMeasurement("verdict.walk(largest-strict, field errors)") {
+                let (environment, handles) = try subjects.environment(DerivedPhaseStrategy(), subjects.largestStrict, handles: 1)
+                guard let errors = subjects.fieldErrorsResponse() else { throw SuiteError("no response of the largest strict operation places field errors") }
+                environment.commit { errors.write(into: &$0) }
+                let operation = handles[0].operation
+                return .init(setUp: {}, operation: { withExtendedLifetime(handles) { operation.verdict() } })
+            },
+        ]
+    }
+
+    // MARK: - The phase
+
+    static func phaseReads(_ subjects: BenchSubjects, _ strategy: Strategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
+        [
+            SuiteMeasurement("phase.read.tracked(largest-strict)", strategy: strategy) {
+                let (_, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: 1)
+                let scope = TrackingScope()
+                return .init(setUp: {}, operation: { scope.track { handles[0].phase } })
+            },
+            SuiteMeasurement("phase.read.untracked(largest-strict)", strategy: strategy) {
+                let (_, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: 1)
+                return .init(setUp: {}, operation: { handles[0].phase })
+            },
+        ]
+    }
+
+    // MARK: - Commits
+
+    static func commits(_ subjects: BenchSubjects, _ strategy: Strategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
+        var measurements = [
+            fieldErrorsCommit("commit.field-errors.land(largest-strict, no handle)", subjects, strategy, phaseStrategy, handles: 0, landing: true),
+            fieldErrorsCommit("commit.field-errors.land(largest-strict, 1 handle)", subjects, strategy, phaseStrategy, handles: 1, landing: true),
+            fieldErrorsCommit("commit.field-errors.clear(largest-strict, 1 handle)", subjects, strategy, phaseStrategy, handles: 1, landing: false),
+        ]
+        for count in Scenario.handleCounts {
+            let curve = SuiteMeasurement.CurvePoint(name: "commit.nulls-or-errors(largest-strict)", xUnit: "retained handles", x: { Double(count) })
+            measurements.append(SuiteMeasurement(
+                "commit.nulls-or-errors(largest-strict, \(count) handle\(count == 1 ? "" : "s"))", strategy: strategy, curve: curve
+            ) {
+                let (environment, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: count)
+                let viewer = environment.store.record(ScenarioWorld.viewer)!.ref
+                var isNull = false
+                return .init(setUp: {}, operation: {
+                    // Another screen's value goes to null and back: each commit sets
+                    // nullsOrErrorsChanged and touches none of the handles' data.
+                    isNull.toggle()
+                    let value: FieldValue = isNull ? .null : .scalar(.string("Beth Smith"))
+                    return withExtendedLifetime(handles) { environment.commit { $0.set(viewer, "name", value) } }
+                })
+            })
+        }
+        return measurements
+    }
+
+    /// A commit of the fixture's field-errors response (landing) or of its clean page (clearing),
+    /// each starting from the other, with `handles` handles retained and a phase body over each.
+    private static func fieldErrorsCommit(
+        _ name: String, _ subjects: BenchSubjects, _ strategy: Strategy, _ phaseStrategy: any PhaseStrategy, handles count: Int, landing: Bool
+    ) -> SuiteMeasurement {
+        SuiteMeasurement(name, strategy: strategy, oneCallPerBatch: true) {
+            let (environment, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: count)
+            guard let errors = subjects.fieldErrorsResponse() else { throw SuiteError("no response of the largest strict operation places field errors") }
+            let clean = subjects.largestStrict.response
+            let pass = RenderPass(handles.map { BodyKinds.phase($0) })
+            let (before, after) = landing ? (clean, errors) : (errors, clean)
+            return .init(
+                setUp: {
+                    environment.commit { before.write(into: &$0) }
+                    pass.run()
+                },
+                operation: { withExtendedLifetime(handles) { environment.commit { after.write(into: &$0) } } }
+            )
+        }
+    }
+
+    // MARK: - Fixture sizes
+
+    static func scaling(_ subjects: BenchSubjects) -> [SuiteMeasurement] {
+        StrictFixture.benchScales.map { scale in
+            let label = scale == 1 ? "1x" : scale < 1 ? "1/\(Int((1 / scale).rounded()))x" : "\(Int(scale))x"
+            let walked = SlotsWalked()
+            return SuiteMeasurement(
+                "phase.read.tracked(largest-strict, \(label) fixture)", strategy: .derived,
+                curve: .init(name: "phase.read.tracked(largest-strict) by fixture size", xUnit: "slots walked", x: { Double(walked.count) })
+            ) {
+                guard case .success(let picked) = subjects.scaledLargestStrict(scale) else { throw SuiteError("no \(label) fixture") }
+                walked.count = picked.slotsWalked
+                let (_, handles) = try subjects.environment(DerivedPhaseStrategy(), picked, handles: 1)
+                let scope = TrackingScope()
+                return .init(setUp: {}, operation: { scope.track { handles[0].phase } })
+            }
+        }
+    }
+}
+
+/// Where a scaling point keeps the slots its walk reads, known once its subject is built.
+final class SlotsWalked {
+    var count = 0
+}
+
+/// A measurement whose subject cannot be built from the spec.
+public struct SuiteError: Error, CustomStringConvertible {
+    /// One line.
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

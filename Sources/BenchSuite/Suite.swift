@@ -1,0 +1,46 @@
+import BenchKit
+import Foundation
+import Harness
+import Runtime
+import Workloads
+
+/// The suite: every measurement of the bench, over one spec's picked operations.
+public struct Suite {
+    /// The subjects measured.
+    public let subjects: BenchSubjects
+    /// Every measurement, in report order.
+    public let measurements: [SuiteMeasurement]
+    /// Why the fixture-size curve is not measured, when it is not.
+    public let scalingUnavailable: String?
+
+    /// The strategies by name.
+    static let strategies: [(Strategy, any PhaseStrategy)] = [(.derived, DerivedPhaseStrategy()), (.stored, StoredPhaseStrategy())]
+
+    /// Builds the catalog over `subjects`.
+    public init(subjects: BenchSubjects) {
+        self.subjects = subjects
+        var all = Self.reads(subjects) + Self.verdicts(subjects)
+        for (strategy, phaseStrategy) in Self.strategies {
+            all += Self.phaseReads(subjects, strategy, phaseStrategy)
+        }
+        for (strategy, phaseStrategy) in Self.strategies {
+            all += Self.commits(subjects, strategy, phaseStrategy)
+        }
+        var unavailable: String?
+        switch subjects.scaledLargestStrict(1) {
+        case .success:
+            all += Self.scaling(subjects)
+        case .failure(let reason):
+            unavailable = reason.description
+        }
+        measurements = Self.interleavedOrder(all)
+        scalingUnavailable = unavailable
+    }
+
+    /// Derived and stored of one name next to each other, so they can be sampled in alternation.
+    private static func interleavedOrder(_ measurements: [SuiteMeasurement]) -> [SuiteMeasurement] {
+        var names: [String] = []
+        for measurement in measurements where !names.contains(measurement.name) { names.append(measurement.name) }
+        return names.flatMap { name in measurements.filter { $0.name == name } }
+    }
+}

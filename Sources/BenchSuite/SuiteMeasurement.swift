@@ -1,0 +1,52 @@
+import BenchKit
+import Harness
+
+/// One measurement of the suite: its stable name, its strategy, and how to build its subject.
+///
+/// The subject is built only when the measurement runs, off the clock, so `--filter` and `--list`
+/// pay for nothing they skip.
+public struct SuiteMeasurement {
+    /// The stable name, `subject.operation(variant)`: the join key across results files.
+    public let name: String
+    /// The strategy measured, or `.none` for what no strategy touches.
+    public let strategy: Strategy
+    /// How many operations one timed call makes: 8 for a row of eight fields, reported per field.
+    public let operationsPerCall: Int
+    /// Whether each call needs its set-up first, so a batch holds one call: a commit that changes
+    /// the store must start from the same store every time.
+    public let oneCallPerBatch: Bool
+    /// What `x` is on this measurement's scaling curve, when it is a point of one.
+    public let curve: CurvePoint?
+    let prepare: () throws -> Subject
+
+    /// A point of a scaling curve: the curve's name and this measurement's `x`.
+    public struct CurvePoint {
+        /// The curve's name.
+        public let name: String
+        /// What `x` counts.
+        public let xUnit: String
+        /// This point's `x`; computed with the subject, so it is known only once prepared.
+        public let x: () -> Double
+    }
+
+    /// A prepared subject: the set-up to run before a batch, and the operation.
+    struct Subject {
+        let setUp: () -> Void
+        let operation: () -> Any
+    }
+
+    /// The name the harness reports progress under: the name and the strategy.
+    var harnessName: String { strategy == .none ? name : "\(name) [\(strategy.rawValue)]" }
+
+    init(
+        _ name: String, strategy: Strategy = .none, operationsPerCall: Int = 1, oneCallPerBatch: Bool = false,
+        curve: CurvePoint? = nil, prepare: @escaping () throws -> Subject
+    ) {
+        self.name = name
+        self.strategy = strategy
+        self.operationsPerCall = operationsPerCall
+        self.oneCallPerBatch = oneCallPerBatch
+        self.curve = curve
+        self.prepare = prepare
+    }
+}

@@ -1,0 +1,165 @@
+import BenchKit
+import Foundation
+import Harness
+import Runtime
+import Workloads
+
+/// Runs the suite's measurements and scenarios as a run's options say, and gathers what a results file
+/// holds.
+public struct SuiteRunner {
+    /// The run's options.
+    public let options: RunOptions
+    /// The clock's cost and resolution, measured once at start-up.
+    public let timer: TimerCharacteristics
+    private let progress: ProgressLine
+
+    /// Creates a runner; measures the timer.
+    public init(options: RunOptions, progress: ProgressLine = ProgressLine()) {
+        self.options = options
+        self.progress = progress
+        self.timer = TimerCharacteristics.measure()
+    }
+
+    /// The sampling policy: the full run's, or `--quick`'s few samples.
+    public static func policy(quick: Bool) -> SamplingPolicy {
+        var policy = SamplingPolicy()
+        if quick {
+            policy.warmUp = .duration(nanoseconds: 5_000_000)
+            policy.minimumSamples = 5
+            policy.maximumSamples = 200
+            policy.timeBudgetNanoseconds = 30_000_000
+            policy.bootstrapResamples = 500
+        } else {
+            policy.warmUp = .duration(nanoseconds: 50_000_000)
+            policy.minimumSamples = 20
+            policy.timeBudgetNanoseconds = 800_000_000
+        }
+        return policy
+    }
+
+    /// The measurements this run's filter and strategy selection keep.
+    public func selected(_ suite: Suite) -> [SuiteMeasurement] {
+        suite.measurements.filter { measurement in
+            (options.filter?.matches(measurement.name) ?? true) && options.strategies.includes(measurement.strategy)
+        }
+    }
+
+    /// The scenarios this run's filter keeps, with the operation each is about; a scenario whose
+    /// operation the spec lacks is left out.
+    public func selectedScenarios(_ subjects: BenchSubjects) -> [(Scenario, PickedOperation)] {
+        Scenario.all.compactMap { scenario in
+            guard options.filter?.matches(scenario.name) ?? true else { return nil }
+            switch scenario.subject {
+            case .largestStrict: return (scenario, subjects.largestStrict)
+            case .spreadsOnly: return subjects.spreadsOnly.map { (scenario, $0) }
+            }
+        }
+    }
+
+    // MARK: - Measurements
+
+    /// Times every selected measurement, derived and stored of one name in alternation, and counts
+    /// their allocations; fits the scaling curves.
+    public func measure(_ suite: Suite) throws -> (measurements: [MeasurementRecord], fits: [FitRecord]) {
+        let chosen = selected(suite)
+        var groups: [[SuiteMeasurement]] = []
+        for measurement in chosen {
+            if let last = groups.last?.first, last.name == measurement.name { groups[groups.count - 1].append(measurement) } else { groups.append([measurement]) }
+        }
+        let counter = AllocationCounter.process
+        var records: [MeasurementRecord] = []
+        var points: [(SuiteMeasurement, Double, Double)] = []
+        for (index, group) in groups.enumerated() {
+            let subjects = try group.map { ($0, try $0.prepare()) }
+            var policy = Self.policy(quick: options.quick)
+            if group.contains(where: \.oneCallPerBatch) { policy.maximumBatchSize = 1 }
+            // The harness names carry the strategy (`name [derived]`), so the line needs no strategy of its own.
+            let sampler = Sampler(policy: policy, timer: timer) { sampling in
+                progress.show(sampling, step: index + 1, of: groups.count, strategy: .none)
+            }
+            let harnessMeasurements = subjects.map { measurement, subject in
+                Measurement(measurement.harnessName, setUp: subject.setUp, operation: subject.operation)
+            }
+            let results = harnessMeasurements.count == 1
+                ? [sampler.run(harnessMeasurements[0])] : sampler.runInterleaved(harnessMeasurements, order: .alternating)
+            for ((measurement, subject), result) in zip(subjects, results) {
+                let perOperation = Self.perOperation(result, measurement, policy)
+                let allocations = Self.allocations(counter, measurement, subject, batchSize: result.batchSize)
+                records.append(MeasurementRecord(perOperation, strategy: measurement.strategy, allocations: AllocationRecord(allocations)))
+                if let curve = measurement.curve { points.append((measurement, curve.x(), perOperation.summary.median)) }
+            }
+        }
+        progress.finish()
+        return (records, Self.fits(points))
+    }
+
+    /// The result under the measurement's own name, per operation: a row of eight reads divided by 8.
+    static func perOperation(_ result: MeasurementResult, _ measurement: SuiteMeasurement, _ policy: SamplingPolicy) -> MeasurementResult {
+        var result = result
+        result.name = measurement.name
+        guard measurement.operationsPerCall > 1 else { return result }
+        let divisor = Double(measurement.operationsPerCall)
+        result.samples = result.samples.map { $0 / divisor }
+        result.summary = Summary(samples: result.samples, level: policy.confidenceLevel, resamples: policy.bootstrapResamples, seed: policy.seed)
+        return result
+    }
+
+    /// Allocations per operation, counted in a pass of their own, off the clock: for an operation that
+    /// needs its set-up before each call, a few calls each after their set-up.
+    static func allocations(
+        _ counter: Result<AllocationCounter, AllocationCounter.Unavailable>, _ measurement: SuiteMeasurement,
+        _ subject: SuiteMeasurement.Subject, batchSize: Int
+    ) -> Result<AllocationCount, AllocationCounter.Unavailable> {
+        counter.map { counter in
+            var count: AllocationCount
+            if measurement.oneCallPerBatch {
+                subject.setUp()
+                count = counter.measure(iterations: 1, warmUp: 0, subject.operation)
+                for _ in 1..<4 {
+                    subject.setUp()
+                    let more = counter.measure(iterations: 1, warmUp: 0, subject.operation)
+                    count.iterations += more.iterations
+                    count.allocations += more.allocations
+                    count.bytes += more.bytes
+                }
+            } else {
+                subject.setUp()
+                count = counter.measure(iterations: min(max(batchSize, 4), 256), subject.operation)
+            }
+            count.iterations *= measurement.operationsPerCall
+            return count
+        }
+    }
+
+    /// One fitted line per curve and strategy, through each point's median.
+    static func fits(_ points: [(SuiteMeasurement, Double, Double)]) -> [FitRecord] {
+        var keys: [(String, Strategy)] = []
+        for (measurement, _, _) in points where !keys.contains(where: { $0 == (measurement.curve!.name, measurement.strategy) }) {
+            keys.append((measurement.curve!.name, measurement.strategy))
+        }
+        return keys.compactMap { name, strategy in
+            let curve = points.filter { $0.0.curve!.name == name && $0.0.strategy == strategy }
+            guard Set(curve.map(\.1)).count >= 2 else { return nil }
+            return FitRecord(
+                fitting: curve.map { FitRecord.Point(x: $0.1, y: $0.2) }, name: name, strategy: strategy,
+                xUnit: curve[0].0.curve!.xUnit)
+        }
+    }
+
+    // MARK: - Counts
+
+    /// Runs every selected scenario under every selected strategy; one count per body.
+    public func count(_ subjects: BenchSubjects) throws -> [CountRecord] {
+        var counts: [CountRecord] = []
+        let strategies = Suite.strategies.filter { options.strategies.includes($0.0) }
+        let scenarios = selectedScenarios(subjects)
+        for (index, (scenario, picked)) in scenarios.enumerated() {
+            for (strategy, phaseStrategy) in strategies {
+                progress.note("[scenario \(index + 1)/\(scenarios.count)] \(scenario.name) \(strategy.rawValue)")
+                let outcome = try scenario.run(spec: subjects.spec, picked: picked, strategy: phaseStrategy)
+                counts += outcome.reruns.map { CountRecord(scenario: scenario.name, strategy: strategy, body: $0.body, reruns: $0.reruns) }
+            }
+        }
+        return counts
+    }
+}
