@@ -30,5 +30,6 @@ let package = Package(
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Runtime", "SeededRandom"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "SeededRandom"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Harness"]),
+        .testTarget(name: "BenchSuiteTests", dependencies: ["BenchSuite", "BenchKit", "Harness", "Workloads", "Runtime"]),
     ]
 )

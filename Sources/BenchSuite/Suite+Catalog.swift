@@ -115,7 +115,7 @@ extension Suite {
             fieldErrorsCommit("commit.field-errors.clear(largest-strict, 1 handle)", subjects, strategy, phaseStrategy, handles: 1, landing: false),
         ]
         for count in Scenario.handleCounts {
-            let curve = SuiteMeasurement.CurvePoint(name: "commit.nulls-or-errors(largest-strict)", xUnit: "retained handles", x: { Double(count) })
+            let curve = SuiteMeasurement.CurvePoint(name: "commit.nulls-or-errors(largest-strict)", xUnit: "retained handle", x: { Double(count) })
             measurements.append(SuiteMeasurement(
                 "commit.nulls-or-errors(largest-strict, \(count) handle\(count == 1 ? "" : "s"))", strategy: strategy, curve: curve
             ) {
@@ -163,7 +163,7 @@ extension Suite {
             let walked = SlotsWalked()
             return SuiteMeasurement(
                 "phase.read.tracked(largest-strict, \(label) fixture)", strategy: .derived,
-                curve: .init(name: "phase.read.tracked(largest-strict) by fixture size", xUnit: "slots walked", x: { Double(walked.count) })
+                curve: .init(name: "phase.read.tracked(largest-strict) by fixture size", xUnit: "slot walked", x: { Double(walked.count) })
             ) {
                 guard case .success(let picked) = subjects.scaledLargestStrict(scale) else { throw SuiteError("no \(label) fixture") }
                 walked.count = picked.slotsWalked

@@ -44,11 +44,17 @@ public struct SuiteRunner {
         }
     }
 
+    /// The most retained handles a `--quick` run counts a scenario with: building a thousand handles'
+    /// phase bodies takes seconds, and no limit reads that scenario.
+    public static let quickHandleLimit = 100
+
     /// The scenarios this run's filter keeps, with the operation each is about; a scenario whose
-    /// operation the spec lacks is left out.
+    /// operation the spec lacks is left out, and so, in a `--quick` run, is one with more handles than
+    /// `quickHandleLimit`.
     public func selectedScenarios(_ subjects: BenchSubjects) -> [(Scenario, PickedOperation)] {
         Scenario.all.compactMap { scenario in
             guard options.filter?.matches(scenario.name) ?? true else { return nil }
+            guard !options.quick || scenario.handleCount <= Self.quickHandleLimit else { return nil }
             switch scenario.subject {
             case .largestStrict: return (scenario, subjects.largestStrict)
             case .spreadsOnly: return subjects.spreadsOnly.map { (scenario, $0) }
@@ -73,6 +79,14 @@ public struct SuiteRunner {
             let subjects = try group.map { ($0, try $0.prepare()) }
             var policy = Self.policy(quick: options.quick)
             if group.contains(where: \.oneCallPerBatch) { policy.maximumBatchSize = 1 }
+            let slowest = subjects.map { Self.timeOneCall($0.1) }.max() ?? 0
+            let isSlow = slowest > Self.slowCallNanoseconds
+            if isSlow {
+                // A call of a tenth of a second or more: fewer samples still bound the median, and the
+                // interval printed beside it says how well.
+                policy.minimumSamples = options.quick ? 2 : 6
+                policy.warmUp = .iterations(1)
+            }
             // The harness names carry the strategy (`name [derived]`), so the line needs no strategy of its own.
             let sampler = Sampler(policy: policy, timer: timer) { sampling in
                 progress.show(sampling, step: index + 1, of: groups.count, strategy: .none)
@@ -84,13 +98,27 @@ public struct SuiteRunner {
                 ? [sampler.run(harnessMeasurements[0])] : sampler.runInterleaved(harnessMeasurements, order: .alternating)
             for ((measurement, subject), result) in zip(subjects, results) {
                 let perOperation = Self.perOperation(result, measurement, policy)
-                let allocations = Self.allocations(counter, measurement, subject, batchSize: result.batchSize)
-                records.append(MeasurementRecord(perOperation, strategy: measurement.strategy, allocations: AllocationRecord(allocations)))
+                let allocations = options.quick && isSlow
+                    ? AllocationRecord.unavailable("not counted in a --quick run: one call takes \(FigureText.duration(slowest))")
+                    : AllocationRecord(Self.allocations(counter, measurement, subject, batchSize: result.batchSize))
+                records.append(MeasurementRecord(perOperation, strategy: measurement.strategy, allocations: allocations))
                 if let curve = measurement.curve { points.append((measurement, curve.x(), perOperation.summary.median)) }
             }
         }
         progress.finish()
         return (records, Self.fits(points))
+    }
+
+    /// A call at least this long makes a measurement slow: fewer samples, and no allocation pass in
+    /// a `--quick` run.
+    static let slowCallNanoseconds: Double = 50_000_000
+
+    /// One call after its set-up, timed: how slow the operation is, before choosing how to sample it.
+    static func timeOneCall(_ subject: SuiteMeasurement.Subject) -> Double {
+        subject.setUp()
+        let start = MonotonicClock.now()
+        blackHole(subject.operation())
+        return Double(MonotonicClock.now() &- start)
     }
 
     /// The result under the measurement's own name, per operation: a row of eight reads divided by 8.

@@ -32,22 +32,54 @@ struct ReportTables {
             rows: records.map { [$0.name, timing($0), allocations($0), bytes($0)] })
     }
 
-    /// Body re-runs per scenario and body, with the derived strategy's extra.
+    /// Body re-runs per scenario and body, with the derived strategy's extra. Consecutive rows of a
+    /// list (`row[3]`, `row[4]`, ...) with equal counts share one line, `row[3...19]`; the results file
+    /// keeps every body.
     var counts: Table? {
         var keys: [(String, String)] = []
         for count in results.counts where !keys.contains(where: { $0 == (count.scenario, count.body) }) {
             keys.append((count.scenario, count.body))
         }
         guard !keys.isEmpty else { return nil }
-        return Table(
-            headers: ["scenario", "body", "derived", "stored", "extra (derived − stored)"],
-            rows: keys.map { scenario, body in
-                func reruns(_ strategy: Strategy) -> Int? {
-                    results.counts.first { $0.scenario == scenario && $0.body == body && $0.strategy == strategy }?.reruns
+        func reruns(_ scenario: String, _ body: String, _ strategy: Strategy) -> Int? {
+            results.counts.first { $0.scenario == scenario && $0.body == body && $0.strategy == strategy }?.reruns
+        }
+        var rows: [[String]] = []
+        var run: (scenario: String, first: Int, last: Int, derived: Int?, stored: Int?)?
+        func flush() {
+            guard let open = run else { return }
+            let body = open.first == open.last ? "row[\(open.first)]" : "row[\(open.first)...\(open.last)]"
+            rows.append(Self.countRow(open.scenario, body, open.derived, open.stored))
+            run = nil
+        }
+        for (scenario, body) in keys {
+            let derived = reruns(scenario, body, .derived)
+            let stored = reruns(scenario, body, .stored)
+            if let index = Self.rowIndex(body) {
+                if let open = run, open.scenario == scenario, open.last + 1 == index, open.derived == derived, open.stored == stored {
+                    run?.last = index
+                    continue
                 }
-                let extra = reruns(.derived).flatMap { d in reruns(.stored).map { FigureText.count(d - $0) } }
-                return [scenario, body, reruns(.derived).map(FigureText.count) ?? "—", reruns(.stored).map(FigureText.count) ?? "—", extra ?? "—"]
-            })
+                flush()
+                run = (scenario, index, index, derived, stored)
+                continue
+            }
+            flush()
+            rows.append(Self.countRow(scenario, body, derived, stored))
+        }
+        flush()
+        return Table(headers: ["scenario", "body", "derived", "stored", "extra (derived − stored)"], rows: rows)
+    }
+
+    private static func countRow(_ scenario: String, _ body: String, _ derived: Int?, _ stored: Int?) -> [String] {
+        let extra = derived.flatMap { d in stored.map { FigureText.count(d - $0) } }
+        return [scenario, body, derived.map(FigureText.count) ?? "—", stored.map(FigureText.count) ?? "—", extra ?? "—"]
+    }
+
+    /// The index of a list row body, `row[7]` -> 7.
+    private static func rowIndex(_ body: String) -> Int? {
+        guard body.hasPrefix("row["), body.hasSuffix("]") else { return nil }
+        return Int(body.dropFirst(4).dropLast())
     }
 
     /// Scaling curves: slope per unit of x, intercept and R².
