@@ -40,6 +40,9 @@ public final class Record {
     /// - Complexity: O(fields of the record); no heap allocation outside a tracking scope.
     public func read(_ field: FieldChannel) -> Slot? {
         registrar.access(self, keyPath: field.keyPath)
+        #if BENCH_AB_EXTRA_WORK
+        ExtraReadWork.perform()
+        #endif
         return peek(field.id)
     }
 
