@@ -42,15 +42,19 @@ struct SamplerTests {
         #expect(result.samples.count == 12 && result.batchNanoseconds.count == 12)
         #expect(result.stopReason == .maximumSamples, "no precision target: only the maximum can stop it")
 
-        // Calibration doubles 1, 2, 4, ... up to the batch size, one batch per size.
+        // Calibration doubles 1, 2, 4, ... up to the batch size, one batch per size, and times a size
+        // twice more when one batch only just reached the target (a cold batch can look long).
         #expect(result.batchSize.nonzeroBitCount == 1, "batch size \(result.batchSize) is a power of two")
-        #expect(result.invocations.calibration == 2 * result.batchSize - 1, "1 + 2 + ... + batchSize")
-        let calibrationBatches = result.batchSize.trailingZeroBitCount + 1
+        let doubling = 2 * result.batchSize - 1
+        #expect(result.invocations.calibration >= doubling && result.invocations.calibration <= 3 * doubling,
+                "1 + 2 + ... + batchSize, some sizes timed three times")
         #expect(result.invocations.warmUp >= 300 && result.invocations.warmUp < 300 + result.batchSize,
                 "warm-up stops at the first whole batch reaching 300 calls")
         let warmUpBatches = result.invocations.warmUp / result.batchSize
-        #expect(counter.setUps == calibrationBatches + warmUpBatches + result.samples.count,
-                "set-up runs once before every batch")
+        let calibrationBatches = counter.setUps - warmUpBatches - result.samples.count
+        let sizes = result.batchSize.trailingZeroBitCount + 1
+        #expect(calibrationBatches >= sizes && calibrationBatches <= 3 * sizes,
+                "set-up runs once before every batch: \(calibrationBatches) calibration batches over \(sizes) sizes")
     }
 
     @Test func samplesAreBatchTimesLessOverheadPerOperation() {

@@ -16,8 +16,16 @@ struct SamplingRun {
     mutating func calibrate(policy: SamplingPolicy) {
         var candidate = 1
         while true {
-            let elapsed = measurement.timeBatch(of: candidate)
+            var elapsed = measurement.timeBatch(of: candidate)
             calibrationInvocations += candidate
+            // One cold batch (caches emptied by the measurement sampled before it) can look ten times
+            // its warm length; unless it is clearly long enough, it must be long enough warm too.
+            if elapsed >= policy.targetSampleNanoseconds, elapsed < policy.targetSampleNanoseconds &* 10 {
+                for _ in 0..<2 {
+                    elapsed = min(elapsed, measurement.timeBatch(of: candidate))
+                    calibrationInvocations += candidate
+                }
+            }
             if elapsed >= policy.targetSampleNanoseconds || candidate >= policy.maximumBatchSize {
                 batchSize = candidate
                 return
