@@ -108,4 +108,22 @@ struct ReportTests {
         #expect(document.contains("### Measurements") && document.contains("## How to read these figures"))
         #expect(document.contains("**reference (another machine: Apple M1 Pro, decision record):**"))
     }
+
+    /// The plot scripts/history draws sits between the decision and the run; without one, nothing does.
+    @Test func benchmarksDocumentShowsTheMainPlotOnlyWhenThereIsOne() {
+        let path = "results/20261129-130000-0123456-abcdef.json"
+        let with = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, mainPlot: "results/plots/x.png")
+        #expect(with.contains("""
+            - `extra-bodies`: **pass**. body re-runs: derived 1, stored 1, extra 0; which is = 0
+
+            ![The key measurements over commits](results/plots/x.png)
+
+            Drawn by `scripts/history` from every results file, in commit order.
+
+            ## The run
+            """), "the plot, under the decision and its limits, before the run's tables")
+        let without = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, mainPlot: nil)
+        #expect(!without.contains("!["), "no image link when there is no plot")
+        #expect(without.contains("which is = 0\n\n## The run"), "and the document reads as it did before plots")
+    }
 }

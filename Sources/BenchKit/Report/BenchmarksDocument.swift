@@ -1,3 +1,5 @@
+import Foundation
+
 /// The whole text of BENCHMARKS.md, regenerated from one results file and never typed by hand.
 ///
 /// `bench report FILE --benchmarks-md > BENCHMARKS.md` writes it. It opens with where the figures come
@@ -9,8 +11,14 @@ public enum BenchmarksDocument {
     /// - Parameters:
     ///   - results: The results of the run of record.
     ///   - resultsPath: The path of its results file in the repository, e.g. `results/20261129-...json`.
+    ///   - mainPlot: The path of the plot of the key measurements over commits, shown under the
+    ///     decision; by default `mainPlotPath` when `scripts/history` has drawn it, else none.
     /// - Returns: The document, ending with a newline.
-    public static func render(_ results: ResultsFile, resultsPath: String) -> String {
+    public static func render(
+        _ results: ResultsFile, resultsPath: String,
+        mainPlot: String? = FileManager.default.fileExists(atPath: BenchmarksDocument.mainPlotPath)
+            ? BenchmarksDocument.mainPlotPath : nil
+    ) -> String {
         let environment = results.environment
         let shortCommit = String(environment.commit.prefix(12))
         let opening = """
@@ -25,11 +33,14 @@ public enum BenchmarksDocument {
             **Decision: \(results.decision.text)**
 
             \(results.limits.map { "- `\($0.limit.id)`: **\($0.verdict.rawValue)**. \($0.reason)" }.joined(separator: "\n"))
-
+            \(mainPlot.map { "\n![The key measurements over commits](\($0))\n\nDrawn by `scripts/history` from every results file, in commit order.\n" } ?? "")
             ## The run
             """
         return opening + "\n\n" + Report.markdown(results, headingLevel: 3) + "\n" + howToRead
     }
+
+    /// Where `scripts/history` draws the key measurements over commits, from the repository's root.
+    public static let mainPlotPath = "results/plots/measurements-over-commits.png"
 
     /// What a reader needs to read the tables right.
     static let howToRead = """

@@ -1,0 +1,1 @@
+"""The parts of `scripts/history`: results files in commit order, the table, the plots."""
