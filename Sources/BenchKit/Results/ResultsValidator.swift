@@ -89,6 +89,9 @@ public enum ResultsValidator {
         {
             problems.append("\(name): allocations per operation do not follow from the count")
         }
+        if let instructions = measurement.instructionsPerOperation, !(instructions.isFinite && instructions >= 0) {
+            problems.append("\(name): instructions per operation \(instructions) is not a finite, non-negative number")
+        }
         return problems
     }
 
