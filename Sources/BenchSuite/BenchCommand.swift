@@ -7,7 +7,8 @@ import Workloads
 /// The `bench` command: parses the arguments, runs what they ask for, and says how it ended.
 ///
 /// Exit status: 0 when every limit passes, 1 when a limit fails, is inconclusive or is not judged,
-/// 2 for a usage or input error (one line on standard error saying what and where).
+/// 2 for a usage or input error (one line on standard error saying what and where). `compare` exits 1
+/// only for a regression under `--fail-on-regression`.
 public enum BenchCommand {
     /// Runs the command line `arguments` (without the program name); returns the exit status.
     public static func main(_ arguments: [String]) -> Int32 {
@@ -24,6 +25,10 @@ public enum BenchCommand {
                 let results = try ResultsValidator.validate(path: path)
                 print("\(path): valid results file (schema \(results.schema), \(results.measurements.count) measurements, \(results.counts.count) counts)")
                 return ExitStatus.passed.rawValue
+            case .compare(let options):
+                return write(CompareCommand.run(options))
+            case .export(let options):
+                return write(ExportCommand.run(options))
             case .run(let options):
                 return try run(options)
             }
@@ -36,6 +41,13 @@ public enum BenchCommand {
         } catch {
             return fail("bench: \(error)")
         }
+    }
+
+    private static func write(_ output: CommandOutput) -> Int32 {
+        // Warnings first, so they are read before the figures they qualify.
+        for line in output.standardError { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        print(output.standardOutput, terminator: "")
+        return output.status
     }
 
     private static func fail(_ line: String) -> Int32 {

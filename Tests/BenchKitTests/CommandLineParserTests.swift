@@ -77,12 +77,32 @@ struct CommandLineParserTests {
 
     @Test func helpListsEveryOptionWithItsDefault() {
         for option in ["--quick", "--filter", "--spec", "--limits", "--out", "--format", "--strategy", "--list", "--help",
-                       "--benchmarks-md", "report FILE", "validate FILE"] {
+                       "--benchmarks-md", "report FILE", "validate FILE", "compare OLD NEW", "--threshold",
+                       "--instructions-threshold", "--fail-on-regression", "export FILE --to bmf|github-action-benchmark"] {
             #expect(CommandLineParser.helpText.contains(option), "help does not mention \(option)")
         }
-        for defaultValue in ["(default: spec)", "(default: limits.json)", "(default: text)", "(default: both", "(default: off)"] {
+        for defaultValue in ["(default: 5%)", "(default: 1%)", "(default: spec)", "(default: limits.json)", "(default: text)", "(default: both", "(default: off)"] {
             #expect(CommandLineParser.helpText.contains(defaultValue), "help does not state \(defaultValue)")
         }
+    }
+
+    @Test func compareTakesTwoFilesThresholdsAFailSwitchAndAFormat() throws {
+        #expect(try CommandLineParser.parse(["compare", "a.json", "b.json"]) == .compare(
+            CompareOptions(oldPath: "a.json", newPath: "b.json", rule: ComparisonRule(), failOnRegression: false, format: .text)))
+        let parsed = try CommandLineParser.parse([
+            "compare", "--threshold", "2.5%", "a.json", "--instructions-threshold=0.5", "b.json", "--fail-on-regression",
+            "--format", "markdown",
+        ])
+        #expect(parsed == .compare(
+            CompareOptions(
+                oldPath: "a.json", newPath: "b.json", rule: ComparisonRule(threshold: 0.025, instructionsThreshold: 0.005),
+                failOnRegression: true, format: .markdown)))
+    }
+
+    @Test func exportTakesOneFileAndAFormat() throws {
+        #expect(try CommandLineParser.parse(["export", "r.json", "--to", "bmf"]) == .export(ExportOptions(path: "r.json", format: .bmf)))
+        #expect(try CommandLineParser.parse(["export", "--to=github-action-benchmark", "r.json"])
+                == .export(ExportOptions(path: "r.json", format: .githubActionBenchmark)))
     }
 
     // MARK: - Refused
@@ -107,13 +127,26 @@ struct CommandLineParserTests {
         (["--quick=yes"], "bench: option '--quick' takes no value (try --help)"),
         (["stray"], "bench: unexpected argument 'stray' (try --help)"),
         (["--quick", "report", "r.json"], "bench: unexpected argument 'report' (a subcommand comes first) (try --help)"),
-        (["compare", "a.json", "b.json"], "bench: unexpected argument 'compare' (try --help)"),
+        (["--quick", "compare", "a.json", "b.json"], "bench: unexpected argument 'compare' (a subcommand comes first) (try --help)"),
         (["report"], "bench: 'report' needs a results FILE (try --help)"),
         (["report", "a.json", "b.json"], "bench: unexpected argument 'b.json' (try --help)"),
         (["validate"], "bench: 'validate' needs a results FILE (try --help)"),
         (["report", "r.json", "--format=text", "--benchmarks-md"],
          "bench: option '--format' cannot be combined with '--benchmarks-md' (try --help)"),
         (["--list", "--quick"], "bench: option '--quick' cannot be combined with '--list' (try --help)"),
+        (["compare", "a.json"], "bench: 'compare' needs two results files, OLD and NEW (try --help)"),
+        (["compare", "a.json", "b.json", "c.json"], "bench: unexpected argument 'c.json' (try --help)"),
+        (["compare", "a.json", "b.json", "--threshold", "0"],
+         "bench: bad value '0' for option '--threshold' (expected a percentage above 0 and below 100, e.g. 5%) (try --help)"),
+        (["compare", "a.json", "b.json", "--threshold=five"],
+         "bench: bad value 'five' for option '--threshold' (expected a percentage above 0 and below 100, e.g. 5%) (try --help)"),
+        (["compare", "a.json", "b.json", "--instructions-threshold", "100%"],
+         "bench: bad value '100%' for option '--instructions-threshold' (expected a percentage above 0 and below 100, e.g. 5%) (try --help)"),
+        (["compare", "a.json", "b.json", "--quick"], "bench: unknown option '--quick' for 'compare' (try --help)"),
+        (["export", "r.json"], "bench: 'export' needs '--to bmf|github-action-benchmark' (try --help)"),
+        (["export", "r.json", "--to", "csv"],
+         "bench: bad value 'csv' for option '--to' (expected bmf|github-action-benchmark) (try --help)"),
+        (["export", "--to", "bmf"], "bench: 'export' needs a results FILE (try --help)"),
         (["--list", "--out", "o.json"], "bench: option '--out' cannot be combined with '--list' (try --help)"),
     ])
     func refusedWithOneClearLine(arguments: [String], expected: String) {

@@ -33,6 +33,42 @@ struct ResultsFileTests {
         #expect(text.contains("\"ships\" : true"))
     }
 
+    // MARK: - Instructions per operation
+
+    @Test func instructionsAreWrittenAsNullWhenNotCountedAndRoundTripWhenCounted() throws {
+        var results = Synthetic.results()
+        let uncounted = String(decoding: try results.encoded(), as: UTF8.self)
+        #expect(uncounted.contains("\"instructionsPerOperation\" : null"), "absent is written, as null")
+        results.measurements[0].instructionsPerOperation = 12_345.5
+        let decoded = try ResultsReader.decode(try results.encoded(), path: "r.json")
+        #expect(decoded.measurements[0].instructionsPerOperation == 12_345.5)
+        #expect(decoded.measurements[1].instructionsPerOperation == nil)
+    }
+
+    @Test func aFileWrittenBeforeInstructionCountingStillReads() throws {
+        let text = try mutated { object in
+            object["measurements"] = (object["measurements"] as! [[String: Any]]).map { measurement in
+                var measurement = measurement
+                measurement["instructionsPerOperation"] = nil
+                return measurement
+            }
+        }
+        #expect(!text.contains("instructionsPerOperation"))
+        let decoded = try ResultsReader.decode(Data(text.utf8), path: "old.json")
+        #expect(decoded == Synthetic.results(), "a missing key reads as not counted")
+        #expect(ResultsValidator.problems(in: decoded) == [])
+    }
+
+    @Test func theCommittedResultsFilesStillValidate() throws {
+        let directory = Synthetic.repositoryFile("results")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
+        #expect(!names.isEmpty, "results/ holds at least one run")
+        for name in names {
+            let results = try ResultsValidator.validate(path: directory + "/" + name)
+            #expect(results.measurements.allSatisfy { $0.instructionsPerOperation == nil }, "\(name) predates instruction counts")
+        }
+    }
+
     // MARK: - Reader
 
     private func refusal(_ text: String) -> String? {

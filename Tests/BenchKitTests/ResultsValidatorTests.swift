@@ -55,6 +55,16 @@ struct ResultsValidatorTests {
         #expect(problems.contains("measurement 'phase.read.tracked(largest-strict)' (derived): allocations need a count or a reason it is unavailable, not both or neither"))
     }
 
+    @Test func instructionsMustBeAFiniteNonNegativeCount() {
+        var results = Synthetic.results()
+        results.measurements[1].instructionsPerOperation = 4_200
+        #expect(ResultsValidator.problems(in: results) == [])
+        results.measurements[1].instructionsPerOperation = -1
+        #expect(ResultsValidator.problems(in: results) == [
+            "measurement 'phase.read.tracked(largest-strict)' (stored): instructions per operation -1.0 is not a finite, non-negative number"
+        ])
+    }
+
     @Test func validateReadsThenChecksInOneLine() throws {
         let directory = Synthetic.temporaryDirectory()
         var results = Synthetic.results()

@@ -11,6 +11,10 @@ public enum Command: Sendable, Equatable {
     case report(ReportOptions)
     /// Check that a results file is one and is consistent with itself: `bench validate FILE`.
     case validate(path: String)
+    /// Compare two results files: `bench compare OLD NEW`.
+    case compare(CompareOptions)
+    /// Write a results file in another tool's format: `bench export FILE --to FORMAT`.
+    case export(ExportOptions)
     /// Print the usage text.
     case help
 }

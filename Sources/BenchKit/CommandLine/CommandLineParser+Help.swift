@@ -12,6 +12,11 @@ extension CommandLineParser {
           bench report FILE [--format text|json|markdown | --benchmarks-md]
                                           render a results file again
           bench validate FILE             check a results file's schema and internal consistency
+          bench compare OLD NEW [compare options]
+                                          compare two results files, measurement by measurement
+          bench export FILE --to bmf|github-action-benchmark
+                                          write a results file as Bencher Metric Format or as
+                                          github-action-benchmark's customSmallerIsBetter JSON
           bench --help                    print this text
 
         OPTIONS OF A RUN
@@ -36,11 +41,28 @@ extension CommandLineParser {
           --benchmarks-md         print the whole BENCHMARKS.md for this results file instead, to be
                                   redirected into BENCHMARKS.md
 
+        COMPARE OPTIONS
+          A measurement is slower (faster) only when the 95% bootstrap interval of the ratio of medians
+          NEW/OLD, resampled from both files' raw samples, lies above (below) 1, the two-sided
+          Mann-Whitney U test gives p < 0.05, and the ratio is beyond the threshold; otherwise it is
+          'no change'. Where both files counted instructions, they decide instead, against their own
+          threshold. Body re-run counts are compared exactly; allocations per operation too.
+          --threshold P%          the wall-time change that matters (default: 5%)
+          --instructions-threshold P%
+                                  the instruction-count change that matters (default: 1%)
+          --fail-on-regression    exit 1 on a slower measurement, a changed count, or more allocations
+                                  per operation over passes of equal length; improvements never fail
+          --format FORMAT         text, markdown (a pull request comment) or json (default: text)
+          Files of different schemas are refused; another CPU, toolchain, allocator, build or limits
+          file is warned about on standard error, and compared anyway.
+
         Values go as '--option value' or '--option=value'; each option at most once; '--' ends options.
 
         EXIT STATUS
-          0  every limit passed (for report and validate: the file was read and is valid)
-          1  a limit failed, was inconclusive or was not judged
+          0  every limit passed (for report, validate and export: the file was read and is valid;
+             for compare: compared, and no regression failed it)
+          1  a limit failed, was inconclusive or was not judged (for compare: a regression, with
+             --fail-on-regression)
           2  a usage or input error, said in one line on standard error
         """
 }

@@ -8,6 +8,9 @@
 ///     bench --list [--filter PATTERN] [--spec DIR] [--strategy derived|stored|both]
 ///     bench report FILE [--format text|json|markdown | --benchmarks-md]
 ///     bench validate FILE
+///     bench compare OLD NEW [--threshold P%] [--instructions-threshold P%] [--fail-on-regression]
+///           [--format text|json|markdown]
+///     bench export FILE --to bmf|github-action-benchmark
 ///     bench --help
 ///
 /// An option's value is given as `--option value` or `--option=value`; in the first form a value that
@@ -27,6 +30,8 @@ public enum CommandLineParser {
         switch arguments.first {
         case "report": return try parseReport(Array(arguments.dropFirst()))
         case "validate": return try parseValidate(Array(arguments.dropFirst()))
+        case "compare": return try parseCompare(Array(arguments.dropFirst()))
+        case "export": return try parseExport(Array(arguments.dropFirst()))
         default: return try parseRun(arguments)
         }
     }
@@ -41,7 +46,7 @@ public enum CommandLineParser {
     private static func parseRun(_ arguments: [String]) throws(UsageError) -> Command {
         let scanned = try scan(arguments, options: runOptions, command: nil)
         if let stray = scanned.positionals.first {
-            let hint = ["report", "validate"].contains(stray) ? " (a subcommand comes first)" : ""
+            let hint = ["report", "validate", "compare", "export"].contains(stray) ? " (a subcommand comes first)" : ""
             throw UsageError("unexpected argument '\(stray)'\(hint)")
         }
         let defaults = RunOptions.defaults
@@ -84,6 +89,34 @@ public enum CommandLineParser {
         return .validate(path: try onePath(scanned.positionals, command: "validate"))
     }
 
+    private static func parseCompare(_ arguments: [String]) throws(UsageError) -> Command {
+        let scanned = try scan(
+            arguments,
+            options: ["--threshold": true, "--instructions-threshold": true, "--fail-on-regression": false, "--format": true],
+            command: "compare")
+        guard scanned.positionals.count >= 2 else { throw UsageError("'compare' needs two results files, OLD and NEW") }
+        guard scanned.positionals.count == 2 else { throw UsageError("unexpected argument '\(scanned.positionals[2])'") }
+        for path in scanned.positionals where path.isEmpty { throw UsageError("'compare' needs non-empty OLD and NEW") }
+        var rule = ComparisonRule()
+        rule.threshold = try scanned.percentage("--threshold") ?? rule.threshold
+        rule.instructionsThreshold = try scanned.percentage("--instructions-threshold") ?? rule.instructionsThreshold
+        return .compare(
+            CompareOptions(
+                oldPath: scanned.positionals[0], newPath: scanned.positionals[1], rule: rule,
+                failOnRegression: scanned.has("--fail-on-regression"),
+                format: try scanned.choice("--format", of: ReportFormat.self) ?? .text))
+    }
+
+    private static func parseExport(_ arguments: [String]) throws(UsageError) -> Command {
+        let scanned = try scan(arguments, options: ["--to": true], command: "export")
+        let path = try onePath(scanned.positionals, command: "export")
+        guard let format = try scanned.choice("--to", of: ExportFormat.self) else {
+            let allowed = ExportFormat.allCases.map(\.rawValue).joined(separator: "|")
+            throw UsageError("'export' needs '--to \(allowed)'")
+        }
+        return .export(ExportOptions(path: path, format: format))
+    }
+
     private static func onePath(_ positionals: [String], command: String) throws(UsageError) -> String {
         guard let path = positionals.first else { throw UsageError("'\(command)' needs a results FILE") }
         guard positionals.count == 1 else { throw UsageError("unexpected argument '\(positionals[1])'") }
@@ -107,6 +140,16 @@ public enum CommandLineParser {
             guard let value = values[option] else { return nil }
             guard !value.isEmpty else { throw UsageError("option '\(option)' needs a value") }
             return value
+        }
+
+        /// A percentage, `5%` or `5`, as a fraction (0.05); above 0 and below 100.
+        func percentage(_ option: String) throws(UsageError) -> Double? {
+            guard let value = values[option] else { return nil }
+            let digits = value.hasSuffix("%") ? String(value.dropLast()) : value
+            guard let percent = Double(digits), percent.isFinite, percent > 0, percent < 100 else {
+                throw UsageError("bad value '\(value)' for option '\(option)' (expected a percentage above 0 and below 100, e.g. 5%)")
+            }
+            return percent / 100
         }
 
         func choice<Choice: RawRepresentable & CaseIterable>(

@@ -43,6 +43,11 @@ public enum ResultsReader {
         }
     }
 
+    /// The schema number of a file's bytes, without decoding the rest; `nil` when there is none to read.
+    static func schema(of data: Data) -> Int? {
+        (try? JSONDecoder().decode(SchemaProbe.self, from: data))?.schema
+    }
+
     /// Just the schema number, read before anything else.
     private struct SchemaProbe: Decodable {
         var schema: Int?

@@ -35,7 +35,11 @@ public enum ResultsValidator {
     /// - Returns: The file, when it is valid.
     /// - Throws: `ResultsFileError`: the reader's, or `PATH: not valid: FIRST PROBLEM (and N more)`.
     public static func validate(path: String) throws(ResultsFileError) -> ResultsFile {
-        let results = try ResultsReader.read(path: path)
+        try check(try ResultsReader.read(path: path), path: path)
+    }
+
+    /// `results` when it is valid, else the first problem as `PATH: not valid: ...` (and how many more).
+    static func check(_ results: ResultsFile, path: String) throws(ResultsFileError) -> ResultsFile {
         let found = problems(in: results)
         guard let first = found.first else { return results }
         let more = found.count > 1 ? " (and \(found.count - 1) more)" : ""
@@ -88,6 +92,9 @@ public enum ResultsValidator {
                 || allocations.bytesPerOperation != count.bytesPerOperation
         {
             problems.append("\(name): allocations per operation do not follow from the count")
+        }
+        if let instructions = measurement.instructionsPerOperation, !(instructions.isFinite && instructions >= 0) {
+            problems.append("\(name): instructions per operation \(instructions) is not a finite, non-negative number")
         }
         return problems
     }

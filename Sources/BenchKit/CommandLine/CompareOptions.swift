@@ -1,0 +1,22 @@
+/// The options of `bench compare OLD NEW`.
+public struct CompareOptions: Sendable, Equatable {
+    /// The baseline results file.
+    public var oldPath: String
+    /// The results file judged against it.
+    public var newPath: String
+    /// The rule, with the thresholds given (`--threshold`, `--instructions-threshold`).
+    public var rule: ComparisonRule
+    /// Exit 1 when there is a regression (`--fail-on-regression`).
+    public var failOnRegression: Bool
+    /// How the comparison is printed.
+    public var format: ReportFormat
+
+    /// Creates compare options.
+    public init(oldPath: String, newPath: String, rule: ComparisonRule, failOnRegression: Bool, format: ReportFormat) {
+        self.oldPath = oldPath
+        self.newPath = newPath
+        self.rule = rule
+        self.failOnRegression = failOnRegression
+        self.format = format
+    }
+}

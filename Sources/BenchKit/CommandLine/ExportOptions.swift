@@ -1,0 +1,21 @@
+/// The options of `bench export FILE --to FORMAT`.
+public struct ExportOptions: Sendable, Equatable {
+    /// The results file to export.
+    public var path: String
+    /// The format written to standard output.
+    public var format: ExportFormat
+
+    /// Creates export options.
+    public init(path: String, format: ExportFormat) {
+        self.path = path
+        self.format = format
+    }
+}
+
+/// A format other tools read benchmark results in.
+public enum ExportFormat: String, Sendable, Equatable, CaseIterable {
+    /// Bencher Metric Format: `{ benchmark: { measure: { value, lower_value, upper_value } } }`.
+    case bmf
+    /// github-action-benchmark's `customSmallerIsBetter`: `[{ name, unit, value, range, extra }]`.
+    case githubActionBenchmark = "github-action-benchmark"
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// `bench compare OLD NEW`: reads both results files, compares them, and says how it ended.
+///
+/// Refuses, with exit status 2 and one line, two files of different schemas, or a file that is not a
+/// valid results file (as `bench validate` judges it: a comparison of figures that do not follow from
+/// their own samples would be no comparison). Warnings go to standard error, and into the markdown and
+/// JSON outputs too, which are read away from the terminal.
+public enum CompareCommand {
+    /// Runs a comparison.
+    ///
+    /// - Returns: The rendered comparison, the warnings, and exit status 0, 1 (a regression, with
+    ///   `failOnRegression`) or 2.
+    public static func run(_ options: CompareOptions) -> CommandOutput {
+        let old: ResultsFile
+        let new: ResultsFile
+        do {
+            (old, new) = try read(oldPath: options.oldPath, newPath: options.newPath)
+        } catch {
+            return .refusal("bench: \(error.line)")
+        }
+        let comparison = ResultsComparison(
+            old: (options.oldPath, old), new: (options.newPath, new), rule: options.rule)
+        return CommandOutput(
+            standardOutput: ComparisonReport.render(comparison, format: options.format),
+            standardError: comparison.warnings.map { "bench: warning: \($0)" },
+            status: comparison.exitStatus(failOnRegression: options.failOnRegression).rawValue)
+    }
+
+    /// Both files, decoded and valid, once their schemas are known to be the same.
+    static func read(oldPath: String, newPath: String) throws(ResultsFileError) -> (ResultsFile, ResultsFile) {
+        let oldData = try bytes(oldPath)
+        let newData = try bytes(newPath)
+        // Schemas first: two files of different layouts are refused as that, before either one is
+        // refused for not being the layout this bench reads.
+        if let oldSchema = ResultsReader.schema(of: oldData), let newSchema = ResultsReader.schema(of: newData),
+            oldSchema != newSchema
+        {
+            throw ResultsFileError(
+                line: "\(oldPath) is schema \(oldSchema), \(newPath) is schema \(newSchema): files of different schemas are not compared")
+        }
+        let old = try ResultsValidator.check(try ResultsReader.decode(oldData, path: oldPath), path: oldPath)
+        let new = try ResultsValidator.check(try ResultsReader.decode(newData, path: newPath), path: newPath)
+        return (old, new)
+    }
+
+    private static func bytes(_ path: String) throws(ResultsFileError) -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .at(path, FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Harness
+
+/// The tables of a comparison, built once for both text and markdown.
+struct ComparisonTables {
+    /// Every measurement both files have.
+    var measurements: Table
+    /// Measurements both files counted instructions for; `nil` when there are none.
+    var instructions: Table?
+    /// Measurements whose allocations per operation differ; `nil` when none do.
+    var allocations: Table?
+    /// Counts that differ; `nil` when none do.
+    var counts: Table?
+    /// One line on allocations: how many were compared, how many changed.
+    var allocationsLine: String
+    /// One line on counts: how many were compared, how many changed.
+    var countsLine: String
+
+    init(comparison: ResultsComparison, markdown: Bool = false) {
+        let rule = comparison.rule
+        func verdict(_ verdict: ComparisonVerdict, _ basis: ComparisonBasis, _ reason: ComparisonReason, threshold: Double) -> String {
+            let text: String
+            switch (verdict, reason) {
+            case (.noChange, .insideTheNoise): text = "no change (noise)"
+            case (.noChange, .underTheThreshold): text = "no change (under \(rule.percent(threshold)))"
+            case (.noChange, .noRatio): text = "no change (no ratio)"
+            default: text = verdict.rawValue
+            }
+            let byInstructions = basis == .instructions ? " by instructions" : ""
+            return markdown && verdict != .noChange ? "**\(text)\(byInstructions)**" : text + byInstructions
+        }
+
+        measurements = Table(
+            headers: ["measurement", "old", "new", "new/old [95% CI]", "p", "verdict"],
+            rows: comparison.measurements.map { item in
+                let threshold = item.basis == .instructions ? rule.instructionsThreshold : rule.threshold
+                return [
+                    item.key.label,
+                    FigureText.duration(item.old.median, interval: item.old.medianInterval),
+                    FigureText.duration(item.new.median, interval: item.new.medianInterval),
+                    Self.ratio(item.ratio, interval: item.ratioInterval),
+                    Self.pValue(item.rankTest.pValue),
+                    verdict(item.verdict, item.basis, item.reason, threshold: threshold),
+                ]
+            })
+
+        let counted = comparison.measurements.filter { $0.instructionsRatio != nil }
+        instructions = counted.isEmpty ? nil : Table(
+            headers: ["measurement", "old", "new", "new/old", "verdict by wall time"],
+            rows: counted.map { item in
+                [
+                    item.key.label,
+                    item.old.instructionsPerOperation.map(FigureText.number) ?? "n/a",
+                    item.new.instructionsPerOperation.map(FigureText.number) ?? "n/a",
+                    Self.ratio(item.instructionsRatio, interval: nil),
+                    verdict(item.wallTimeVerdict, .wallTime, item.wallTimeReason, threshold: rule.threshold),
+                ]
+            })
+
+        let allocationsCompared = comparison.measurements.filter { $0.allocations != nil }.count
+        let changedAllocations = comparison.allocationChanges
+        allocationsLine = changedAllocations.isEmpty
+            ? "allocations per operation: \(allocationsCompared) compared, all equal"
+            : "allocations per operation: \(changedAllocations.count) of \(allocationsCompared) changed"
+        allocations = changedAllocations.isEmpty ? nil : Table(
+            headers: ["measurement", "old", "new", "operations counted", "gates"],
+            rows: changedAllocations.compactMap { item in
+                item.allocations.map { change in
+                    [
+                        item.key.label, FigureText.perOperation(change.old), FigureText.perOperation(change.new),
+                        "\(change.oldOperations) / \(change.newOperations)",
+                        change.isExact ? (change.isRegression ? "yes: more" : "no: fewer") : "no: passes of unequal length",
+                    ]
+                }
+            })
+
+        let countsCompared = comparison.changedCounts.count + comparison.equalCounts
+        countsLine = comparison.changedCounts.isEmpty
+            ? "body re-runs: \(countsCompared) counts compared, all equal"
+            : "body re-runs: \(comparison.changedCounts.count) of \(countsCompared) counts changed (each a regression)"
+        counts = comparison.changedCounts.isEmpty ? nil : Table(
+            headers: ["scenario", "strategy", "body", "old", "new"],
+            rows: comparison.changedCounts.map {
+                [$0.scenario, $0.strategy.rawValue, $0.body, FigureText.count($0.old), FigureText.count($0.new)]
+            })
+    }
+
+    /// `1.20× [1.18, 1.22]`, or `n/a` without a ratio.
+    static func ratio(_ ratio: Double?, interval: ConfidenceInterval?) -> String {
+        guard let ratio else { return "n/a" }
+        guard let interval else { return FigureText.ratio(ratio) }
+        return "\(FigureText.ratio(ratio)) [\(FigureText.number(interval.lower)), \(FigureText.number(interval.upper))]"
+    }
+
+    /// Three decimals, or `<0.001`: a p-value's further digits carry no information here.
+    static func pValue(_ p: Double) -> String {
+        p < 0.001 ? "<0.001" : String(format: "%.3f", p)
+    }
+}

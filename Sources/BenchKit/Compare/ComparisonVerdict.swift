@@ -1,0 +1,29 @@
+/// What `bench compare` concludes about one measurement: NEW against OLD.
+public enum ComparisonVerdict: String, Sendable, Equatable, Codable, CaseIterable {
+    /// NEW takes less time (or fewer instructions), by the rule.
+    case faster
+    /// NEW takes more: a regression, which `--fail-on-regression` fails on.
+    case slower
+    /// Inside the noise or under the threshold.
+    case noChange = "no change"
+}
+
+/// Which figure a verdict was reached on.
+public enum ComparisonBasis: String, Sendable, Equatable, Codable {
+    /// The wall-time samples: bootstrap interval, rank test and threshold.
+    case wallTime = "wall time"
+    /// Instructions per operation, counted in both files.
+    case instructions
+}
+
+/// Why a verdict is "no change", or that it is not.
+public enum ComparisonReason: String, Sendable, Equatable, Codable {
+    /// The change passed every test and the threshold.
+    case changed
+    /// The interval includes 1 or the rank test is not significant.
+    case insideTheNoise = "inside the noise"
+    /// Significant (or, by instructions, any change), but not beyond the threshold.
+    case underTheThreshold = "under the threshold"
+    /// A median is not positive, so a ratio means nothing; nothing is concluded.
+    case noRatio = "no ratio: a median is not positive"
+}

@@ -1,0 +1,150 @@
+import Harness
+
+/// One measurement of OLD against the same measurement of NEW: every figure the verdict rests on.
+///
+/// The wall-time figures are always computed, from the raw samples, even when instruction counts decide:
+/// a reader sees both, and the JSON keeps both verdicts.
+public struct MeasurementComparison: Sendable, Equatable, Codable {
+    /// One side's figures, as its results file records them.
+    public struct Side: Sendable, Equatable, Codable {
+        /// The median, nanoseconds per operation.
+        public var median: Double
+        /// The file's own interval of that median.
+        public var medianInterval: ConfidenceInterval
+        /// How many samples the median is of.
+        public var samples: Int
+        /// Instructions per operation, when counted.
+        public var instructionsPerOperation: Double?
+
+        init(_ record: MeasurementRecord) {
+            median = record.summary.median
+            medianInterval = record.summary.medianInterval
+            samples = record.samples.count
+            instructionsPerOperation = record.instructionsPerOperation
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case median, medianInterval, samples, instructionsPerOperation
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            // Explicit null for a figure not counted, as in results files: every key is always there.
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(median, forKey: .median)
+            try container.encode(medianInterval, forKey: .medianInterval)
+            try container.encode(samples, forKey: .samples)
+            try container.encode(instructionsPerOperation, forKey: .instructionsPerOperation)
+        }
+    }
+
+    /// The measurement compared.
+    public var key: MeasurementKey
+    /// OLD's figures.
+    public var old: Side
+    /// NEW's figures.
+    public var new: Side
+    /// `median(NEW) / median(OLD)`; `nil` when a sample is not positive.
+    public var ratio: Double?
+    /// The bootstrap interval of `ratio`, from both files' raw samples.
+    public var ratioInterval: ConfidenceInterval?
+    /// The two-sided Mann-Whitney U test of NEW's samples against OLD's.
+    public var rankTest: RankTest
+    /// The verdict wall time alone gives.
+    public var wallTimeVerdict: ComparisonVerdict
+    /// Why wall time gives that verdict.
+    public var wallTimeReason: ComparisonReason
+    /// `instructions(NEW) / instructions(OLD)`, when both files counted them and OLD's is positive.
+    public var instructionsRatio: Double?
+    /// The verdict: by instructions when `instructionsRatio` exists, else by wall time.
+    public var verdict: ComparisonVerdict
+    /// Which figure `verdict` rests on.
+    public var basis: ComparisonBasis
+    /// Why `verdict` is what it is.
+    public var reason: ComparisonReason
+    /// Allocations per operation in both files, when both counted them.
+    public var allocations: AllocationChange?
+
+    /// Compares two records of the same measurement.
+    ///
+    /// - Parameters:
+    ///   - old: The measurement in OLD.
+    ///   - new: The measurement in NEW, with the same name and strategy.
+    ///   - rule: The decision rule.
+    public init(old: MeasurementRecord, new: MeasurementRecord, rule: ComparisonRule) {
+        key = MeasurementKey(old)
+        self.old = Side(old)
+        self.new = Side(new)
+        rankTest = Statistics.mannWhitneyU(new.samples, old.samples)
+        allocations = AllocationChange(old: old.allocations, new: new.allocations)
+        // A ratio of medians is only meaningful on positive figures; a resampled median of samples that
+        // are not all positive could be zero or change sign.
+        if old.samples.allSatisfy({ $0 > 0 }) && new.samples.allSatisfy({ $0 > 0 }) {
+            let ratio = new.summary.median / old.summary.median
+            let interval = Statistics.bootstrapMedianRatioInterval(
+                new.samples, old.samples, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed)
+            self.ratio = ratio
+            ratioInterval = interval
+            (wallTimeVerdict, wallTimeReason) = Self.wallTimeVerdict(
+                ratio: ratio, interval: interval, pValue: rankTest.pValue, rule: rule)
+        } else {
+            ratio = nil
+            ratioInterval = nil
+            (wallTimeVerdict, wallTimeReason) = (.noChange, .noRatio)
+        }
+        if let oldInstructions = old.instructionsPerOperation, let newInstructions = new.instructionsPerOperation,
+            oldInstructions > 0
+        {
+            let ratio = newInstructions / oldInstructions
+            instructionsRatio = ratio
+            basis = .instructions
+            (verdict, reason) = Self.beyond(ratio: ratio, threshold: rule.instructionsThreshold)
+        } else {
+            instructionsRatio = nil
+            basis = .wallTime
+            (verdict, reason) = (wallTimeVerdict, wallTimeReason)
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case key, old, new, ratio, ratioInterval, rankTest, wallTimeVerdict, wallTimeReason, instructionsRatio, verdict,
+            basis, reason, allocations
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        // Explicit nulls: a JSON reader sees every figure's key, and null where there is no figure.
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(key, forKey: .key)
+        try container.encode(old, forKey: .old)
+        try container.encode(new, forKey: .new)
+        try container.encode(ratio, forKey: .ratio)
+        try container.encode(ratioInterval, forKey: .ratioInterval)
+        try container.encode(rankTest, forKey: .rankTest)
+        try container.encode(wallTimeVerdict, forKey: .wallTimeVerdict)
+        try container.encode(wallTimeReason, forKey: .wallTimeReason)
+        try container.encode(instructionsRatio, forKey: .instructionsRatio)
+        try container.encode(verdict, forKey: .verdict)
+        try container.encode(basis, forKey: .basis)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(allocations, forKey: .allocations)
+    }
+
+    // MARK: - The rule
+
+    static func wallTimeVerdict(
+        ratio: Double, interval: ConfidenceInterval, pValue: Double, rule: ComparisonRule
+    ) -> (ComparisonVerdict, ComparisonReason) {
+        let excludesOne = interval.lower > 1 || interval.upper < 1
+        guard excludesOne, pValue < rule.significanceLevel else { return (.noChange, .insideTheNoise) }
+        let (verdict, reason) = beyond(ratio: ratio, threshold: rule.threshold)
+        // The interval and the point ratio could in principle sit on opposite sides of 1 (a lopsided
+        // resampling); a change the two do not agree on the direction of is not one.
+        let agrees = verdict == .slower ? interval.lower > 1 : verdict == .faster ? interval.upper < 1 : true
+        return agrees ? (verdict, reason) : (.noChange, .insideTheNoise)
+    }
+
+    static func beyond(ratio: Double, threshold: Double) -> (ComparisonVerdict, ComparisonReason) {
+        if ratio > 1 + threshold { return (.slower, .changed) }
+        if ratio < 1 - threshold { return (.faster, .changed) }
+        return (.noChange, .underTheThreshold)
+    }
+}

@@ -1,0 +1,149 @@
+import Harness
+
+/// Two results files compared: OLD, a baseline, against NEW, what is judged.
+///
+/// Measurements are joined on name and strategy and judged by `ComparisonRule`; counts are joined on
+/// scenario, strategy and body and compared exactly; allocations per operation are compared exactly
+/// beside each measurement. What only one file has is listed, never judged. A comparison is a function
+/// of the two files and the rule alone: the bootstrap is seeded, so it prints the same every time.
+public struct ResultsComparison: Sendable, Equatable, Encodable {
+    /// What a comparison says about one of its files.
+    public struct FileDescription: Sendable, Equatable, Codable {
+        /// The path as given.
+        public var path: String
+        /// The commit the run measured.
+        public var commit: String
+        /// Whether its tree was dirty.
+        public var dirtyTree: Bool?
+        /// When it ran.
+        public var date: String
+        /// `debug` or `release`.
+        public var buildConfiguration: String
+        /// Whether it was a `--quick` run.
+        public var quick: Bool
+
+        init(path: String, results: ResultsFile) {
+            self.path = path
+            commit = results.environment.commit
+            dirtyTree = results.environment.dirtyTree
+            date = results.environment.date
+            buildConfiguration = results.environment.buildConfiguration
+            quick = results.options.quick
+        }
+    }
+
+    /// The baseline.
+    public var old: FileDescription
+    /// The run judged against it.
+    public var new: FileDescription
+    /// The rule the verdicts follow.
+    public var rule: ComparisonRule
+    /// Why the two files may not be comparable, one line each; the comparison is made anyway.
+    public var warnings: [String]
+    /// Every measurement both files have, in name order.
+    public var measurements: [MeasurementComparison]
+    /// Measurements only NEW has, as labels.
+    public var addedMeasurements: [String]
+    /// Measurements only OLD has, as labels.
+    public var removedMeasurements: [String]
+    /// Counts both files have that differ.
+    public var changedCounts: [CountChange]
+    /// How many counts both files have and agree on.
+    public var equalCounts: Int
+    /// Counts only NEW has, as labels.
+    public var addedCounts: [String]
+    /// Counts only OLD has, as labels.
+    public var removedCounts: [String]
+
+    /// Compares two results files.
+    ///
+    /// - Parameters:
+    ///   - old: The baseline, and the path it was read from.
+    ///   - new: The run judged, and its path.
+    ///   - rule: The decision rule.
+    public init(old: (path: String, results: ResultsFile), new: (path: String, results: ResultsFile), rule: ComparisonRule) {
+        self.old = FileDescription(path: old.path, results: old.results)
+        self.new = FileDescription(path: new.path, results: new.results)
+        self.rule = rule
+        warnings = Self.warnings(old: old.results, new: new.results)
+
+        let oldMeasurements = Dictionary(old.results.measurements.map { (MeasurementKey($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let newMeasurements = Dictionary(new.results.measurements.map { (MeasurementKey($0), $0) }, uniquingKeysWith: { first, _ in first })
+        measurements = oldMeasurements.keys.sorted().compactMap { key in
+            newMeasurements[key].map { MeasurementComparison(old: oldMeasurements[key]!, new: $0, rule: rule) }
+        }
+        addedMeasurements = newMeasurements.keys.filter { oldMeasurements[$0] == nil }.sorted().map(\.label)
+        removedMeasurements = oldMeasurements.keys.filter { newMeasurements[$0] == nil }.sorted().map(\.label)
+
+        let oldCounts = Dictionary(old.results.counts.map { (CountKey($0), $0.reruns) }, uniquingKeysWith: { first, _ in first })
+        let newCounts = Dictionary(new.results.counts.map { (CountKey($0), $0.reruns) }, uniquingKeysWith: { first, _ in first })
+        let shared = oldCounts.keys.filter { newCounts[$0] != nil }.sorted()
+        changedCounts = shared.compactMap { key in
+            let (before, after) = (oldCounts[key]!, newCounts[key]!)
+            guard before != after else { return nil }
+            return CountChange(scenario: key.scenario, strategy: key.strategy, body: key.body, old: before, new: after)
+        }
+        equalCounts = shared.count - changedCounts.count
+        addedCounts = newCounts.keys.filter { oldCounts[$0] == nil }.sorted().map(\.label)
+        removedCounts = oldCounts.keys.filter { newCounts[$0] == nil }.sorted().map(\.label)
+    }
+
+    // MARK: - Conclusions
+
+    /// Measurements judged slower.
+    public var slower: [MeasurementComparison] { measurements.filter { $0.verdict == .slower } }
+
+    /// Measurements judged faster.
+    public var faster: [MeasurementComparison] { measurements.filter { $0.verdict == .faster } }
+
+    /// Measurements whose allocations per operation differ, exact or not.
+    public var allocationChanges: [MeasurementComparison] {
+        measurements.filter { $0.allocations?.isChanged == true }
+    }
+
+    /// Every regression `--fail-on-regression` fails on, one line each: a slower measurement, a changed
+    /// count, more allocations per operation over passes of equal length.
+    public var regressions: [String] {
+        slower.map { "\($0.key.label): slower by \($0.basis.rawValue)" }
+            + changedCounts.map { "\($0.label): re-runs \($0.old) -> \($0.new)" }
+            + measurements.filter { $0.allocations?.isRegression == true }.map { "\($0.key.label): more allocations per operation" }
+    }
+
+    /// The exit status: 1 when `failOnRegression` and there is a regression, else 0. Improvements,
+    /// additions and removals never fail.
+    public func exitStatus(failOnRegression: Bool) -> ComparisonExitStatus {
+        failOnRegression && !regressions.isEmpty ? .regressed : .compared
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case old, new, rule, warnings, measurements, addedMeasurements, removedMeasurements, changedCounts,
+            equalCounts, addedCounts, removedCounts, regressions
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(old, forKey: .old)
+        try container.encode(new, forKey: .new)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(warnings, forKey: .warnings)
+        try container.encode(measurements, forKey: .measurements)
+        try container.encode(addedMeasurements, forKey: .addedMeasurements)
+        try container.encode(removedMeasurements, forKey: .removedMeasurements)
+        try container.encode(changedCounts, forKey: .changedCounts)
+        try container.encode(equalCounts, forKey: .equalCounts)
+        try container.encode(addedCounts, forKey: .addedCounts)
+        try container.encode(removedCounts, forKey: .removedCounts)
+        // Derived, written so a reader of the JSON need not re-derive it.
+        try container.encode(regressions, forKey: .regressions)
+    }
+}
+
+/// How `bench compare` exits.
+public enum ComparisonExitStatus: Int32, Sendable, Equatable {
+    /// Compared; no regression, or `--fail-on-regression` was not given.
+    case compared = 0
+    /// `--fail-on-regression` and at least one regression past the threshold.
+    case regressed = 1
+    /// A usage or input error, or files that cannot be compared; one line on standard error.
+    case refused = 2
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import BenchKit
+
+/// `bench compare` end to end on files: parsing, exit statuses, refusals, warnings and the three outputs.
+struct CompareCommandTests {
+    /// Writes `files` to a fresh directory and returns their paths, in order.
+    private func write(_ files: ResultsFile...) throws -> [String] {
+        let directory = Synthetic.temporaryDirectory()
+        return try files.enumerated().map { index, file in
+            let path = "\(directory)/\(index).json"
+            try ResultsWriter.write(file, toNewFile: path)
+            return path
+        }
+    }
+
+    private func options(_ paths: [String], failOnRegression: Bool = false, format: ReportFormat = .text) -> CompareOptions {
+        CompareOptions(oldPath: paths[0], newPath: paths[1], rule: ComparisonRule(), failOnRegression: failOnRegression, format: format)
+    }
+
+    // MARK: - Exit statuses
+
+    @Test func identicalFilesExitZeroEvenWhenFailingOnRegression() throws {
+        let paths = try write(Synthetic.comparable(), Synthetic.comparable())
+        let output = CompareCommand.run(options(paths, failOnRegression: true))
+        #expect(output.status == 0 && output.standardError.isEmpty)
+        #expect(output.standardOutput.hasSuffix(
+            "summary: 0 slower, 0 faster, 4 no change; 0 of 2 counts changed; 0 allocation figures changed; no regression\n"))
+    }
+
+    @Test func aChangedCountFailsOnlyWithFailOnRegression() throws {
+        let paths = try write(Synthetic.comparable(), Synthetic.comparable(derivedReruns: 2))
+        #expect(CompareCommand.run(options(paths)).status == 0)
+        let failing = CompareCommand.run(options(paths, failOnRegression: true))
+        #expect(failing.status == 1)
+        #expect(failing.standardOutput.contains("body re-runs: 1 of 2 counts changed (each a regression)"))
+        #expect(failing.standardOutput.contains("verdict-read-value-changes(spreads-only)  derived   phase-only  1    2"))
+    }
+
+    @Test func anImprovementAloneExitsZeroWithFailOnRegression() throws {
+        let paths = try write(Synthetic.comparable(), Synthetic.comparable(factors: [Synthetic.derivedRead: 0.8]))
+        let output = CompareCommand.run(options(paths, failOnRegression: true))
+        #expect(output.status == 0)
+        #expect(output.standardOutput.contains("summary: 0 slower, 1 faster, 3 no change"))
+    }
+
+    // MARK: - Refusals and warnings
+
+    @Test func filesOfDifferentSchemasAreRefusedInOneLine() throws {
+        let paths = try write(Synthetic.comparable(), Synthetic.comparable())
+        let text = try String(contentsOfFile: paths[1], encoding: .utf8)
+        try text.replacingOccurrences(of: "\"schema\" : 1", with: "\"schema\" : 2")
+            .write(toFile: paths[1], atomically: false, encoding: .utf8)
+        let output = CompareCommand.run(options(paths, failOnRegression: true))
+        #expect(output.status == 2 && output.standardOutput.isEmpty)
+        #expect(output.standardError == [
+            "bench: \(paths[0]) is schema 1, \(paths[1]) is schema 2: files of different schemas are not compared"
+        ])
+    }
+
+    @Test func aMissingOrInvalidFileIsRefusedInOneLine() throws {
+        let paths = try write(Synthetic.comparable())
+        #expect(CompareCommand.run(options([paths[0], "/nonexistent/b.json"])) == .refusal("bench: /nonexistent/b.json: no such file"))
+        var inconsistent = Synthetic.comparable()
+        inconsistent.measurements[0].summary.median += 1
+        let invalid = try write(inconsistent)
+        let output = CompareCommand.run(options([paths[0], invalid[0]]))
+        #expect(output.status == 2 && output.standardError.count == 1)
+        #expect(output.standardError[0].hasPrefix("bench: \(invalid[0]): not valid: measurement 'phase.read.tracked(largest-strict)' (derived): summary median"))
+    }
+
+    @Test func anotherMachineIsWarnedAboutOnStandardErrorAndStillCompared() throws {
+        var other = Synthetic.comparable()
+        other.environment.cpuModel = "Other CPU"
+        other.environment.allocator = "system malloc (libc.so.6)"
+        let paths = try write(Synthetic.comparable(), other)
+        let output = CompareCommand.run(options(paths, failOnRegression: true))
+        #expect(output.status == 0)
+        #expect(output.standardError == [
+            "bench: warning: the environments differ: cpuModel 'Test CPU' (old) vs 'Other CPU' (new)",
+            "bench: warning: the environments differ: allocator 'jemalloc 5.3.0' (old) vs 'system malloc (libc.so.6)' (new)",
+        ])
+        #expect(output.standardOutput.contains("phase.read.tracked(largest-strict) [derived]"), "the comparison is still made")
+        #expect(!output.standardOutput.contains("warning"), "text keeps warnings on standard error")
+        let markdown = CompareCommand.run(options(paths, format: .markdown)).standardOutput
+        #expect(markdown.contains("> **warning:** the environments differ: cpuModel 'Test CPU' (old) vs 'Other CPU' (new)"),
+                "a pull request comment carries them")
+    }
+
+    // MARK: - Outputs
+
+    @Test func textShowsEveryFigureOfASlowerMeasurement() throws {
+        let paths = try write(Synthetic.comparable(), Synthetic.comparable(factors: [Synthetic.derivedRead: 1.2]))
+        let text = CompareCommand.run(options(paths, failOnRegression: true)).standardOutput
+        let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("phase.read.tracked(largest-strict) [derived]") })
+        #expect(row.contains("999 ns [") && row.contains("1.20 µs [") && row.contains("1.20× [") && row.contains("<0.001")
+                && row.hasSuffix("slower"), "\(row)")
+        #expect(text.contains("rule: slower or faster only when the 95% bootstrap interval of the ratio of medians excludes 1, "
+                              + "the Mann-Whitney p < 0.05, and the ratio is beyond ±5%"))
+        #expect(text.hasSuffix("summary: 1 slower, 0 faster, 3 no change; 0 of 2 counts changed; 0 allocation figures changed; 1 regression\n"))
+    }
+
+    @Test func markdownLeadsWithTheSummaryAndBoldsVerdicts() throws {
+        let paths = try write(Synthetic.comparable(), Synthetic.comparable(factors: [Synthetic.derivedRead: 1.2]))
+        let markdown = CompareCommand.run(options(paths, format: .markdown)).standardOutput
+        #expect(markdown.hasPrefix("### bench compare\n\n**1 slower, 0 faster, 3 no change;"))
+        #expect(markdown.contains("| measurement | old | new | new/old [95% CI] | p | verdict |"))
+        #expect(markdown.contains("| <0.001 | **slower** |"))
+    }
+
+    @Test func jsonCarriesEveryFigure() throws {
+        let read = Synthetic.derivedRead
+        let paths = try write(
+            Synthetic.comparable(instructions: [read: 100]), Synthetic.comparable(factors: [read: 1.2], instructions: [read: 103]))
+        let text = CompareCommand.run(options(paths, format: .json)).standardOutput
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["old", "new", "rule", "warnings", "measurements", "addedMeasurements", "removedMeasurements",
+                                     "changedCounts", "equalCounts", "addedCounts", "removedCounts", "regressions"])
+        let measurements = try #require(object["measurements"] as? [[String: Any]])
+        let first = try #require(measurements.first { ($0["key"] as? [String: Any])?["strategy"] as? String == "derived" })
+        #expect(Set(first.keys) == ["key", "old", "new", "ratio", "ratioInterval", "rankTest", "wallTimeVerdict", "wallTimeReason",
+                                    "instructionsRatio", "verdict", "basis", "reason", "allocations"])
+        #expect(first["verdict"] as? String == "slower" && first["basis"] as? String == "instructions")
+        #expect(first["wallTimeVerdict"] as? String == "slower")
+        #expect((first["rankTest"] as? [String: Any])?["pValue"] is Double)
+        #expect((object["rule"] as? [String: Any])?["threshold"] as? Double == 0.05)
+    }
+}

@@ -1,0 +1,198 @@
+import Testing
+
+@testable import BenchKit
+
+/// The decision rule on synthetic files: what is slower, faster or no change, and what fails a release.
+struct CompareTests {
+    private func verdicts(_ comparison: ResultsComparison) -> [String: ComparisonVerdict] {
+        Dictionary(uniqueKeysWithValues: comparison.measurements.map { ($0.key.label, $0.verdict) })
+    }
+
+    // MARK: - Wall time
+
+    @Test func identicalFilesAreNoChangeEverywhere() {
+        let file = Synthetic.comparable()
+        let comparison = Synthetic.compare(file, file)
+        #expect(comparison.measurements.count == 4)
+        #expect(comparison.measurements.allSatisfy { $0.verdict == .noChange && $0.reason == .insideTheNoise })
+        #expect(comparison.measurements.allSatisfy { $0.ratio == 1 && $0.rankTest.pValue == 1 })
+        #expect(comparison.changedCounts.isEmpty && comparison.equalCounts == 2)
+        #expect(comparison.regressions.isEmpty && comparison.warnings.isEmpty)
+        #expect(comparison.exitStatus(failOnRegression: true) == .compared)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func anotherDrawOfTheSameSpreadIsNoChange(draw: Int) {
+        let comparison = Synthetic.compare(Synthetic.comparable(), Synthetic.comparable(draw: draw))
+        #expect(comparison.measurements.allSatisfy { $0.verdict == .noChange },
+                "A/A: \(comparison.measurements.map { "\($0.key.label) \($0.verdict) p=\($0.rankTest.pValue)" })")
+    }
+
+    @Test func aTwentyPercentShiftIsSlowerForThatMeasurementOnly() throws {
+        let comparison = Synthetic.compare(
+            Synthetic.comparable(), Synthetic.comparable(draw: 1, factors: [Synthetic.derivedRead: 1.2]))
+        let shifted = try #require(comparison.measurements.first { $0.key == Synthetic.derivedRead })
+        #expect(shifted.verdict == .slower && shifted.basis == .wallTime)
+        #expect(abs(try #require(shifted.ratio) - 1.2) < 0.03, "the ratio of medians is the shift: \(shifted.ratio ?? 0)")
+        let interval = try #require(shifted.ratioInterval)
+        #expect(interval.lower > 1.05 && interval.upper < 1.35 && shifted.rankTest.pValue < 0.001)
+        #expect(comparison.slower.map(\.key) == [Synthetic.derivedRead], "nothing else moved")
+        #expect(comparison.regressions == ["phase.read.tracked(largest-strict) [derived]: slower by wall time"])
+        #expect(comparison.exitStatus(failOnRegression: true) == .regressed)
+        #expect(comparison.exitStatus(failOnRegression: false) == .compared, "only --fail-on-regression fails")
+    }
+
+    @Test func aTwoPercentShiftIsUnderAFivePercentThresholdButNotUnderOnePercent() throws {
+        let old = Synthetic.comparable()
+        let new = Synthetic.comparable(factors: [Synthetic.derivedRead: 1.02])
+        let atFive = try #require(Synthetic.compare(old, new).measurements.first { $0.key == Synthetic.derivedRead })
+        #expect(atFive.verdict == .noChange && atFive.reason == .underTheThreshold,
+                "significant (p \(atFive.rankTest.pValue), \(String(describing: atFive.ratioInterval))) but 2% < 5%")
+        let atOne = try #require(
+            Synthetic.compare(old, new, rule: ComparisonRule(threshold: 0.01)).measurements.first { $0.key == Synthetic.derivedRead })
+        #expect(atOne.verdict == .slower, "the threshold is the option's, not a constant")
+    }
+
+    @Test func anImprovementAloneNeverFails() {
+        let comparison = Synthetic.compare(
+            Synthetic.comparable(), Synthetic.comparable(draw: 2, factors: [Synthetic.derivedRead: 0.8]))
+        #expect(comparison.faster.map(\.key) == [Synthetic.derivedRead] && comparison.slower.isEmpty)
+        #expect(comparison.regressions.isEmpty)
+        #expect(comparison.exitStatus(failOnRegression: true) == .compared)
+    }
+
+    @Test func aShiftTheRankTestDoesNotSeeIsNoChange() {
+        // Half the samples 30% higher, half unchanged, in both files alike: the medians can differ while
+        // the distributions do not.
+        let samples: [Double] = (0..<30).map { index in
+            let base: Double = index % 2 == 0 ? 1_000 : 1_300
+            return base + Double(index)
+        }
+        let old = Synthetic.measurement(Synthetic.phaseRead, .derived, samples: samples, lower: 1_000, upper: 1_329)
+        let new = Synthetic.measurement(Synthetic.phaseRead, .derived, samples: Array(samples.reversed()), lower: 1_000, upper: 1_329)
+        let compared = MeasurementComparison(old: old, new: new, rule: ComparisonRule())
+        #expect(compared.verdict == .noChange && compared.reason == .insideTheNoise)
+    }
+
+    @Test func samplesThatAreNotAllPositiveGiveNoRatio() {
+        // A sample below the timer's overhead is kept as measured, negative.
+        var old = Synthetic.measurement(Synthetic.phaseRead, .derived, samples: [1, 2, 3], lower: 1, upper: 3)
+        old.samples[0] = -1
+        let compared = MeasurementComparison(old: old, new: old, rule: ComparisonRule())
+        #expect(compared.ratio == nil && compared.ratioInterval == nil)
+        #expect(compared.verdict == .noChange && compared.reason == .noRatio)
+    }
+
+    // MARK: - Instructions
+
+    @Test func instructionsInBothFilesDecideAndWallTimeIsStillShown() throws {
+        let read = Synthetic.derivedRead
+        let old = Synthetic.comparable(instructions: [read: 10_000])
+        let new = Synthetic.comparable(draw: 1, instructions: [read: 10_200])
+        let comparison = Synthetic.compare(old, new)
+        let compared = try #require(comparison.measurements.first { $0.key == read })
+        #expect(compared.basis == .instructions && compared.verdict == .slower, "2% more instructions, past 1%")
+        #expect(compared.instructionsRatio == 1.02)
+        #expect(compared.wallTimeVerdict == .noChange && compared.ratio != nil, "wall time is judged and kept")
+        #expect(comparison.regressions == ["phase.read.tracked(largest-strict) [derived]: slower by instructions"])
+        let others = comparison.measurements.filter { $0.key != read }
+        #expect(others.allSatisfy { $0.basis == .wallTime }, "only measurements counted in both files")
+    }
+
+    @Test func equalInstructionsOverruleAWallTimeShift() throws {
+        let read = Synthetic.derivedRead
+        let comparison = Synthetic.compare(
+            Synthetic.comparable(instructions: [read: 10_000]),
+            Synthetic.comparable(factors: [read: 1.2], instructions: [read: 10_050]))
+        let compared = try #require(comparison.measurements.first { $0.key == read })
+        #expect(compared.wallTimeVerdict == .slower, "the machine was slower")
+        #expect(compared.verdict == .noChange && compared.reason == .underTheThreshold, "0.5% is within 1%")
+        #expect(comparison.regressions.isEmpty)
+    }
+
+    @Test func instructionsInOneFileOnlyLeaveWallTimeToDecide() throws {
+        let read = Synthetic.derivedRead
+        let comparison = Synthetic.compare(Synthetic.comparable(), Synthetic.comparable(instructions: [read: 10_000]))
+        let compared = try #require(comparison.measurements.first { $0.key == read })
+        #expect(compared.basis == .wallTime && compared.instructionsRatio == nil)
+    }
+
+    // MARK: - Counts, allocations, added and removed
+
+    @Test func aChangedCountIsReportedAndIsARegression() {
+        let comparison = Synthetic.compare(Synthetic.comparable(), Synthetic.comparable(derivedReruns: 2))
+        #expect(comparison.changedCounts == [
+            CountChange(scenario: Synthetic.spreadsScenario, strategy: .derived, body: "phase-only", old: 1, new: 2)
+        ])
+        #expect(comparison.equalCounts == 1)
+        #expect(comparison.measurements.allSatisfy { $0.verdict == .noChange })
+        #expect(comparison.regressions == ["verdict-read-value-changes(spreads-only) [derived] phase-only: re-runs 1 -> 2"])
+        #expect(comparison.exitStatus(failOnRegression: true) == .regressed)
+    }
+
+    @Test func aCountThatFallsIsAChangeToo() {
+        let comparison = Synthetic.compare(Synthetic.comparable(derivedReruns: 2), Synthetic.comparable(derivedReruns: 1))
+        #expect(comparison.exitStatus(failOnRegression: true) == .regressed, "counts are behaviour: any change fails")
+    }
+
+    @Test func allocationsAreComparedExactlyAndGateOnlyOverEqualPasses() throws {
+        let read = Synthetic.derivedRead
+        let more = Synthetic.compare(Synthetic.comparable(allocations: [read: 2]), Synthetic.comparable(allocations: [read: 3]))
+        let change = try #require(more.measurements.first { $0.key == read }?.allocations)
+        #expect(change.old == 2 && change.new == 3 && change.isExact && change.isRegression)
+        #expect(more.regressions == ["phase.read.tracked(largest-strict) [derived]: more allocations per operation"])
+
+        let fewer = Synthetic.compare(Synthetic.comparable(allocations: [read: 3]), Synthetic.comparable(allocations: [read: 2]))
+        #expect(fewer.allocationChanges.count == 1 && fewer.regressions.isEmpty)
+
+        var unequal = Synthetic.comparable(allocations: [read: 3])
+        let index = try #require(unequal.measurements.firstIndex { MeasurementKey($0) == read })
+        unequal.measurements[index].allocations = .counted(Synthetic.allocationCount(iterations: 8, allocations: 25, bytes: 800))
+        let amortized = Synthetic.compare(Synthetic.comparable(allocations: [read: 3]), unequal)
+        let notGating = try #require(amortized.measurements.first { $0.key == read }?.allocations)
+        #expect(notGating.isChanged && !notGating.isExact && !notGating.isRegression)
+        #expect(amortized.regressions.isEmpty, "3.125 over 8 operations against 3 over 100 is the pass, not the code")
+
+        let uncounted = Synthetic.compare(Synthetic.comparable(), Synthetic.comparable(allocations: [read: 3]))
+        #expect(uncounted.measurements.allSatisfy { $0.allocations == nil }, "compared only where both counted")
+    }
+
+    @Test func measurementsAndCountsInOneFileOnlyAreListedNotJudged() {
+        var new = Synthetic.comparable()
+        new.measurements.removeAll { $0.strategy == .stored }
+        new.counts.append(CountRecord(scenario: "new-scenario", strategy: .derived, body: "phase-only", reruns: 0))
+        let comparison = Synthetic.compare(Synthetic.comparable(), new)
+        #expect(comparison.removedMeasurements == ["phase.read.tracked(largest-strict) [stored]"])
+        #expect(comparison.addedMeasurements.isEmpty)
+        #expect(comparison.addedCounts == ["new-scenario [derived] phase-only"])
+        #expect(comparison.measurements.count == 3)
+        #expect(comparison.exitStatus(failOnRegression: true) == .compared)
+    }
+
+    // MARK: - Warnings
+
+    @Test func differentEnvironmentsAndLimitsAreWarnedAbout() {
+        var new = Synthetic.comparable()
+        new.environment.cpuModel = "Other CPU"
+        new.environment.toolchain = "Swift version 6.4"
+        new.limitsSHA256 = String(repeating: "cd", count: 32)
+        let comparison = Synthetic.compare(Synthetic.comparable(), new)
+        #expect(comparison.warnings == [
+            "the environments differ: cpuModel 'Test CPU' (old) vs 'Other CPU' (new)",
+            "the environments differ: toolchain 'Swift version 6.3.1' (old) vs 'Swift version 6.4' (new)",
+            "the limits differ: limitsSHA256 '\(String(repeating: "ab", count: 32))' (old) vs '\(String(repeating: "cd", count: 32))' (new)",
+        ])
+        #expect(comparison.measurements.count == 4, "still compared")
+    }
+
+    @Test func aDebugBuildAndAQuickRunAreWarnedAbout() {
+        var new = Synthetic.comparable()
+        new.environment.buildConfiguration = "debug"
+        new.options.quick = true
+        #expect(Synthetic.compare(Synthetic.comparable(), new).warnings == [
+            "the environments differ: buildConfiguration 'release' (old) vs 'debug' (new)",
+            "the runs differ: old is a full run, new is --quick",
+            "new is a debug build: its wall times say little about a release",
+        ])
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Harness
+
+@testable import BenchKit
+
+/// Results files made to be compared: thirty samples a measurement, spread ±3 % around a chosen median
+/// by a fixed pattern, so that a shift of a few percent is what a real run would show, and nothing is
+/// ever measured.
+extension Synthetic {
+    /// The medians of the comparison fixture's measurements, by key.
+    static let comparedMedians: [(MeasurementKey, Double)] = [
+        (MeasurementKey(name: phaseRead, strategy: .derived), 1_000),
+        (MeasurementKey(name: phaseRead, strategy: .stored), 1_300),
+        (MeasurementKey(name: ReferenceFigures.trackedMeasurement, strategy: .none), 700),
+        (MeasurementKey(name: ReferenceFigures.untrackedMeasurement, strategy: .none), 21),
+    ]
+
+    /// Thirty samples spread ±3 % around `median`, densest at the middle; `draw` picks another set
+    /// from the same spread.
+    static func spreadSamples(median: Double, draw: Int = 0) -> [Double] {
+        // The sum of two low-discrepancy sequences (golden-ratio steps) less 1 is triangular on -1...1,
+        // peaked at 0, as timing noise around a median is; another offset is another draw.
+        (0..<30).map { index in
+            let step = Double(index + 1 + 37 * draw)
+            let first = (step * 0.618_033_988_7).truncatingRemainder(dividingBy: 1)
+            let second = (step * 0.754_877_666_2).truncatingRemainder(dividingBy: 1)
+            return median * (1 + 0.03 * (first + second - 1))
+        }
+    }
+
+    /// A consistent results file of the comparison fixture's measurements and counts.
+    ///
+    /// - Parameters:
+    ///   - draw: Which draw of samples each measurement gets.
+    ///   - factors: Multiplies every sample of the named measurements: 1.2 is a 20 % slowdown.
+    ///   - allocations: Counted allocations per operation (over 100 operations) of the named measurements.
+    ///   - instructions: Instructions per operation of the named measurements.
+    ///   - derivedReruns: The spreads-only scenario's derived re-runs.
+    static func comparable(
+        draw: Int = 0, factors: [MeasurementKey: Double] = [:], allocations: [MeasurementKey: Int] = [:],
+        instructions: [MeasurementKey: Double] = [:], derivedReruns: Int = 1
+    ) -> ResultsFile {
+        let measurements = comparedMedians.map { key, median in
+            let samples = spreadSamples(median: median * (factors[key] ?? 1), draw: draw)
+            let summary = Summary(samples: samples, resamples: 10)
+            var record = measurement(
+                key.name, key.strategy, samples: samples, lower: summary.medianInterval.lower,
+                upper: summary.medianInterval.upper)
+            if let count = allocations[key] {
+                record.allocations = .counted(allocationCount(iterations: 100, allocations: count * 100, bytes: count * 3_200))
+            }
+            record.instructionsPerOperation = instructions[key]
+            return record
+        }
+        let counts = counts(derived: derivedReruns, stored: 1)
+        let judgement = Judge(limits: limits, buildConfiguration: "release", quick: false)
+            .judge(measurements: measurements, counts: counts)
+        return ResultsFile(
+            environment: environment(), limitsFile: "limits.json", limitsSHA256: String(repeating: "ab", count: 32),
+            timer: timer, method: MeasurementResult.fixedBatchMethod,
+            options: RunRecord(quick: false, filter: nil, strategy: .both, specDirectory: "spec"),
+            measurements: measurements, counts: counts, fits: [], limits: judgement.limits, decision: judgement.decision)
+    }
+
+    /// The key of the derived phase read, the measurement most tests shift.
+    static let derivedRead = MeasurementKey(name: phaseRead, strategy: .derived)
+
+    /// Compares two files under `rule`.
+    static func compare(_ old: ResultsFile, _ new: ResultsFile, rule: ComparisonRule = ComparisonRule()) -> ResultsComparison {
+        ResultsComparison(old: ("old.json", old), new: ("new.json", new), rule: rule)
+    }
+}
