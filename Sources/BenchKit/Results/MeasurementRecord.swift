@@ -21,6 +21,9 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     public var policy: SamplingPolicy
     /// Heap allocations and bytes per operation, or why they were not counted.
     public var allocations: AllocationRecord
+    /// Instructions executed per operation, counted under callgrind (`bench --instructions`); `nil`
+    /// when the run did not count them.
+    public var instructionsPerOperation: Double?
 
     /// The unit every timed figure is stored in.
     public static let nanoseconds = "ns"
@@ -28,7 +31,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// Creates a record from its parts.
     public init(
         name: String, strategy: Strategy, summary: Summary, samples: [Double], batches: BatchRecord,
-        policy: SamplingPolicy, allocations: AllocationRecord
+        policy: SamplingPolicy, allocations: AllocationRecord, instructionsPerOperation: Double? = nil
     ) {
         self.name = name
         self.strategy = strategy
@@ -38,6 +41,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         self.batches = batches
         self.policy = policy
         self.allocations = allocations
+        self.instructionsPerOperation = instructionsPerOperation
     }
 
     /// Records what the harness's sampler produced for one strategy.
@@ -53,6 +57,39 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
                 size: result.batchSize, nanoseconds: result.batchNanoseconds, invocations: result.invocations,
                 stopReason: result.stopReason),
             policy: result.policy, allocations: allocations)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, strategy, unit, summary, samples, batches, policy, allocations, instructionsPerOperation
+    }
+
+    /// Decodes a record; a file written before instruction counts existed has no
+    /// `instructionsPerOperation` key, and reads as not counted.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        strategy = try container.decode(Strategy.self, forKey: .strategy)
+        unit = try container.decode(String.self, forKey: .unit)
+        summary = try container.decode(Summary.self, forKey: .summary)
+        samples = try container.decode([Double].self, forKey: .samples)
+        batches = try container.decode(BatchRecord.self, forKey: .batches)
+        policy = try container.decode(SamplingPolicy.self, forKey: .policy)
+        allocations = try container.decode(AllocationRecord.self, forKey: .allocations)
+        instructionsPerOperation = try container.decodeIfPresent(Double.self, forKey: .instructionsPerOperation)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        // Explicit null when not counted, so every file has the same keys.
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(strategy, forKey: .strategy)
+        try container.encode(unit, forKey: .unit)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(samples, forKey: .samples)
+        try container.encode(batches, forKey: .batches)
+        try container.encode(policy, forKey: .policy)
+        try container.encode(allocations, forKey: .allocations)
+        try container.encode(instructionsPerOperation, forKey: .instructionsPerOperation)
     }
 }
 
