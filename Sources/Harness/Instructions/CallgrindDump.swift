@@ -72,23 +72,40 @@ public struct CallgrindDump: Sendable, Equatable {
         return result
     }
 
-    /// Reads every dump file in `directory` whose name starts with `prefix`, in no particular order.
+    /// The dumps made on request in `directory`, in the order they were made: the files callgrind
+    /// names `PREFIX.N` after `--callgrind-out-file=PREFIX`, N counting from 1.
+    ///
+    /// The file without a number is the dump at program termination; it is left out, because it is
+    /// not complete until the program ends, and the bench collects nothing outside its own regions.
+    public static func numberedFiles(in directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let numbered = names.compactMap { name -> (Int, String)? in
+            guard let dot = name.lastIndex(of: "."), let number = Int(name[name.index(after: dot)...]) else { return nil }
+            return (number, (directory as NSString).appendingPathComponent(name))
+        }
+        return numbered.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// Reads and parses the dump file at `path`.
+    ///
+    /// - Throws: `Malformed` naming the file when it cannot be read or parsed.
+    public static func read(path: String) throws(Malformed) -> CallgrindDump {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw Malformed(reason: "\(path): cannot be read")
+        }
+        do {
+            return try parse(text)
+        } catch {
+            throw Malformed(reason: "\(path): \(error.reason)")
+        }
+    }
+
+    /// Reads every dump made on request in `directory` (see `numberedFiles(in:)`), in order.
     ///
     /// - Throws: `Malformed` naming the file that cannot be read or parsed.
-    public static func readAll(in directory: String, prefix: String = "callgrind.") throws(Malformed) -> [CallgrindDump] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    public static func readAll(in directory: String) throws(Malformed) -> [CallgrindDump] {
         var dumps: [CallgrindDump] = []
-        for name in names.sorted() where name.hasPrefix(prefix) {
-            let path = (directory as NSString).appendingPathComponent(name)
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw Malformed(reason: "\(path): cannot be read")
-            }
-            do {
-                dumps.append(try parse(text))
-            } catch {
-                throw Malformed(reason: "\(path): \(error.reason)")
-            }
-        }
+        for path in numberedFiles(in: directory) { dumps.append(try read(path: path)) }
         return dumps
     }
 

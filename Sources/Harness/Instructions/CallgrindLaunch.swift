@@ -6,16 +6,17 @@ import Foundation
 /// The command line is
 ///
 ///     setarch $(uname -m) -R valgrind --tool=callgrind -q --instr-atstart=no --collect-atstart=no
-///         --cache-sim=no --branch-sim=no --dump-instr=no --dump-line=no --I1=32768,8,64
-///         --D1=32768,8,64 --LL=8388608,16,64 --callgrind-out-file=DIR/callgrind.%p.out PROGRAM ARGS
+///         --cache-sim=no --branch-sim=no --dump-instr=no --callgrind-out-file=DIR/callgrind.%p.out
+///         PROGRAM ARGS
 ///
 /// and what varies between runs is taken away: `setarch -R` turns address-space randomisation off, so
 /// heap and stack addresses (which Swift hashes, e.g. for Observation's tables keyed by object
 /// identity) repeat; the environment is replaced by a fixed one, so the stack starts at the same
 /// place; `SWIFT_DETERMINISTIC_HASHING=1` fixes the seed Swift's `Hasher` otherwise draws per process.
 /// Instrumentation and collection start off: the program turns them on around what it measures
-/// (`InstructionCounter`). The cache geometry is pinned although the cache simulation is off, and
-/// so changes no `Ir` count, so that a run with the simulation turned on is not tied to this CPU.
+/// (`InstructionCounter`). The cache and branch simulations are off: `Ir` counts instructions
+/// executed, which no cache geometry changes, so there is no geometry of this CPU's to pin. (Giving
+/// one with `--I1`/`--D1`/`--LL` would change nothing and only make valgrind warn about the host's.)
 public struct CallgrindLaunch {
     /// The program to run, by absolute path.
     public var program: String
@@ -38,8 +39,7 @@ public struct CallgrindLaunch {
     public var valgrindOptions: [String] {
         [
             "--tool=callgrind", "-q", "--instr-atstart=no", "--collect-atstart=no", "--cache-sim=no", "--branch-sim=no",
-            "--dump-instr=no", "--dump-line=no", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64",
-            "--callgrind-out-file=\(outputDirectory)/callgrind.%p.out",
+            "--dump-instr=no", "--callgrind-out-file=\(outputDirectory)/callgrind.%p.out",
         ]
     }
 
@@ -100,6 +100,46 @@ public struct CallgrindLaunch {
         return regions
     }
 
+    /// Creates a fresh directory for callgrind's output, `/tmp/bench-callgrind.XXXXXX`.
+    ///
+    /// The name always has the same length, so the child's arguments and environment (which hold it)
+    /// take the same room on its stack in every run, and the stack's addresses repeat.
+    ///
+    /// - Throws: `Unavailable` when `/tmp` refuses it.
+    public static func makeOutputDirectory() throws(Unavailable) -> String {
+        var template = Array("/tmp/bench-callgrind.XXXXXX".utf8CString)
+        guard let directory = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
+            throw Unavailable(reason: "cannot create a directory for callgrind's output under /tmp")
+        }
+        return directory
+    }
+
+    /// Copies the executable at `path` into `directory` without its debug information, for valgrind
+    /// to run.
+    ///
+    /// Valgrind 3.19 cannot read the DWARF 5 that Swift 6's toolchain emits and gives up on the whole
+    /// process. `objcopy --strip-debug` removes only the `.debug_*` sections: the code, its addresses
+    /// and the symbol table (the function names in callgrind's dumps) stay as built, so the copy
+    /// executes exactly the instructions the build does.
+    ///
+    /// - Returns: The copy's path, `DIRECTORY/NAME`.
+    /// - Throws: `Unavailable` when neither `objcopy` nor `llvm-objcopy` is on `PATH`, or it fails.
+    public static func copyWithoutDebugInformation(_ path: String, into directory: String) throws(Unavailable) -> String {
+        guard let objcopy = locate("objcopy") ?? locate("llvm-objcopy") else {
+            throw Unavailable(reason: "objcopy is not on PATH (binutils); it strips the DWARF 5 valgrind 3.19 cannot read")
+        }
+        let copy = (directory as NSString).appendingPathComponent((path as NSString).lastPathComponent)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: objcopy)
+        process.arguments = ["--strip-debug", path, copy]
+        guard (try? process.run()) != nil else { throw Unavailable(reason: "\(objcopy) cannot be run") }
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw Unavailable(reason: "\(objcopy) --strip-debug \(path) \(copy) failed")
+        }
+        return copy
+    }
+
     /// `valgrind --version`'s line, e.g. `valgrind-3.19.0`, or nil when valgrind is missing.
     public static func valgrindVersion() -> String? {
         guard let valgrind = locate("valgrind") else { return nil }
@@ -112,6 +152,11 @@ public struct CallgrindLaunch {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether this machine has what a launch needs: `valgrind`, `setarch` and an `objcopy` on `PATH`.
+    public static var toolsAreInstalled: Bool {
+        locate("valgrind") != nil && locate("setarch") != nil && (locate("objcopy") ?? locate("llvm-objcopy")) != nil
     }
 
     /// The first executable `name` on `PATH`.

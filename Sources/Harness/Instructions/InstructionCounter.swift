@@ -60,7 +60,9 @@ public struct InstructionCounter {
         run(measurement, calls: warmUpCalls, oneCallPerSetUp: oneCallPerSetUp, collected: false)
         let probe = CallgrindRegion(kind: .probe, calls: 1, name: measurement.name)
         collect(measurement, region: probe, oneCallPerSetUp: oneCallPerSetUp)
-        guard let probeDump = try CallgrindDump.readAll(in: outputDirectory).first(where: { $0.trigger == probe.label }),
+        // The probe's is the newest dump: reading only it keeps each measurement's look-up one file.
+        guard let newest = CallgrindDump.numberedFiles(in: outputDirectory).last,
+            case let probeDump = try CallgrindDump.read(path: newest), probeDump.trigger == probe.label,
             let probeInstructions = probeDump.total("Ir")
         else {
             throw CallgrindDump.Malformed(reason: "no dump '\(probe.label)' with an Ir total in \(outputDirectory)")
