@@ -58,6 +58,10 @@ public enum BenchCommand {
     // MARK: - Run
 
     private static func run(_ options: RunOptions) throws -> Int32 {
+        if options.instructions, let outputDirectory = InstructionPass.childOutputDirectory {
+            try InstructionPass.runChild(options, outputDirectory: outputDirectory)
+            return ExitStatus.passed.rawValue
+        }
         let limits = try LimitsFile.load(path: options.limitsPath)
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         let suite = Suite(subjects: subjects)
@@ -66,16 +70,20 @@ public enum BenchCommand {
         for line in announce { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
         let started = Date()
+        // The callgrind pass goes first: it is the long one, and a missing valgrind should stop the run
+        // before the timed pass, not after it.
+        let instructions = try options.instructions ? InstructionPass.count(options, selected: SuiteRunner.selected(suite, options: options)) : nil
         let runner = SuiteRunner(options: options)
         let counts = try runner.count(subjects)
-        let (measurements, fits) = try runner.measure(suite)
+        let (timed, fits) = try runner.measure(suite)
+        let measurements = instructions.map { InstructionPass.fill(timed, with: $0) } ?? timed
         let configuration = MachineEnvironment.compiledConfiguration
         let judgement = Judge(limits: limits.limits, buildConfiguration: configuration, quick: options.quick)
             .judge(measurements: measurements, counts: counts)
         let environment = MachineEnvironment.capture(date: started)
         let results = ResultsFile(
             environment: environment, limitsFile: options.limitsPath, limitsSHA256: limits.sha256, timer: runner.timer,
-            method: MeasurementResult.fixedBatchMethod, options: RunRecord(options), measurements: measurements, counts: counts,
+            method: method(options), options: RunRecord(options), measurements: measurements, counts: counts,
             fits: fits, limits: judgement.limits, decision: judgement.decision, subjects: picks)
         let path: String
         if let outputPath = options.outputPath {
@@ -85,8 +93,17 @@ public enum BenchCommand {
             path = try ResultsWriter().write(results, date: started)
         }
         print(Report.render(results, format: options.format), terminator: "")
+        if options.instructions, options.format == .text { print("\n" + InstructionPass.table(measurements), terminator: "") }
         FileHandle.standardError.write(Data("bench: results written to \(path) in \(Int(Date().timeIntervalSince(started).rounded())) s\n".utf8))
         return judgement.exitStatus.rawValue
+    }
+
+    /// The results file's `method`: the sampling method, and how instructions were counted when they were.
+    private static func method(_ options: RunOptions) -> String {
+        guard options.instructions else { return MeasurementResult.fixedBatchMethod }
+        let counter = InstructionCounter(outputDirectory: "")
+        return MeasurementResult.fixedBatchMethod + "; "
+            + InstructionPass.method(counter, valgrindVersion: CallgrindLaunch.valgrindVersion() ?? "valgrind of unknown version")
     }
 
     static func subjectRecords(_ subjects: BenchSubjects) -> [SubjectRecord] {

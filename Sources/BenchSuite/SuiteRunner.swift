@@ -39,6 +39,12 @@ public struct SuiteRunner {
 
     /// The measurements this run's filter and strategy selection keep.
     public func selected(_ suite: Suite) -> [SuiteMeasurement] {
+        Self.selected(suite, options: options)
+    }
+
+    /// The measurements `options`' filter and strategy selection keep; needs no runner, so the
+    /// callgrind pass selects without measuring the timer.
+    public static func selected(_ suite: Suite, options: RunOptions) -> [SuiteMeasurement] {
         suite.measurements.filter { measurement in
             (options.filter?.matches(measurement.name) ?? true) && options.strategies.includes(measurement.strategy)
         }

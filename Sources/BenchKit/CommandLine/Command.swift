@@ -35,6 +35,9 @@ public struct RunOptions: Sendable, Equatable {
     public var format: ReportFormat
     /// Which phase strategies to measure.
     public var strategies: StrategySelection
+    /// Whether to count each measurement's instructions per operation under callgrind as well
+    /// (`--instructions`).
+    public var instructions: Bool
 
     /// The options of a run given no options at all.
     public static let defaults = RunOptions(
@@ -44,7 +47,7 @@ public struct RunOptions: Sendable, Equatable {
     /// Creates run options; `defaults` says what an option left out means.
     public init(
         quick: Bool, filter: MeasurementFilter?, specDirectory: String, limitsPath: String, outputPath: String?,
-        format: ReportFormat, strategies: StrategySelection
+        format: ReportFormat, strategies: StrategySelection, instructions: Bool = false
     ) {
         self.quick = quick
         self.filter = filter
@@ -53,6 +56,7 @@ public struct RunOptions: Sendable, Equatable {
         self.outputPath = outputPath
         self.format = format
         self.strategies = strategies
+        self.instructions = instructions
     }
 }
 

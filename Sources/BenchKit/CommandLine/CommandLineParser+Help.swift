@@ -22,6 +22,9 @@ extension CommandLineParser {
         OPTIONS OF A RUN
           --quick                 few samples, for CI: count limits gate, timing verdicts are only
                                   indicative (default: off)
+          --instructions          also count instructions per operation under valgrind's callgrind:
+                                  exact, repeatable figures to diff across commits on a noisy machine
+                                  (a few minutes; needs valgrind and setarch; see README)
           --filter PATTERN        run only the measurements and counts whose name contains PATTERN; with
                                   '*' (any characters) or '?' (one character) PATTERN is a glob that
                                   must match the whole name, e.g. 'phase.read.*' (default: all). A

@@ -3,7 +3,7 @@
 /// A pure function of the argument list, so every case is a unit test; no argument-parser package.
 /// Forms accepted:
 ///
-///     bench [--quick] [--filter PATTERN] [--spec DIR] [--limits FILE] [--out FILE]
+///     bench [--quick] [--instructions] [--filter PATTERN] [--spec DIR] [--limits FILE] [--out FILE]
 ///           [--format text|json|markdown] [--strategy derived|stored|both]
 ///     bench --list [--filter PATTERN] [--spec DIR] [--strategy derived|stored|both]
 ///     bench report FILE [--format text|json|markdown | --benchmarks-md]
@@ -40,7 +40,7 @@ public enum CommandLineParser {
 
     private static let runOptions: [String: Bool] = [
         "--quick": false, "--list": false, "--filter": true, "--spec": true, "--limits": true, "--out": true,
-        "--format": true, "--strategy": true,
+        "--format": true, "--strategy": true, "--instructions": false,
     ]
 
     private static func parseRun(_ arguments: [String]) throws(UsageError) -> Command {
@@ -57,7 +57,7 @@ public enum CommandLineParser {
         let specDirectory = try scanned.nonEmptyValue("--spec") ?? defaults.specDirectory
         let strategies = try scanned.choice("--strategy", of: StrategySelection.self) ?? defaults.strategies
         if scanned.has("--list") {
-            for option in ["--quick", "--limits", "--out", "--format"] where scanned.has(option) {
+            for option in ["--quick", "--limits", "--out", "--format", "--instructions"] where scanned.has(option) {
                 throw UsageError("option '\(option)' cannot be combined with '--list'")
             }
             return .list(ListOptions(filter: filter, specDirectory: specDirectory, strategies: strategies))
@@ -70,7 +70,8 @@ public enum CommandLineParser {
                 limitsPath: try scanned.nonEmptyValue("--limits") ?? defaults.limitsPath,
                 outputPath: try scanned.nonEmptyValue("--out"),
                 format: try scanned.choice("--format", of: ReportFormat.self) ?? defaults.format,
-                strategies: strategies))
+                strategies: strategies,
+                instructions: scanned.has("--instructions")))
     }
 
     private static func parseReport(_ arguments: [String]) throws(UsageError) -> Command {

@@ -25,8 +25,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// Heap allocations and bytes per operation, or why they were not counted.
     public var allocations: AllocationRecord
     /// Instructions retired per operation, counted under callgrind (`bench --instructions`); `nil` when
-    /// the run did not count them. Deterministic where wall time is not, so `bench compare` judges by it
-    /// when both files have it.
+    /// the run did not count them. Two runs of one build agree to well under 0.1 %, where wall time does
+    /// not, so `bench compare` judges by it when both files have it.
     public var instructionsPerOperation: Double?
 
     /// The unit every timed figure is stored in.

@@ -1,0 +1,182 @@
+import Foundation
+
+/// Runs a program under callgrind so that two runs of one build count the same instructions, and
+/// reads back the regions it counted.
+///
+/// The command line is
+///
+///     setarch $(uname -m) -R valgrind --tool=callgrind -q --instr-atstart=no --collect-atstart=no
+///         --cache-sim=no --branch-sim=no --dump-instr=no --callgrind-out-file=DIR/callgrind.%p.out
+///         PROGRAM ARGS
+///
+/// and what varies between runs is taken away: `setarch -R` turns address-space randomisation off, so
+/// heap and stack addresses (which Swift hashes, e.g. for Observation's tables keyed by object
+/// identity) repeat; the environment is replaced by a fixed one, so the stack starts at the same
+/// place; `SWIFT_DETERMINISTIC_HASHING=1` fixes the seed Swift's `Hasher` otherwise draws per process.
+/// Instrumentation and collection start off: the program turns them on around what it measures
+/// (`InstructionCounter`). The cache and branch simulations are off: `Ir` counts instructions
+/// executed, which no cache geometry changes, so there is no geometry of this CPU's to pin. (Giving
+/// one with `--I1`/`--D1`/`--LL` would change nothing and only make valgrind warn about the host's.)
+public struct CallgrindLaunch {
+    /// The program to run, by absolute path.
+    public var program: String
+    /// Its arguments.
+    public var arguments: [String]
+    /// Variables added to the fixed environment.
+    public var environment: [String: String]
+    /// Where callgrind writes its dumps: a fresh directory the caller owns.
+    public var outputDirectory: String
+
+    /// Creates a launch.
+    public init(program: String, arguments: [String], environment: [String: String], outputDirectory: String) {
+        self.program = program
+        self.arguments = arguments
+        self.environment = environment
+        self.outputDirectory = outputDirectory
+    }
+
+    /// Callgrind's options, as passed.
+    public var valgrindOptions: [String] {
+        [
+            "--tool=callgrind", "-q", "--instr-atstart=no", "--collect-atstart=no", "--cache-sim=no", "--branch-sim=no",
+            "--dump-instr=no", "--callgrind-out-file=\(outputDirectory)/callgrind.%p.out",
+        ]
+    }
+
+    /// The environment the program runs in: nothing inherited, so every run's stack starts alike.
+    public var pinnedEnvironment: [String: String] {
+        var pinned = ["PATH": "/usr/bin:/bin", "LC_ALL": "C", "SWIFT_DETERMINISTIC_HASHING": "1"]
+        pinned.merge(environment) { _, added in added }
+        return pinned
+    }
+
+    /// The whole command line: `setarch`, its options, `valgrind`, its options, the program and its
+    /// arguments.
+    ///
+    /// - Throws: `Unavailable` when `valgrind` or `setarch` is not on `PATH`.
+    public func commandLine() throws(Unavailable) -> [String] {
+        guard let valgrind = Self.locate("valgrind") else {
+            throw Unavailable(reason: "valgrind is not on PATH; install it (apt-get install valgrind, or scripts/setup)")
+        }
+        guard let setarch = Self.locate("setarch") else {
+            throw Unavailable(reason: "setarch is not on PATH (util-linux); it turns address-space randomisation off")
+        }
+        return [setarch, Self.machine, "-R", valgrind] + valgrindOptions + [program] + arguments
+    }
+
+    /// Runs the program to its end, its standard error shown as it goes, and reads every region it
+    /// named.
+    ///
+    /// - Returns: The `Ir` total of every region, by region.
+    /// - Throws: `Unavailable` when a tool is missing or the program fails; `CallgrindDump.Malformed`
+    ///   when a dump cannot be read.
+    public func run() throws -> [CallgrindRegion: UInt64] {
+        let command = try commandLine()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = pinnedEnvironment
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw Unavailable(reason: "the program under callgrind ended with status \(process.terminationStatus): \(command.joined(separator: " "))")
+        }
+        return try Self.regions(in: outputDirectory)
+    }
+
+    /// The `Ir` total of every region the dumps in `directory` name; unnamed dumps are left out.
+    ///
+    /// - Throws: `CallgrindDump.Malformed` for an unreadable dump, one without `Ir`, or a region
+    ///   dumped twice.
+    public static func regions(in directory: String) throws(CallgrindDump.Malformed) -> [CallgrindRegion: UInt64] {
+        var regions: [CallgrindRegion: UInt64] = [:]
+        for dump in try CallgrindDump.readAll(in: directory) {
+            guard let region = CallgrindRegion(label: dump.trigger) else { continue }
+            guard let instructions = dump.total("Ir") else { throw CallgrindDump.Malformed(reason: "'\(dump.trigger)' counts no Ir") }
+            guard regions.updateValue(instructions, forKey: region) == nil else {
+                throw CallgrindDump.Malformed(reason: "'\(dump.trigger)' dumped twice")
+            }
+        }
+        return regions
+    }
+
+    /// Creates a fresh directory for callgrind's output, `/tmp/bench-callgrind.XXXXXX`.
+    ///
+    /// The name always has the same length, so the child's arguments and environment (which hold it)
+    /// take the same room on its stack in every run, and the stack's addresses repeat.
+    ///
+    /// - Throws: `Unavailable` when `/tmp` refuses it.
+    public static func makeOutputDirectory() throws(Unavailable) -> String {
+        var template = Array("/tmp/bench-callgrind.XXXXXX".utf8CString)
+        guard let directory = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
+            throw Unavailable(reason: "cannot create a directory for callgrind's output under /tmp")
+        }
+        return directory
+    }
+
+    /// Copies the executable at `path` into `directory` without its debug information, for valgrind
+    /// to run.
+    ///
+    /// Valgrind 3.19 cannot read the DWARF 5 that Swift 6's toolchain emits and gives up on the whole
+    /// process. `objcopy --strip-debug` removes only the `.debug_*` sections: the code, its addresses
+    /// and the symbol table (the function names in callgrind's dumps) stay as built, so the copy
+    /// executes exactly the instructions the build does.
+    ///
+    /// - Returns: The copy's path, `DIRECTORY/NAME`.
+    /// - Throws: `Unavailable` when neither `objcopy` nor `llvm-objcopy` is on `PATH`, or it fails.
+    public static func copyWithoutDebugInformation(_ path: String, into directory: String) throws(Unavailable) -> String {
+        guard let objcopy = locate("objcopy") ?? locate("llvm-objcopy") else {
+            throw Unavailable(reason: "objcopy is not on PATH (binutils); it strips the DWARF 5 valgrind 3.19 cannot read")
+        }
+        let copy = (directory as NSString).appendingPathComponent((path as NSString).lastPathComponent)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: objcopy)
+        process.arguments = ["--strip-debug", path, copy]
+        guard (try? process.run()) != nil else { throw Unavailable(reason: "\(objcopy) cannot be run") }
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw Unavailable(reason: "\(objcopy) --strip-debug \(path) \(copy) failed")
+        }
+        return copy
+    }
+
+    /// `valgrind --version`'s line, e.g. `valgrind-3.19.0`, or nil when valgrind is missing.
+    public static func valgrindVersion() -> String? {
+        guard let valgrind = locate("valgrind") else { return nil }
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: valgrind)
+        process.arguments = ["--version"]
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether this machine has what a launch needs: `valgrind`, `setarch` and an `objcopy` on `PATH`.
+    public static var toolsAreInstalled: Bool {
+        locate("valgrind") != nil && locate("setarch") != nil && (locate("objcopy") ?? locate("llvm-objcopy")) != nil
+    }
+
+    /// The first executable `name` on `PATH`.
+    static func locate(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// `uname -m`, which `setarch` takes as its architecture.
+    static var machine: String {
+        var name = utsname()
+        uname(&name)
+        return withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    /// Callgrind cannot be run, or the run failed.
+    public struct Unavailable: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Why, in one line.
+        public var reason: String
+        /// One line.
+        public var description: String { reason }
+    }
+}

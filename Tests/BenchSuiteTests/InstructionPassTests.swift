@@ -1,0 +1,60 @@
+import BenchKit
+import Foundation
+import Harness
+import Testing
+import Workloads
+@testable import BenchSuite
+
+/// The callgrind pass for real: the bench's child under callgrind, twice, on two cheap measurements.
+///
+/// The child is this build's `bench` executable (built beside the test binary): valgrind 3.19 cannot
+/// run the swift-testing runner itself, which crashes it, while the bench runs single-threaded.
+struct InstructionPassTests {
+    static let names = ["observable.read.untracked(row-of-8)", "observable.read.tracked(row-of-8)"]
+
+    /// The debug `bench` next to this test binary, when built.
+    static var bench: String? {
+        guard let tests = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        let path = ((tests as NSString).deletingLastPathComponent as NSString).appendingPathComponent("bench")
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    static var canLaunchCallgrind: Bool {
+        bench != nil && InstructionCounter.clientRequestsCompiled && CallgrindLaunch.toolsAreInstalled
+    }
+
+    @Test(.enabled(if: canLaunchCallgrind, "needs valgrind, setarch, objcopy and the bench executable built"))
+    func twoRunsCountTheSameAndNCallsCountNTimesOne() throws {
+        let first = try countInChild()
+        let second = try countInChild()
+        #expect(first.count == 2 * Self.names.count, "a probe and a count per measurement: \(first.keys.map(\.label))")
+        for name in Self.names {
+            let probe = try #require(first.first { $0.key.kind == .probe && $0.key.name == name }, "no probe of \(name)")
+            let counted = try #require(first.first { $0.key.kind == .counted && $0.key.name == name }, "no count of \(name)")
+            let again = try #require(second[counted.key], "the second run counted \(name) over other calls")
+            let drift = abs(Double(again) - Double(counted.value)) / Double(counted.value)
+            #expect(drift <= 0.001, "\(name): \(counted.value) then \(again) instructions over \(counted.key.calls) calls")
+            #expect(second[probe.key] == probe.value, "\(name): one call counted \(probe.value), then \(second[probe.key] ?? 0)")
+            // A region also counts the tail of the start request and the head of the stop request, and
+            // the batch loop's entry: a constant, borne whole by one call and shared by N. So N calls
+            // count at most N times one call, and not much less.
+            let perCall = Double(counted.value) / Double(counted.key.calls)
+            #expect(
+                perCall <= Double(probe.value) && perCall >= 0.95 * Double(probe.value),
+                "\(name): \(counted.key.calls) calls count \(perCall) each, one call alone \(probe.value)")
+            #expect(counted.key.calls == InstructionCounter(outputDirectory: "").calls(probe: probe.value))
+        }
+    }
+
+    /// Runs the bench's counting child on `names` under callgrind; every region it dumped.
+    private func countInChild() throws -> [CallgrindRegion: UInt64] {
+        let directory = try CallgrindLaunch.makeOutputDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let launch = CallgrindLaunch(
+            program: try CallgrindLaunch.copyWithoutDebugInformation(try #require(Self.bench), into: directory),
+            arguments: ["--instructions", "--spec", Fixture.bundledSpecDirectory.path, "--filter", "observable.read"],
+            environment: [AllocatorLaunch.choiceVariable: "system", InstructionPass.outputVariable: directory],
+            outputDirectory: directory)
+        return try launch.run()
+    }
+}

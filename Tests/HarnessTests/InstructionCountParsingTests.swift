@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import Harness
+
+/// Reading callgrind's dump files, naming regions, and choosing how many calls to count: none of it
+/// needs valgrind.
+struct InstructionCountParsingTests {
+    /// A dump as callgrind 3.19 writes it for `CALLGRIND_DUMP_STATS_AT`, abridged: the header's
+    /// `summary:` is 0 and the figure is on the closing `totals:` line.
+    static let clientRequestDump = """
+        # callgrind format
+        version: 1
+        creator: callgrind-3.19.0
+        pid: 7728
+        cmd:  ./t
+        part: 1
+
+
+        desc: I1 cache: 
+        desc: D1 cache: 
+        desc: LL cache: 
+
+        desc: Timerange: Basic block 0 - 1007
+        desc: Trigger: Client Request: counted 40 phase.read.tracked(largest-strict) [derived]
+
+        positions: line
+        events: Ir
+        summary: 0
+
+
+        ob=(1) /tmp/cgt/t
+        fl=(1) ???
+        fn=(2) main
+        cfn=(0) ccg_start
+        calls=1 0
+        0 13
+        0 6003
+
+        fn=(0)
+        0 3
+
+        totals: 6019
+        """
+
+    @Test func theTotalsLineGivesTheCountAndTheTriggerNamesTheRegion() throws {
+        let dump = try CallgrindDump.parse(Self.clientRequestDump)
+        #expect(dump.total("Ir") == 6019, "the figure is totals:, not the header's summary: 0")
+        #expect(dump.total("Dr") == nil, "an event the dump does not have has no total")
+        #expect(dump.trigger == "counted 40 phase.read.tracked(largest-strict) [derived]")
+        #expect(CallgrindRegion(label: dump.trigger) == CallgrindRegion(kind: .counted, calls: 40, name: "phase.read.tracked(largest-strict) [derived]"))
+    }
+
+    @Test func aDumpWithoutTotalsFallsBackToSummaryAndTrailingZeroEventsMayBeLeftOut() throws {
+        let dump = try CallgrindDump.parse("events: Ir Dr Dw\nsummary: 120 30\ndesc: Trigger: Program termination\n")
+        #expect(dump.totals == [120, 30, 0])
+        #expect(dump.trigger == "Program termination")
+        #expect(CallgrindRegion(label: dump.trigger) == nil, "a dump the bench did not name is no region")
+    }
+
+    @Test(arguments: [
+        ("totals: 5\n", "no 'events:' line"),
+        ("events: Ir\n", "no 'totals:' or 'summary:' line"),
+        ("events: Ir\ntotals: 5 6\n", "2 totals for 1 events"),
+        ("events: Ir\ntotals: 5x\n", "not a number in 'totals: 5x'"),
+    ])
+    func aMalformedDumpIsRefusedSayingWhy(text: String, reason: String) {
+        #expect(throws: CallgrindDump.Malformed(reason: reason)) { try CallgrindDump.parse(text) }
+    }
+
+    @Test func regionLabelsRoundTripAndRefuseWhatTheBenchDidNotWrite() {
+        let region = CallgrindRegion(kind: .probe, calls: 1, name: "commit.nulls-or-errors(largest-strict, 10 handles) [stored]")
+        #expect(CallgrindRegion(label: region.label) == region, "a name with spaces survives")
+        for label in ["", "probe", "probe 1", "probe 1 ", "counted 0 x", "counted -2 x", "counted two x", "sampled 2 x"] {
+            #expect(CallgrindRegion(label: label) == nil, "'\(label)' is not a region")
+        }
+    }
+
+    @Test func numberedDumpsAreReadInTheOrderMadeAndTheTerminationDumpIsLeftOut() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("callgrind-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for (suffix, total) in [(".2", 2), (".10", 10), (".1", 1), ("", 99)] {
+            let text = "events: Ir\ndesc: Trigger: Client Request: counted 2 m\(total)\ntotals: \(total)\n"
+            try text.write(toFile: "\(directory)/callgrind.77.out\(suffix)", atomically: true, encoding: .utf8)
+        }
+        #expect(try CallgrindDump.readAll(in: directory).map { $0.total("Ir") } == [1, 2, 10])
+        #expect(try CallgrindLaunch.regions(in: directory)[CallgrindRegion(kind: .counted, calls: 2, name: "m10")] == 10)
+    }
+
+    @Test func countedCallsReachTheTargetWithinBoundsAndAreEven() {
+        let counter = InstructionCounter(outputDirectory: "")
+        #expect(counter.calls(probe: 0) == 1000, "a call that counts nothing gets the most calls")
+        #expect(counter.calls(probe: 12_338) == 1000)
+        #expect(counter.calls(probe: 87_000) == 230, "20 000 000 / 87 000 = 229.9, up to 230")
+        #expect(counter.calls(probe: 70_000) == 286, "286 is 285.7 up, already even")
+        #expect(counter.calls(probe: 6_000_000) == 4, "4 is 3.3 up and even")
+        #expect(counter.calls(probe: 12_369_410_821) == 2, "a slow call gets the fewest")
+        for probe in stride(from: UInt64(1), to: 50_000_000, by: 77_777) { #expect(counter.calls(probe: probe) % 2 == 0) }
+    }
+}
