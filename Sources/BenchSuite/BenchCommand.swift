@@ -98,11 +98,13 @@ public enum BenchCommand {
         return judgement.exitStatus.rawValue
     }
 
-    /// The results file's `method`: the sampling method, and how instructions were counted when they were.
+    /// The results file's `method`: the sampling method, how instructions were counted when they were,
+    /// and, loudly, whether the A/B switch added work to every tracked read.
     private static func method(_ options: RunOptions) -> String {
-        guard options.instructions else { return MeasurementResult.fixedBatchMethod }
+        let abSwitch = Store.isExtraReadWorkOn ? "A/B SWITCH ON (BENCH_AB_EXTRA_WORK=1): extra work on every tracked read; " : ""
+        guard options.instructions else { return abSwitch + MeasurementResult.fixedBatchMethod }
         let counter = InstructionCounter(outputDirectory: "")
-        return MeasurementResult.fixedBatchMethod + "; "
+        return abSwitch + MeasurementResult.fixedBatchMethod + "; "
             + InstructionPass.method(counter, valgrindVersion: CallgrindLaunch.valgrindVersion() ?? "valgrind of unknown version")
     }
 

@@ -1,6 +1,7 @@
 import BenchKit
 import Foundation
 import Harness
+import Runtime
 
 /// `bench --instructions`: every selected measurement's instructions per operation, counted under
 /// callgrind, beside the timings of the ordinary pass.
@@ -59,7 +60,7 @@ public enum InstructionPass {
                 AllocatorLaunch.choiceVariable: AllocatorLaunch.Choice.jemalloc.rawValue, outputVariable: directory,
                 "LD_PRELOAD": AllocatorLaunch.jemallocLibrary, AllocatorLaunch.markerVariable: "1",
                 "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1,background_thread:false",
-            ],
+            ].merging(Store.isExtraReadWorkOn ? ["BENCH_AB_EXTRA_WORK": "1"] : [:]) { first, _ in first },
             outputDirectory: directory)
         let regions = try launch.run()
         var counts: [String: Double] = [:]

@@ -1,11 +1,25 @@
-#if BENCH_AB_EXTRA_WORK
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
-/// The A/B switch's known amount of work on the tracked read path, compiled in only when the build
-/// defines `BENCH_AB_EXTRA_WORK` (`swift build -c release -Xswiftc -DBENCH_AB_EXTRA_WORK`), so the
-/// default build carries not even a branch for it. `scripts/ab-proof` builds both and checks that
-/// `bench compare` finds this work, and nothing else, in wall time and in instructions.
+/// The A/B switch: a known amount of work on the tracked read path, on only when the process starts
+/// with `BENCH_AB_EXTRA_WORK=1`.
+///
+/// The variable is read once, at the first read. Off, the switch costs a predictable branch on a
+/// constant per read. It is an environment variable rather than a build setting so that A and B are one
+/// binary: instruction counts of work that hashes key paths (Observation's tables) depend on where the
+/// code lies, and two builds would differ there by several percent with no change to what they count.
+/// `scripts/ab-proof` checks that `bench compare` finds this work, and nothing else.
 enum ExtraReadWork {
+    /// Whether the switch is on for this process.
+    static let isOn: Bool = {
+        guard let value = getenv("BENCH_AB_EXTRA_WORK") else { return false }
+        return String(cString: value) == "1"
+    }()
+
     /// How many rounds of xorshift each read adds.
     static let rounds = 64
 
@@ -23,4 +37,9 @@ enum ExtraReadWork {
         state.store(x, ordering: .relaxed)
     }
 }
-#endif
+
+extension Store {
+    /// Whether the A/B switch (`BENCH_AB_EXTRA_WORK=1`) adds work to every tracked read in this process;
+    /// a results file made with it on must say so.
+    public static var isExtraReadWorkOn: Bool { ExtraReadWork.isOn }
+}

@@ -40,9 +40,7 @@ public final class Record {
     /// - Complexity: O(fields of the record); no heap allocation outside a tracking scope.
     public func read(_ field: FieldChannel) -> Slot? {
         registrar.access(self, keyPath: field.keyPath)
-        #if BENCH_AB_EXTRA_WORK
-        ExtraReadWork.perform()
-        #endif
+        if ExtraReadWork.isOn { ExtraReadWork.perform() }
         return peek(field.id)
     }
 
