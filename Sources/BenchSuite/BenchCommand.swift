@@ -93,7 +93,6 @@ public enum BenchCommand {
             path = try ResultsWriter().write(results, date: started)
         }
         print(Report.render(results, format: options.format), terminator: "")
-        if options.instructions, options.format == .text { print("\n" + InstructionPass.table(measurements), terminator: "") }
         FileHandle.standardError.write(Data("bench: results written to \(path) in \(Int(Date().timeIntervalSince(started).rounded())) s\n".utf8))
         return judgement.exitStatus.rawValue
     }

@@ -83,23 +83,6 @@ public enum InstructionPass {
         }
     }
 
-    /// The counts as lines for the terminal, one per measurement in report order, to one decimal:
-    /// the figure diffed across commits, where a change of 0.1 % matters.
-    public static func table(_ records: [MeasurementRecord]) -> String {
-        let rows = records.compactMap { record in
-            record.instructionsPerOperation.map { (key(record.name, record.strategy), String(format: "%.1f", $0)) }
-        }
-        guard !rows.isEmpty else { return "" }
-        let nameWidth = rows.map(\.0.count).max()!
-        let valueWidth = rows.map(\.1.count).max()!
-        let header = "instructions per operation (callgrind, jemalloc without time-driven purging)"
-        let lines = rows.map { name, value in
-            name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
-                + String(repeating: " ", count: valueWidth - value.count) + value
-        }
-        return ([header] + lines).joined(separator: "\n") + "\n"
-    }
-
     /// How the counts were made, for the results file's `method`.
     public static func method(_ counter: InstructionCounter, valgrindVersion: String) -> String {
         "instructionsPerOperation: callgrind's Ir (\(valgrindVersion)) in a second process of this build under valgrind, "

@@ -30,6 +30,7 @@ public enum Report {
         if let table = tables.strategyFree { sections.append("without a strategy\n" + table.text()) }
         if let table = tables.counts { sections.append("body re-runs\n" + table.text()) }
         if let table = tables.fits { sections.append("how cost grows\n" + table.text()) }
+        if let table = tables.instructions { sections.append("instructions per operation (callgrind)\n" + table.text()) }
         sections.append("limits\n" + tables.limits.text())
         sections.append("decision: \(results.decision.text)")
         return sections.joined(separator: "\n\n") + "\n"
@@ -72,6 +73,9 @@ public enum Report {
         if let table = tables.strategyFree { sections.append("\(heading) Without a strategy\n\n" + table.markdown()) }
         if let table = tables.counts { sections.append("\(heading) Body re-runs\n\n" + table.markdown()) }
         if let table = tables.fits { sections.append("\(heading) How cost grows\n\n" + table.markdown()) }
+        if let table = tables.instructions {
+            sections.append("\(heading) Instructions per operation\n\nCounted by callgrind (the results file's `method` says how).\n\n" + table.markdown())
+        }
         sections.append("\(heading) Limits\n\n" + tables.limits.markdown())
         sections.append("**Decision: \(results.decision.text)**")
         return sections.joined(separator: "\n\n") + "\n"

@@ -23,6 +23,20 @@ struct ReportTables {
             })
     }
 
+    /// Instructions per operation (`bench --instructions`), derived and stored side by side; nil when the
+    /// run counted none.
+    var instructions: Table? {
+        let counted = results.measurements.filter { $0.instructionsPerOperation != nil }
+        guard !counted.isEmpty else { return nil }
+        let names = orderedNames(counted)
+        func figure(_ name: String, _ strategy: Strategy) -> String? {
+            counted.first { $0.name == name && $0.strategy == strategy }?.instructionsPerOperation.map { String(format: "%.1f", $0) }
+        }
+        return Table(
+            headers: ["measurement", "derived", "stored", "no strategy"],
+            rows: names.map { name in [name, figure(name, .derived) ?? "—", figure(name, .stored) ?? "—", figure(name, .none) ?? "—"] })
+    }
+
     /// Measurements no strategy shapes, such as the floor of a plain `@Observable` read.
     var strategyFree: Table? {
         let records = results.measurements.filter { $0.strategy == .none }
