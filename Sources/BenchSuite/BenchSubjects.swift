@@ -22,17 +22,7 @@ public final class BenchSubjects {
     /// An environment under `strategy` whose store holds `picked`'s response and another screen's
     /// value (`User:me.name`, which no operation here reads), with `handles` handles attached.
     public func environment(_ strategy: any PhaseStrategy, _ picked: PickedOperation, handles: Int) throws -> (Environment, [Handle]) {
-        let environment = Environment(strategy: strategy, store: spec.makeStore())
-        environment.commit { transaction in
-            picked.response.write(into: &transaction)
-            let viewer = transaction.record(ScenarioWorld.viewer, typename: "User")
-            transaction.set(viewer, "name", .scalar(.string("Beth Smith")))
-        }
-        var attached: [Handle] = []
-        for _ in 0..<handles {
-            attached.append(try environment.attach(picked.operation, variables: picked.variables, policy: .storeOrNetwork))
-        }
-        return (environment, attached)
+        try ScenarioWorld.makeEnvironment(spec: spec, picked: picked, strategy: strategy, handleCount: handles)
     }
 
     /// The largest strict operation over the bundled generator's response at `scale`, when the picked
@@ -56,15 +46,6 @@ public final class BenchSubjects {
             response: normalized, slotsWalked: prepared.verdictWalkSlotCount(), records: store.recordCount))
     }
 
-    /// The largest strict operation's response with the fixture's field errors placed, normalized.
-    public func fieldErrorsResponse() -> NormalizedResponse? {
-        for variant in largestStrict.fixture.variants(for: largestStrict.operation) {
-            guard case .success(let response) = variant.outcome,
-                  response.records.contains(where: { $0.fields.contains { !$0.errors.isEmpty } }) else { continue }
-            return response
-        }
-        return nil
-    }
 }
 
 /// Why the scaling curve over fixture sizes is not measured.

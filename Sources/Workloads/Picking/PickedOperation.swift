@@ -28,6 +28,18 @@ public struct PickedOperation: Sendable {
         self.records = records
     }
 
+    /// The fixture's field-errors response, normalized for the operation: its first variant whose name
+    /// says `image-errors`, else the first that places a field error; nil when none does.
+    public func fieldErrorsResponse() -> NormalizedResponse? {
+        let variants = fixture.variants(for: operation)
+        for variant in variants.filter({ $0.name.contains("image-errors") }) + variants {
+            guard case .success(let response) = variant.outcome,
+                  response.records.contains(where: { $0.fields.contains { !$0.errors.isEmpty } }) else { continue }
+            return response
+        }
+        return nil
+    }
+
     /// The operation's name, or `(anonymous)`.
     public var name: String { operation.name ?? "(anonymous)" }
 }

@@ -69,7 +69,9 @@ extension Scenario {
         id: "field-errors-land-then-clear", subject: .largestStrict, handleCount: 1,
         summary: "the image-errors response commits (20 field errors), a render pass runs, then the clean page commits"
     ) { world in
-        let errors = try fieldErrorsResponse(world)
+        guard let errors = world.picked.fieldErrorsResponse() else {
+            throw ScenarioError("\(world.picked.fixture.fixture.name): no response places field errors")
+        }
         world.environment.commit { errors.write(into: &$0) }
         world.render()
         world.environment.commit { world.picked.response.write(into: &$0) }
@@ -97,18 +99,5 @@ extension Scenario {
             for (field, slot) in original.slotsUntracked { transaction.set(copy, field, slot) }
             transaction.set(world.handle.operation.rootRecord, field, Slot(.link(copy)))
         }
-    }
-
-    /// The fixture's field-errors response (its first variant whose name says `image-errors`, else the
-    /// first that places field errors), normalized for the world's operation.
-    static func fieldErrorsResponse(_ world: ScenarioWorld) throws -> NormalizedResponse {
-        let variants = world.picked.fixture.variants(for: world.picked.operation)
-        let ordered = variants.filter { $0.name.contains("image-errors") } + variants
-        for variant in ordered {
-            guard case .success(let response) = variant.outcome,
-                  response.records.contains(where: { $0.fields.contains { !$0.errors.isEmpty } }) else { continue }
-            return response
-        }
-        throw ScenarioError("\(world.picked.fixture.fixture.name): no response places field errors")
     }
 }

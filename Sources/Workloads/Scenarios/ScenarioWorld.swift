@@ -24,23 +24,32 @@ public final class ScenarioWorld {
     public init(spec: Spec, picked: PickedOperation, strategy: any PhaseStrategy, handleCount: Int = 1) throws {
         self.spec = spec
         self.picked = picked
-        environment = Environment(strategy: strategy, store: spec.makeStore())
-        environment.commit { transaction in
-            picked.response.write(into: &transaction)
-            let viewer = transaction.record(Self.viewer, typename: "User")
-            transaction.set(viewer, "name", .scalar(.string("Beth Smith")))
-            transaction.set(transaction.record(.root), "viewer", .link(viewer))
-        }
-        var handles: [Handle] = []
-        for _ in 0..<max(1, handleCount) {
-            handles.append(try environment.attach(picked.operation, variables: picked.variables, policy: .storeOrNetwork))
-        }
-        self.handles = handles
+        (environment, handles) = try Self.makeEnvironment(spec: spec, picked: picked, strategy: strategy, handleCount: max(1, handleCount))
         var bodies = try ViewTree(handle: handles[0]).bodies
         for (index, handle) in handles.enumerated().dropFirst() {
             bodies.append(BodyKinds.phase(handle, name: "phase[\(index)]"))
         }
         self.bodies = bodies
+    }
+
+    /// An environment under `strategy` whose store holds `picked`'s response and another screen's value
+    /// (`User:me`, under the root's `viewer`), with `handleCount` handles of `picked` attached: the
+    /// scenarios' world, and what the bench times in.
+    public static func makeEnvironment(
+        spec: Spec, picked: PickedOperation, strategy: any PhaseStrategy, handleCount: Int
+    ) throws -> (Environment, [Handle]) {
+        let environment = Environment(strategy: strategy, store: spec.makeStore())
+        environment.commit { transaction in
+            picked.response.write(into: &transaction)
+            let viewer = transaction.record(viewer, typename: "User")
+            transaction.set(viewer, "name", .scalar(.string("Beth Smith")))
+            transaction.set(transaction.record(.root), "viewer", .link(viewer))
+        }
+        var handles: [Handle] = []
+        for _ in 0..<handleCount {
+            handles.append(try environment.attach(picked.operation, variables: picked.variables, policy: .storeOrNetwork))
+        }
+        return (environment, handles)
     }
 
     /// The first handle.
