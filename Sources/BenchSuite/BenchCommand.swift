@@ -62,6 +62,10 @@ public enum BenchCommand {
             try InstructionPass.runChild(options, outputDirectory: outputDirectory)
             return ExitStatus.passed.rawValue
         }
+        if let role = ForkedRun.role {
+            try ForkedRun.runFork(options, role: role)
+            return ExitStatus.passed.rawValue
+        }
         let limits = try LimitsFile.load(path: options.limitsPath)
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         let suite = Suite(subjects: subjects)
@@ -73,9 +77,12 @@ public enum BenchCommand {
         // The callgrind pass goes first: it is the long one, and a missing valgrind should stop the run
         // before the timed pass, not after it.
         let instructions = try options.instructions ? InstructionPass.count(options, selected: SuiteRunner.selected(suite, options: options)) : nil
-        let runner = SuiteRunner(options: options)
+        let progress = ProgressLine()
+        let runner = SuiteRunner(options: options, progress: progress)
         let counts = try runner.count(subjects)
-        let (timed, fits) = try runner.measure(suite)
+        let timed = options.forks > 1
+            ? try ForkedRun.measure(options, expected: runner.selected(suite), progress: progress) : try runner.measure(suite)
+        let fits = runner.fits(timed, suite: suite)
         let measurements = instructions.map { InstructionPass.fill(timed, with: $0) } ?? timed
         let configuration = MachineEnvironment.compiledConfiguration
         let judgement = Judge(limits: limits.limits, buildConfiguration: configuration, quick: options.quick)
@@ -101,9 +108,13 @@ public enum BenchCommand {
     /// and, loudly, whether the A/B switch added work to every tracked read.
     private static func method(_ options: RunOptions) -> String {
         let abSwitch = Store.isExtraReadWorkOn ? "A/B SWITCH ON (BENCH_AB_EXTRA_WORK=1): extra work on every tracked read; " : ""
-        guard options.instructions else { return abSwitch + MeasurementResult.fixedBatchMethod }
+        let forks = options.forks > 1
+            ? "; samples from \(options.forks) forks (fresh processes of this build, one after another), "
+                + "each median's interval by two-stage bootstrap over them" : ""
+        let timing = abSwitch + MeasurementResult.fixedBatchMethod + forks
+        guard options.instructions else { return timing }
         let counter = InstructionCounter(outputDirectory: "")
-        return abSwitch + MeasurementResult.fixedBatchMethod + "; "
+        return timing + "; "
             + InstructionPass.method(counter, valgrindVersion: CallgrindLaunch.valgrindVersion() ?? "valgrind of unknown version")
     }
 

@@ -55,7 +55,7 @@ public enum InstructionPass {
         var arguments = ["--instructions", "--spec", options.specDirectory, "--strategy", options.strategies.rawValue]
         if let filter = options.filter { arguments += ["--filter", filter.pattern] }
         let launch = CallgrindLaunch(
-            program: try CallgrindLaunch.copyWithoutDebugInformation(executablePath(), into: directory), arguments: arguments,
+            program: try CallgrindLaunch.copyWithoutDebugInformation(OwnExecutable.path(), into: directory), arguments: arguments,
             environment: [
                 AllocatorLaunch.choiceVariable: AllocatorLaunch.Choice.jemalloc.rawValue, outputVariable: directory,
                 "LD_PRELOAD": AllocatorLaunch.jemallocLibrary, AllocatorLaunch.markerVariable: "1",
@@ -90,13 +90,6 @@ public enum InstructionPass {
             + "per measurement, \(counter.warmUpCalls) calls uncollected, one probe call, then N calls collected, "
             + "N = \(counter.targetInstructions) Ir over the probe's, even, within \(counter.minimumCalls)...\(counter.maximumCalls); "
             + "Ir / N / operations per call; each call's indirect call and black hole are in the count, as in the timings"
-    }
-
-    private static func executablePath() throws -> String {
-        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            throw SuiteError("cannot find the bench's own executable (/proc/self/exe)")
-        }
-        return path
     }
 
     // MARK: - Child

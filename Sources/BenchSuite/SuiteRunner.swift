@@ -20,8 +20,17 @@ public struct SuiteRunner {
         self.timer = TimerCharacteristics.measure()
     }
 
-    /// The sampling policy: the full run's, or `--quick`'s few samples.
-    public static func policy(quick: Bool) -> SamplingPolicy {
+    /// The sampling policy of one process: the full run's, or `--quick`'s few samples.
+    ///
+    /// A fork of a run in several takes a fixed share: at least 8 samples and at most 40, within a
+    /// share of the single process's time, with no stop on precision. Each fork then weighs about
+    /// alike in the median of all samples, and what decides a comparison across runs, how much one
+    /// process differs from the next, is seen in as many processes as the run can afford.
+    ///
+    /// - Parameters:
+    ///   - quick: Whether the run is `--quick`.
+    ///   - forks: How many processes the run measures in.
+    public static func policy(quick: Bool, forks: Int = 1) -> SamplingPolicy {
         var policy = SamplingPolicy()
         if quick {
             policy.warmUp = .duration(nanoseconds: 5_000_000)
@@ -29,12 +38,23 @@ public struct SuiteRunner {
             policy.maximumSamples = 200
             policy.timeBudgetNanoseconds = 30_000_000
             policy.bootstrapResamples = 500
-        } else {
+        } else if forks == 1 {
             policy.warmUp = .duration(nanoseconds: 50_000_000)
             policy.minimumSamples = 20
             policy.timeBudgetNanoseconds = 800_000_000
+        } else {
+            policy.warmUp = .duration(nanoseconds: 50_000_000)
+            policy.minimumSamples = 8
+            policy.maximumSamples = 40
+            policy.targetRelativeHalfWidth = nil
+            policy.timeBudgetNanoseconds = max(150_000_000, 1_600_000_000 / UInt64(forks))
         }
         return policy
+    }
+
+    /// The fewest samples of a measurement whose one call takes `slowCallNanoseconds` or more.
+    static func slowMinimumSamples(quick: Bool, forks: Int) -> Int {
+        quick ? 2 : forks == 1 ? 6 : 3
     }
 
     /// The measurements this run's filter and strategy selection keep.
@@ -71,8 +91,15 @@ public struct SuiteRunner {
     // MARK: - Measurements
 
     /// Times every selected measurement, derived and stored of one name in alternation, and counts
-    /// their allocations; fits the scaling curves.
-    public func measure(_ suite: Suite) throws -> (measurements: [MeasurementRecord], fits: [FitRecord]) {
+    /// their allocations unless told not to.
+    ///
+    /// - Parameters:
+    ///   - suite: The measurements to choose from.
+    ///   - forks: How many processes the whole run measures in, for the sampling policy; this call
+    ///     measures in this process only.
+    ///   - countingAllocations: Whether to count allocations per operation; a fork after the first
+    ///     does not, since the first's count stands for all.
+    public func measure(_ suite: Suite, forks: Int = 1, countingAllocations: Bool = true) throws -> [MeasurementRecord] {
         let chosen = selected(suite)
         var groups: [[SuiteMeasurement]] = []
         for measurement in chosen {
@@ -80,17 +107,16 @@ public struct SuiteRunner {
         }
         let counter = AllocationCounter.process
         var records: [MeasurementRecord] = []
-        var points: [(SuiteMeasurement, Double, Double)] = []
         for (index, group) in groups.enumerated() {
             let subjects = try group.map { ($0, try $0.prepare()) }
-            var policy = Self.policy(quick: options.quick)
+            var policy = Self.policy(quick: options.quick, forks: forks)
             if group.contains(where: \.oneCallPerBatch) { policy.maximumBatchSize = 1 }
             let slowest = subjects.map { Self.timeOneCall($0.1) }.max() ?? 0
             let isSlow = slowest > Self.slowCallNanoseconds
             if isSlow {
                 // A call of a tenth of a second or more: fewer samples still bound the median, and the
                 // interval printed beside it says how well.
-                policy.minimumSamples = options.quick ? 2 : 6
+                policy.minimumSamples = Self.slowMinimumSamples(quick: options.quick, forks: forks)
                 policy.warmUp = .iterations(1)
             }
             // The harness names carry the strategy (`name [derived]`), so the line needs no strategy of its own.
@@ -104,15 +130,19 @@ public struct SuiteRunner {
                 ? [sampler.run(harnessMeasurements[0])] : sampler.runInterleaved(harnessMeasurements, order: .alternating)
             for ((measurement, subject), result) in zip(subjects, results) {
                 let perOperation = Self.perOperation(result, measurement, policy)
-                let allocations = options.quick && isSlow
-                    ? AllocationRecord.unavailable("not counted in a --quick run: one call takes \(FigureText.duration(slowest))")
-                    : AllocationRecord(Self.allocations(counter, measurement, subject, batchSize: result.batchSize))
+                let allocations: AllocationRecord
+                if !countingAllocations {
+                    allocations = .unavailable("counted in the first fork only")
+                } else if options.quick && isSlow {
+                    allocations = .unavailable("not counted in a --quick run: one call takes \(FigureText.duration(slowest))")
+                } else {
+                    allocations = AllocationRecord(Self.allocations(counter, measurement, subject, batchSize: result.batchSize))
+                }
                 records.append(MeasurementRecord(perOperation, strategy: measurement.strategy, allocations: allocations))
-                if let curve = measurement.curve { points.append((measurement, curve.x(), perOperation.summary.median)) }
             }
         }
         progress.finish()
-        return (records, Self.fits(points))
+        return records
     }
 
     /// A call at least this long makes a measurement slow: fewer samples, and no allocation pass in
@@ -163,6 +193,18 @@ public struct SuiteRunner {
             count.iterations *= measurement.operationsPerCall
             return count
         }
+    }
+
+    /// One fitted line per scaling curve and strategy, through the median of each of the curve's
+    /// measurements among `records`.
+    public func fits(_ records: [MeasurementRecord], suite: Suite) -> [FitRecord] {
+        let points: [(SuiteMeasurement, Double, Double)] = selected(suite).compactMap { measurement in
+            guard let curve = measurement.curve,
+                let record = records.first(where: { $0.name == measurement.name && $0.strategy == measurement.strategy })
+            else { return nil }
+            return (measurement, curve.x(), record.summary.median)
+        }
+        return Self.fits(points)
     }
 
     /// One fitted line per curve and strategy, through each point's median.

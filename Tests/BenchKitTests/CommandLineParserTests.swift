@@ -46,6 +46,14 @@ struct CommandLineParserTests {
         #expect(try run(arguments) == expected)
     }
 
+    @Test func forksDefaultToEightInAFullRunAndOneInAQuickOne() throws {
+        #expect(try run([]).forks == RunOptions.defaultForks && RunOptions.defaultForks == 8)
+        #expect(try run(["--quick"]).forks == 1, "a --quick run measures in its own process")
+        #expect(try run(["--forks", "3"]).forks == 3)
+        #expect(try run(["--quick", "--forks=2"]).forks == 2, "--quick takes forks when asked")
+        #expect(try run(["--forks", "1"]).forks == 1)
+    }
+
     @Test func anEqualsSignPassesAValueThatLooksLikeAnOption() throws {
         #expect(try run(["--filter=--odd"]).filter == MeasurementFilter(pattern: "--odd"))
         #expect(try run(["--filter", "a=b"]).filter == MeasurementFilter(pattern: "a=b"))
@@ -78,7 +86,8 @@ struct CommandLineParserTests {
     @Test func helpListsEveryOptionWithItsDefault() {
         for option in ["--quick", "--filter", "--spec", "--limits", "--out", "--format", "--strategy", "--list", "--help",
                        "--benchmarks-md", "report FILE", "validate FILE", "compare OLD NEW", "--threshold",
-                       "--instructions-threshold", "--fail-on-regression", "export FILE --to bmf|github-action-benchmark"] {
+                       "--instructions-threshold", "--fail-on-regression", "export FILE --to bmf|github-action-benchmark",
+                       "--forks N", "(default: 8; 1, the run's own process, with --quick)"] {
             #expect(CommandLineParser.helpText.contains(option), "help does not mention \(option)")
         }
         for defaultValue in ["(default: 5%)", "(default: 1%)", "(default: spec)", "(default: limits.json)", "(default: text)", "(default: both", "(default: off)"] {
@@ -148,6 +157,11 @@ struct CommandLineParserTests {
          "bench: bad value 'csv' for option '--to' (expected bmf|github-action-benchmark) (try --help)"),
         (["export", "--to", "bmf"], "bench: 'export' needs a results FILE (try --help)"),
         (["--list", "--out", "o.json"], "bench: option '--out' cannot be combined with '--list' (try --help)"),
+        (["--forks", "0"], "bench: bad value '0' for option '--forks' (expected a whole number from 1 to 64) (try --help)"),
+        (["--forks=65"], "bench: bad value '65' for option '--forks' (expected a whole number from 1 to 64) (try --help)"),
+        (["--forks", "two"], "bench: bad value 'two' for option '--forks' (expected a whole number from 1 to 64) (try --help)"),
+        (["--forks"], "bench: option '--forks' needs a value (try --help)"),
+        (["--list", "--forks", "2"], "bench: option '--forks' cannot be combined with '--list' (try --help)"),
     ])
     func refusedWithOneClearLine(arguments: [String], expected: String) {
         #expect(usageLine(arguments) == expected)

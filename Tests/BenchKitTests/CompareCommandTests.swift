@@ -24,7 +24,7 @@ struct CompareCommandTests {
     @Test func identicalFilesExitZeroEvenWhenFailingOnRegression() throws {
         let paths = try write(Synthetic.comparable(), Synthetic.comparable())
         let output = CompareCommand.run(options(paths, failOnRegression: true))
-        #expect(output.status == 0 && output.standardError.isEmpty)
+        #expect(output.status == 0 && output.standardError == ["bench: warning: " + Synthetic.oneProcessWarning])
         #expect(output.standardOutput.hasSuffix(
             "summary: 0 slower, 0 faster, 4 no change; 0 of 2 counts changed; 0 allocation figures changed; no regression\n"))
     }
@@ -80,6 +80,7 @@ struct CompareCommandTests {
         #expect(output.standardError == [
             "bench: warning: the environments differ: cpuModel 'Test CPU' (old) vs 'Other CPU' (new)",
             "bench: warning: the environments differ: allocator 'jemalloc 5.3.0' (old) vs 'system malloc (libc.so.6)' (new)",
+            "bench: warning: " + Synthetic.oneProcessWarning,
         ])
         #expect(output.standardOutput.contains("phase.read.tracked(largest-strict) [derived]"), "the comparison is still made")
         #expect(!output.standardOutput.contains("warning"), "text keeps warnings on standard error")
@@ -97,7 +98,8 @@ struct CompareCommandTests {
         #expect(row.contains("999 ns [") && row.contains("1.20 µs [") && row.contains("1.20× [") && row.contains("<0.001")
                 && row.hasSuffix("slower"), "\(row)")
         #expect(text.contains("rule: slower or faster only when the 95% bootstrap interval of the ratio of medians excludes 1, "
-                              + "the Mann-Whitney p < 0.05, and the ratio is beyond ±5%"))
+                              + "the Mann-Whitney p (of the forks' medians where both files have forks; Holm-adjusted over all "
+                              + "measurements) < 0.05, and the ratio is beyond ±5%"))
         #expect(text.hasSuffix("summary: 1 slower, 0 faster, 3 no change; 0 of 2 counts changed; 0 allocation figures changed; 1 regression\n"))
     }
 
@@ -105,7 +107,7 @@ struct CompareCommandTests {
         let paths = try write(Synthetic.comparable(), Synthetic.comparable(factors: [Synthetic.derivedRead: 1.2]))
         let markdown = CompareCommand.run(options(paths, format: .markdown)).standardOutput
         #expect(markdown.hasPrefix("### bench compare\n\n**1 slower, 0 faster, 3 no change;"))
-        #expect(markdown.contains("| measurement | old | new | new/old [95% CI] | p | verdict |"))
+        #expect(markdown.contains("| measurement | old | new | new/old [95% CI] | p (Holm) | verdict |"))
         #expect(markdown.contains("| <0.001 | **slower** |"))
     }
 
@@ -119,8 +121,9 @@ struct CompareCommandTests {
                                      "changedCounts", "equalCounts", "addedCounts", "removedCounts", "regressions"])
         let measurements = try #require(object["measurements"] as? [[String: Any]])
         let first = try #require(measurements.first { ($0["key"] as? [String: Any])?["strategy"] as? String == "derived" })
-        #expect(Set(first.keys) == ["key", "old", "new", "ratio", "ratioInterval", "rankTest", "wallTimeVerdict", "wallTimeReason",
-                                    "instructionsRatio", "verdict", "basis", "reason", "allocations"])
+        #expect(Set(first.keys) == ["key", "old", "new", "ratio", "ratioInterval", "rankTest", "rankTestOf", "adjustedPValue",
+                                    "wallTimeVerdict", "wallTimeReason", "instructionsRatio", "verdict", "basis", "reason",
+                                    "allocations"])
         #expect(first["verdict"] as? String == "slower" && first["basis"] as? String == "instructions")
         #expect(first["wallTimeVerdict"] as? String == "slower")
         #expect((first["rankTest"] as? [String: Any])?["pValue"] is Double)

@@ -17,7 +17,7 @@ struct CompareTests {
         #expect(comparison.measurements.allSatisfy { $0.verdict == .noChange && $0.reason == .insideTheNoise })
         #expect(comparison.measurements.allSatisfy { $0.ratio == 1 && $0.rankTest.pValue == 1 })
         #expect(comparison.changedCounts.isEmpty && comparison.equalCounts == 2)
-        #expect(comparison.regressions.isEmpty && comparison.warnings.isEmpty)
+        #expect(comparison.regressions.isEmpty && comparison.warnings == [Synthetic.oneProcessWarning])
         #expect(comparison.exitStatus(failOnRegression: true) == .compared)
     }
 
@@ -181,6 +181,7 @@ struct CompareTests {
             "the environments differ: cpuModel 'Test CPU' (old) vs 'Other CPU' (new)",
             "the environments differ: toolchain 'Swift version 6.3.1' (old) vs 'Swift version 6.4' (new)",
             "the limits differ: limitsSHA256 '\(String(repeating: "ab", count: 32))' (old) vs '\(String(repeating: "cd", count: 32))' (new)",
+            Synthetic.oneProcessWarning,
         ])
         #expect(comparison.measurements.count == 4, "still compared")
     }
@@ -192,6 +193,7 @@ struct CompareTests {
         #expect(Synthetic.compare(Synthetic.comparable(), new).warnings == [
             "the environments differ: buildConfiguration 'release' (old) vs 'debug' (new)",
             "the runs differ: old is a full run, new is --quick",
+            Synthetic.oneProcessWarning,
             "new is a debug build: its wall times say little about a release",
         ])
     }

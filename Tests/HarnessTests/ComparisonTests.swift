@@ -26,15 +26,36 @@ struct ComparisonTests {
         #expect(fit.slope == 0 && fit.intercept == 5 && fit.rSquared == 1)
     }
 
-    @Test func mannWhitneyOfSeparatedGroups() {
-        // U = 6 - 6 = 0; mean 4.5; variance 9/12 * 7 = 5.25; z = (4.5 - 0.5) / sqrt(5.25) = 1.74574;
-        // p = erfc(z / sqrt 2) = 0.0808556 (R: wilcox.test(1:3, 4:6, exact = FALSE)).
+    @Test func mannWhitneyOfSmallUntiedGroupsIsExact() {
+        // Three against three, wholly separated: U = 0, the most extreme of C(6, 3) = 20 equally likely
+        // arrangements at either end, p = 2/20 (R: wilcox.test(1:3, 4:6), SciPy method="exact").
         let test = Statistics.mannWhitneyU([1, 2, 3], [4, 5, 6])
-        #expect(test.u == 0)
-        #expect(abs(test.z + 1.745_743_121_887_939) < 1e-9, "negative: the first group ranks lower")
-        #expect(abs(test.pValue - 0.080_855_598_370_052_3) < 1e-9)
+        #expect(test.u == 0 && test.method == .exact && test.z == nil)
+        #expect(abs(test.pValue - 0.1) < 1e-12)
         let mirrored = Statistics.mannWhitneyU([4, 5, 6], [1, 2, 3])
         #expect(mirrored.u == 9 && mirrored.pValue == test.pValue, "two-sided: order of groups does not matter")
+    }
+
+    @Test(arguments: [
+        // (first, second, U, SciPy's mannwhitneyu(first, second, method="exact").pvalue)
+        ([1.0, 2, 3, 4, 5], [6.0, 7, 8, 9, 10], 0.0, 0.007_936_507_936_507_936),
+        ([1.0, 3, 5, 7, 9], [2.0, 4, 6, 8, 10, 12], 10.0, 0.428_571_428_571_428_55),
+        ([1.5, 2.5, 8, 9, 10], [3.0, 4, 5, 6, 7], 15.0, 0.690_476_190_476_190_5),
+        (Array(stride(from: 1.0, through: 8, by: 1)), Array(stride(from: 9.0, through: 16, by: 1)), 0.0, 0.000_155_400_155_400_155_4),
+    ])
+    func mannWhitneyExactAgreesWithSciPy(first: [Double], second: [Double], u: Double, pValue: Double) {
+        let test = Statistics.mannWhitneyU(first, second)
+        #expect(test.method == .exact)
+        #expect(test.u == u)
+        #expect(abs(test.pValue - pValue) < 1e-12, "p \(test.pValue), SciPy \(pValue)")
+    }
+
+    @Test func mannWhitneyOfLargeGroupsUsesTheNormalApproximation() {
+        // Thirty against thirty, wholly separated: U = 0; SciPy method="asymptotic" gives this p.
+        let test = Statistics.mannWhitneyU((1...30).map(Double.init), (31...60).map(Double.init))
+        #expect(test.method == .normalApproximation && test.u == 0)
+        #expect(abs(test.pValue - 3.019_859_359_162_157e-11) / 3.019_859_359_162_157e-11 < 1e-6)
+        #expect(test.z.map { $0 < 0 } == true, "negative: the first group ranks lower")
     }
 
     @Test func mannWhitneyWithTies() {
@@ -42,8 +63,9 @@ struct ComparisonTests {
         // Ties 3 and 2: Σ(t³ - t) = 24 + 6 = 30. Variance 16/12 * (9 - 30/56) = 11.285714.
         // z = (5.5 - 0.5) / sqrt(11.285714) = 1.488351; p = 0.1366582.
         let test = Statistics.mannWhitneyU([1, 2, 2, 3], [2, 3, 4, 5])
+        #expect(test.method == .normalApproximation, "ties: no exact distribution")
         #expect(test.u == 2.5)
-        #expect(abs(test.z + 1.488_351_394_468_968) < 1e-9)
+        #expect(abs(test.z! + 1.488_351_394_468_968) < 1e-9)
         #expect(abs(test.pValue - 0.136_658_247_738_147_5) < 1e-9)
     }
 

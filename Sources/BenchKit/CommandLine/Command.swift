@@ -38,6 +38,17 @@ public struct RunOptions: Sendable, Equatable {
     /// Whether to count each measurement's instructions per operation under callgrind as well
     /// (`--instructions`).
     public var instructions: Bool
+    /// How many fresh processes, one after another, take the measurements' samples (`--forks`): 1
+    /// measures in the run's own process.
+    public var forks: Int
+
+    /// The forks of a full run: enough processes' medians for the rank test across two runs to reach
+    /// significance after the correction for comparing every measurement at once (see `ComparisonRule`).
+    public static let defaultForks = 8
+    /// The forks of a `--quick` run: its own process, for speed; its timings are only indicative.
+    public static let defaultQuickForks = 1
+    /// The most forks a run takes.
+    public static let maximumForks = 64
 
     /// The options of a run given no options at all.
     public static let defaults = RunOptions(
@@ -45,9 +56,11 @@ public struct RunOptions: Sendable, Equatable {
         format: .text, strategies: .both)
 
     /// Creates run options; `defaults` says what an option left out means.
+    ///
+    /// - Parameter forks: `nil` takes the default of a full or a `--quick` run.
     public init(
         quick: Bool, filter: MeasurementFilter?, specDirectory: String, limitsPath: String, outputPath: String?,
-        format: ReportFormat, strategies: StrategySelection, instructions: Bool = false
+        format: ReportFormat, strategies: StrategySelection, instructions: Bool = false, forks: Int? = nil
     ) {
         self.quick = quick
         self.filter = filter
@@ -57,6 +70,7 @@ public struct RunOptions: Sendable, Equatable {
         self.format = format
         self.strategies = strategies
         self.instructions = instructions
+        self.forks = forks ?? (quick ? Self.defaultQuickForks : Self.defaultForks)
     }
 }
 

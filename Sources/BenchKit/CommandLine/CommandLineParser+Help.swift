@@ -25,6 +25,9 @@ extension CommandLineParser {
           --instructions          also count instructions per operation under valgrind's callgrind:
                                   exact, repeatable figures to diff across commits on a noisy machine
                                   (a few minutes; needs valgrind and setarch; see README)
+          --forks N               take the samples in N fresh processes, one after another, so that a
+                                  comparison across runs sees how much one process differs from the next
+                                  (default: \(RunOptions.defaultForks); \(RunOptions.defaultQuickForks), the run's own process, with --quick)
           --filter PATTERN        run only the measurements and counts whose name contains PATTERN; with
                                   '*' (any characters) or '?' (one character) PATTERN is a glob that
                                   must match the whole name, e.g. 'phase.read.*' (default: all). A

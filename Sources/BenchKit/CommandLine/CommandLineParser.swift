@@ -3,7 +3,7 @@
 /// A pure function of the argument list, so every case is a unit test; no argument-parser package.
 /// Forms accepted:
 ///
-///     bench [--quick] [--instructions] [--filter PATTERN] [--spec DIR] [--limits FILE] [--out FILE]
+///     bench [--quick] [--instructions] [--forks N] [--filter PATTERN] [--spec DIR] [--limits FILE] [--out FILE]
 ///           [--format text|json|markdown] [--strategy derived|stored|both]
 ///     bench --list [--filter PATTERN] [--spec DIR] [--strategy derived|stored|both]
 ///     bench report FILE [--format text|json|markdown | --benchmarks-md]
@@ -40,7 +40,7 @@ public enum CommandLineParser {
 
     private static let runOptions: [String: Bool] = [
         "--quick": false, "--list": false, "--filter": true, "--spec": true, "--limits": true, "--out": true,
-        "--format": true, "--strategy": true, "--instructions": false,
+        "--format": true, "--strategy": true, "--instructions": false, "--forks": true,
     ]
 
     private static func parseRun(_ arguments: [String]) throws(UsageError) -> Command {
@@ -57,7 +57,7 @@ public enum CommandLineParser {
         let specDirectory = try scanned.nonEmptyValue("--spec") ?? defaults.specDirectory
         let strategies = try scanned.choice("--strategy", of: StrategySelection.self) ?? defaults.strategies
         if scanned.has("--list") {
-            for option in ["--quick", "--limits", "--out", "--format", "--instructions"] where scanned.has(option) {
+            for option in ["--quick", "--limits", "--out", "--format", "--instructions", "--forks"] where scanned.has(option) {
                 throw UsageError("option '\(option)' cannot be combined with '--list'")
             }
             return .list(ListOptions(filter: filter, specDirectory: specDirectory, strategies: strategies))
@@ -71,7 +71,8 @@ public enum CommandLineParser {
                 outputPath: try scanned.nonEmptyValue("--out"),
                 format: try scanned.choice("--format", of: ReportFormat.self) ?? defaults.format,
                 strategies: strategies,
-                instructions: scanned.has("--instructions")))
+                instructions: scanned.has("--instructions"),
+                forks: try scanned.wholeNumber("--forks", in: 1...RunOptions.maximumForks)))
     }
 
     private static func parseReport(_ arguments: [String]) throws(UsageError) -> Command {
@@ -151,6 +152,15 @@ public enum CommandLineParser {
                 throw UsageError("bad value '\(value)' for option '\(option)' (expected a percentage above 0 and below 100, e.g. 5%)")
             }
             return percent / 100
+        }
+
+        /// A whole number within `range`.
+        func wholeNumber(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+            guard let value = values[option] else { return nil }
+            guard let number = Int(value), range.contains(number) else {
+                throw UsageError("bad value '\(value)' for option '\(option)' (expected a whole number from \(range.lowerBound) to \(range.upperBound))")
+            }
+            return number
         }
 
         func choice<Choice: RawRepresentable & CaseIterable>(

@@ -4,13 +4,19 @@
 /// other way:
 ///
 /// 1. the 95 % percentile-bootstrap interval of `median(NEW) / median(OLD)`, resampled from both files'
-///    raw samples, lies wholly above 1 (below 1 for faster);
-/// 2. the two-sided Mann-Whitney U test of the two sets of samples gives `p < significanceLevel`;
+///    raw samples, lies wholly above 1 (below 1 for faster); when a file was measured in forks, the
+///    bootstrap draws its forks first, then each drawn fork's samples;
+/// 2. the two-sided Mann-Whitney U test gives `p < significanceLevel` after Holm's adjustment for every
+///    measurement of the comparison tested at once; it ranks the forks' medians when both files were
+///    measured in forks (each process one observation, since one process's samples do not show how
+///    the next process differs), else the samples;
 /// 3. the ratio of the medians is beyond the threshold: above `1 + threshold` (below `1 - threshold`).
 ///
 /// Anything else is **no change**: inside the noise when (1) or (2) fails, under the threshold when only
 /// (3) does. Both tests must agree because the runs compared come from shared, noisy machines and a
-/// false "slower" costs a release; the threshold keeps a real but immaterial shift from failing one.
+/// false "slower" costs a release; the adjustment keeps the chance of any false call across all the
+/// measurements at the level, not each one's; the threshold keeps a real but immaterial shift from
+/// failing a release.
 ///
 /// By instructions, when both files counted them for a measurement: the count is deterministic, so no
 /// test is needed, and the change is judged against `instructionsThreshold` alone.
@@ -51,7 +57,8 @@ public struct ComparisonRule: Sendable, Equatable, Codable {
     /// The rule in one sentence, for the head of every comparison.
     public var sentence: String {
         "slower or faster only when the \(percent(confidenceLevel)) bootstrap interval of the ratio of medians "
-            + "excludes 1, the Mann-Whitney p < \(significanceLevel), and the ratio is beyond ±\(percent(threshold)); "
+            + "excludes 1, the Mann-Whitney p (of the forks' medians where both files have forks; Holm-adjusted over "
+            + "all measurements) < \(significanceLevel), and the ratio is beyond ±\(percent(threshold)); "
             + "by instructions (beyond ±\(percent(instructionsThreshold))) where both files counted them"
     }
 

@@ -31,7 +31,7 @@ struct ComparisonTables {
         }
 
         measurements = Table(
-            headers: ["measurement", "old", "new", "new/old [95% CI]", "p", "verdict"],
+            headers: ["measurement", "old", "new", "new/old [95% CI]", "p (Holm)", "verdict"],
             rows: comparison.measurements.map { item in
                 let threshold = item.basis == .instructions ? rule.instructionsThreshold : rule.threshold
                 return [
@@ -39,7 +39,7 @@ struct ComparisonTables {
                     FigureText.duration(item.old.median, interval: item.old.medianInterval),
                     FigureText.duration(item.new.median, interval: item.new.medianInterval),
                     Self.ratio(item.ratio, interval: item.ratioInterval),
-                    Self.pValue(item.rankTest.pValue),
+                    Self.pValue(item.adjustedPValue),
                     verdict(item.verdict, item.basis, item.reason, threshold: threshold),
                 ]
             })

@@ -27,3 +27,11 @@ public enum ComparisonReason: String, Sendable, Equatable, Codable {
     /// A median is not positive, so a ratio means nothing; nothing is concluded.
     case noRatio = "no ratio: a median is not positive"
 }
+
+/// What a comparison's rank test ranked.
+public enum RankedUnit: String, Sendable, Equatable, Codable {
+    /// Each fork's median: one observation per process, both files measured in forks.
+    case forkMedians = "fork medians"
+    /// Every sample: a file measured in one process, whose samples hide how processes differ.
+    case samples
+}

@@ -13,6 +13,8 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         public var medianInterval: ConfidenceInterval
         /// How many samples the median is of.
         public var samples: Int
+        /// How many processes the samples were taken in.
+        public var forks: Int
         /// Instructions per operation, when counted.
         public var instructionsPerOperation: Double?
 
@@ -20,11 +22,12 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
             median = record.summary.median
             medianInterval = record.summary.medianInterval
             samples = record.samples.count
+            forks = record.sampleGroups.count
             instructionsPerOperation = record.instructionsPerOperation
         }
 
         private enum CodingKeys: String, CodingKey {
-            case median, medianInterval, samples, instructionsPerOperation
+            case median, medianInterval, samples, forks, instructionsPerOperation
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -33,6 +36,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
             try container.encode(median, forKey: .median)
             try container.encode(medianInterval, forKey: .medianInterval)
             try container.encode(samples, forKey: .samples)
+            try container.encode(forks, forKey: .forks)
             try container.encode(instructionsPerOperation, forKey: .instructionsPerOperation)
         }
     }
@@ -47,8 +51,15 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     public var ratio: Double?
     /// The bootstrap interval of `ratio`, from both files' raw samples.
     public var ratioInterval: ConfidenceInterval?
-    /// The two-sided Mann-Whitney U test of NEW's samples against OLD's.
+    /// The two-sided Mann-Whitney U test of NEW against OLD: of the forks' medians when both files
+    /// measured in several forks, else of the samples.
     public var rankTest: RankTest
+    /// What `rankTest` ranked.
+    public var rankTestOf: RankedUnit
+    /// `rankTest`'s p-value adjusted for every measurement of the comparison being tested at once
+    /// (Holm); the wall-time verdict rests on it. Equal to the raw p-value until
+    /// `judge(adjustedPValue:rule:)` is given the comparison's adjustment.
+    public var adjustedPValue: Double
     /// The verdict wall time alone gives.
     public var wallTimeVerdict: ComparisonVerdict
     /// Why wall time gives that verdict.
@@ -74,40 +85,66 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         key = MeasurementKey(old)
         self.old = Side(old)
         self.new = Side(new)
-        rankTest = Statistics.mannWhitneyU(new.samples, old.samples)
+        let oldGroups = old.sampleGroups
+        let newGroups = new.sampleGroups
+        // Samples of one process are not independent draws of what the next process will show: with
+        // forks on both sides, each process is one observation.
+        if oldGroups.count > 1 && newGroups.count > 1 {
+            rankTestOf = .forkMedians
+            rankTest = Statistics.mannWhitneyU(newGroups.map(Statistics.median), oldGroups.map(Statistics.median))
+        } else {
+            rankTestOf = .samples
+            rankTest = Statistics.mannWhitneyU(new.samples, old.samples)
+        }
+        adjustedPValue = rankTest.pValue
         allocations = AllocationChange(old: old.allocations, new: new.allocations)
         // A ratio of medians is only meaningful on positive figures; a resampled median of samples that
         // are not all positive could be zero or change sign.
         if old.samples.allSatisfy({ $0 > 0 }) && new.samples.allSatisfy({ $0 > 0 }) {
-            let ratio = new.summary.median / old.summary.median
-            let interval = Statistics.bootstrapMedianRatioInterval(
-                new.samples, old.samples, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed)
-            self.ratio = ratio
-            ratioInterval = interval
-            (wallTimeVerdict, wallTimeReason) = Self.wallTimeVerdict(
-                ratio: ratio, interval: interval, pValue: rankTest.pValue, rule: rule)
+            ratio = new.summary.median / old.summary.median
+            ratioInterval = Statistics.bootstrapMedianRatioInterval(
+                groups: newGroups, oldGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed)
         } else {
             ratio = nil
             ratioInterval = nil
-            (wallTimeVerdict, wallTimeReason) = (.noChange, .noRatio)
         }
         if let oldInstructions = old.instructionsPerOperation, let newInstructions = new.instructionsPerOperation,
             oldInstructions > 0
         {
-            let ratio = newInstructions / oldInstructions
-            instructionsRatio = ratio
+            instructionsRatio = newInstructions / oldInstructions
             basis = .instructions
-            (verdict, reason) = Self.beyond(ratio: ratio, threshold: rule.instructionsThreshold)
         } else {
             instructionsRatio = nil
             basis = .wallTime
+        }
+        (wallTimeVerdict, wallTimeReason, verdict, reason) = (.noChange, .noRatio, .noChange, .noRatio)
+        judge(adjustedPValue: rankTest.pValue, rule: rule)
+    }
+
+    /// Reaches the verdicts again with the rank test's p-value adjusted for the other measurements
+    /// tested at once.
+    ///
+    /// - Parameters:
+    ///   - adjustedPValue: `rankTest.pValue` after the comparison's adjustment; never below it.
+    ///   - rule: The decision rule.
+    public mutating func judge(adjustedPValue: Double, rule: ComparisonRule) {
+        self.adjustedPValue = adjustedPValue
+        if let ratio, let ratioInterval {
+            (wallTimeVerdict, wallTimeReason) = Self.wallTimeVerdict(
+                ratio: ratio, interval: ratioInterval, pValue: adjustedPValue, rule: rule)
+        } else {
+            (wallTimeVerdict, wallTimeReason) = (.noChange, .noRatio)
+        }
+        if let instructionsRatio {
+            (verdict, reason) = Self.beyond(ratio: instructionsRatio, threshold: rule.instructionsThreshold)
+        } else {
             (verdict, reason) = (wallTimeVerdict, wallTimeReason)
         }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case key, old, new, ratio, ratioInterval, rankTest, wallTimeVerdict, wallTimeReason, instructionsRatio, verdict,
-            basis, reason, allocations
+        case key, old, new, ratio, ratioInterval, rankTest, rankTestOf, adjustedPValue, wallTimeVerdict, wallTimeReason,
+            instructionsRatio, verdict, basis, reason, allocations
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -119,6 +156,8 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         try container.encode(ratio, forKey: .ratio)
         try container.encode(ratioInterval, forKey: .ratioInterval)
         try container.encode(rankTest, forKey: .rankTest)
+        try container.encode(rankTestOf, forKey: .rankTestOf)
+        try container.encode(adjustedPValue, forKey: .adjustedPValue)
         try container.encode(wallTimeVerdict, forKey: .wallTimeVerdict)
         try container.encode(wallTimeReason, forKey: .wallTimeReason)
         try container.encode(instructionsRatio, forKey: .instructionsRatio)

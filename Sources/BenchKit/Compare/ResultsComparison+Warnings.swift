@@ -1,3 +1,6 @@
+import Foundation
+import Harness
+
 // MARK: - Warnings
 
 extension ResultsComparison {
@@ -6,7 +9,7 @@ extension ResultsComparison {
     ///
     /// None of these refuses a comparison, since a reader may want it anyway (a toolchain upgrade is
     /// exactly such a comparison), but each is said, because a difference it explains is not the code's.
-    static func warnings(old: ResultsFile, new: ResultsFile) -> [String] {
+    static func warnings(old: ResultsFile, new: ResultsFile, rule: ComparisonRule) -> [String] {
         let fields: [(String, (ResultsFile) -> String)] = [
             ("cpuModel", \.environment.cpuModel),
             ("toolchain", \.environment.toolchain),
@@ -23,10 +26,31 @@ extension ResultsComparison {
             warnings.append(
                 "the runs differ: old is \(old.options.quick ? "--quick" : "a full run"), new is \(new.options.quick ? "--quick" : "a full run")")
         }
+        let oneProcess = [(old, "old"), (new, "new")].filter { $0.0.options.forks < 2 }.map(\.1)
+        if !oneProcess.isEmpty {
+            warnings.append(
+                "\(oneProcess.joined(separator: " and ")) \(oneProcess.count == 1 ? "was" : "were") measured in one process: "
+                    + "its samples do not show how much one process differs from the next, so a wall-time verdict may take that "
+                    + "difference for the code's (run with --forks)")
+        } else if let reach = rankTestReach(old.options.forks, new.options.forks, measurements: max(old.measurements.count, new.measurements.count)),
+            reach >= rule.significanceLevel
+        {
+            warnings.append(
+                "with \(old.options.forks) and \(new.options.forks) forks the rank test's smallest p-value, Holm-adjusted, is "
+                    + String(format: "%.3g", reach) + ": no wall-time verdict can be slower or faster (use more forks)")
+        }
         let debug = [(old, "old"), (new, "new")].filter { $0.0.environment.buildConfiguration == "debug" }.map(\.1)
         if !debug.isEmpty {
             warnings.append("\(debug.joined(separator: " and ")) is a debug build: its wall times say little about a release")
         }
         return warnings
+    }
+
+    /// The smallest p-value the rank test of `first` and `second` forks' medians can give, times the
+    /// `measurements` Holm multiplies the smallest by: when it is not below the level, no measurement
+    /// can be called changed by wall time, whatever happened.
+    static func rankTestReach(_ first: Int, _ second: Int, measurements: Int) -> Double? {
+        guard first >= 1, second >= 1, first <= Statistics.exactLimit, second <= Statistics.exactLimit else { return nil }
+        return Swift.min(1, Double(max(1, measurements)) * Statistics.exactTwoSidedPValue(u: 0, first, second))
     }
 }

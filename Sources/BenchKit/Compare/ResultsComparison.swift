@@ -65,13 +65,17 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
         self.old = FileDescription(path: old.path, results: old.results)
         self.new = FileDescription(path: new.path, results: new.results)
         self.rule = rule
-        warnings = Self.warnings(old: old.results, new: new.results)
+        warnings = Self.warnings(old: old.results, new: new.results, rule: rule)
 
         let oldMeasurements = Dictionary(old.results.measurements.map { (MeasurementKey($0), $0) }, uniquingKeysWith: { first, _ in first })
         let newMeasurements = Dictionary(new.results.measurements.map { (MeasurementKey($0), $0) }, uniquingKeysWith: { first, _ in first })
-        measurements = oldMeasurements.keys.sorted().compactMap { key in
+        var measurements = oldMeasurements.keys.sorted().compactMap { key in
             newMeasurements[key].map { MeasurementComparison(old: oldMeasurements[key]!, new: $0, rule: rule) }
         }
+        // Every measurement is tested at once: the wall-time verdicts rest on p-values adjusted for that.
+        let adjusted = Statistics.holmAdjusted(measurements.map(\.rankTest.pValue))
+        for index in measurements.indices { measurements[index].judge(adjustedPValue: adjusted[index], rule: rule) }
+        self.measurements = measurements
         addedMeasurements = newMeasurements.keys.filter { oldMeasurements[$0] == nil }.sorted().map(\.label)
         removedMeasurements = oldMeasurements.keys.filter { newMeasurements[$0] == nil }.sorted().map(\.label)
 

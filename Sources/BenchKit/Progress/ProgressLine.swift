@@ -14,6 +14,8 @@ public final class ProgressLine {
     private let isTerminal: Bool
     private var lastStages: [String: SamplingProgress.Stage] = [:]
     private var lineIsOpen = false
+    /// Written before every line: a fork's `[fork 2/8] `, so its progress says which process it is.
+    public var prefix = ""
 
     /// A progress line on the process's standard error, a terminal or not as `isatty` says.
     public convenience init() {
@@ -44,7 +46,7 @@ public final class ProgressLine {
     }
 
     func show(_ update: Update, step: Int, of total: Int, strategy: Strategy) {
-        let text = Self.describe(update, step: step, of: total, strategy: strategy)
+        let text = prefix + Self.describe(update, step: step, of: total, strategy: strategy)
         let key = "\(update.name)|\(strategy.rawValue)"
         if isTerminal {
             write("\r\u{1B}[2K" + text)
@@ -58,10 +60,10 @@ public final class ProgressLine {
     /// Shows a line of the bench's own, such as the scenario being counted.
     public func note(_ text: String) {
         if isTerminal {
-            write("\r\u{1B}[2K" + text)
+            write("\r\u{1B}[2K" + prefix + text)
             lineIsOpen = true
         } else {
-            write(text + "\n")
+            write(prefix + text + "\n")
         }
     }
 

@@ -5,8 +5,9 @@ import Harness
 /// The raw batches and samples are kept, not only the summary, so a reader can recompute every figure
 /// and `ResultsValidator` can check the summary against them.
 ///
-/// `instructionsPerOperation` came after the first files were written: it is encoded as `null` when
-/// absent, and a file without the key still decodes (as `nil`), so every earlier results file reads.
+/// `instructionsPerOperation` and `forks` came after the first files were written: each is encoded as
+/// `null` when absent, and a file without the key still decodes (as `nil`), so every earlier results
+/// file reads.
 public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// The stable name, `subject.operation(variant)`; with `strategy`, the join key across files.
     public var name: String
@@ -18,7 +19,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     public var summary: Summary
     /// Each sample, nanoseconds per operation, in the order taken.
     public var samples: [Double]
-    /// The batches the samples come from.
+    /// The batches the samples come from; with `forks`, `size` is the first fork's.
     public var batches: BatchRecord
     /// The sampling policy the measurement followed.
     public var policy: SamplingPolicy
@@ -28,6 +29,9 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// the run did not count them. Two runs of one build agree to well under 0.1 %, where wall time does
     /// not, so `bench compare` judges by it when both files have it.
     public var instructionsPerOperation: Double?
+    /// The processes the samples were taken in, in the order of `samples`, when the run measured in
+    /// several (`bench --forks N`, N > 1); `nil` when all were taken in the run's own process.
+    public var forks: [ForkRecord]?
 
     /// The unit every timed figure is stored in.
     public static let nanoseconds = "ns"
@@ -35,7 +39,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// Creates a record from its parts.
     public init(
         name: String, strategy: Strategy, summary: Summary, samples: [Double], batches: BatchRecord,
-        policy: SamplingPolicy, allocations: AllocationRecord, instructionsPerOperation: Double? = nil
+        policy: SamplingPolicy, allocations: AllocationRecord, instructionsPerOperation: Double? = nil,
+        forks: [ForkRecord]? = nil
     ) {
         self.name = name
         self.strategy = strategy
@@ -46,6 +51,21 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         self.policy = policy
         self.allocations = allocations
         self.instructionsPerOperation = instructionsPerOperation
+        self.forks = forks
+    }
+
+    /// The samples grouped by the process that took them: one group per fork, or one group of all.
+    ///
+    /// Assumes the forks' counts add up to the samples, as `ResultsValidator` checks.
+    public var sampleGroups: [[Double]] {
+        guard let forks, forks.count > 1 else { return [samples] }
+        var groups: [[Double]] = []
+        var start = 0
+        for fork in forks {
+            groups.append(Array(samples[start..<start + fork.samples]))
+            start += fork.samples
+        }
+        return groups
     }
 
     /// Records what the harness's sampler produced for one strategy.
@@ -66,7 +86,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     // MARK: - Coding
 
     private enum CodingKeys: String, CodingKey {
-        case name, strategy, unit, summary, samples, batches, policy, allocations, instructionsPerOperation
+        case name, strategy, unit, summary, samples, batches, policy, allocations, instructionsPerOperation, forks
     }
 
     public init(from decoder: any Decoder) throws {
@@ -81,6 +101,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         allocations = try container.decode(AllocationRecord.self, forKey: .allocations)
         // Files written before instruction counting have no such key: they did not count, which is nil.
         instructionsPerOperation = try container.decodeIfPresent(Double.self, forKey: .instructionsPerOperation)
+        // Nor any before forks: all their samples came from one process.
+        forks = try container.decodeIfPresent([ForkRecord].self, forKey: .forks)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -95,6 +117,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         try container.encode(policy, forKey: .policy)
         try container.encode(allocations, forKey: .allocations)
         try container.encode(instructionsPerOperation, forKey: .instructionsPerOperation)
+        try container.encode(forks, forKey: .forks)
     }
 }
 

@@ -83,24 +83,37 @@ public struct RunRecord: Sendable, Equatable, Codable {
     public var strategy: StrategySelection
     /// The fixtures directory.
     public var specDirectory: String
+    /// How many fresh processes the measurements were taken in (`--forks`); 1 in files written before
+    /// the option, which measured in the run's own process.
+    public var forks: Int
 
     /// Creates a record from parts.
-    public init(quick: Bool, filter: String?, strategy: StrategySelection, specDirectory: String) {
+    public init(quick: Bool, filter: String?, strategy: StrategySelection, specDirectory: String, forks: Int = 1) {
         self.quick = quick
         self.filter = filter
         self.strategy = strategy
         self.specDirectory = specDirectory
+        self.forks = forks
     }
 
     /// Records a run's options.
     public init(_ options: RunOptions) {
         self.init(
             quick: options.quick, filter: options.filter?.pattern, strategy: options.strategies,
-            specDirectory: options.specDirectory)
+            specDirectory: options.specDirectory, forks: options.forks)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case quick, filter, strategy, specDirectory
+        case quick, filter, strategy, specDirectory, forks
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        quick = try container.decode(Bool.self, forKey: .quick)
+        filter = try container.decodeIfPresent(String.self, forKey: .filter)
+        strategy = try container.decode(StrategySelection.self, forKey: .strategy)
+        specDirectory = try container.decode(String.self, forKey: .specDirectory)
+        forks = try container.decodeIfPresent(Int.self, forKey: .forks) ?? 1
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -110,5 +123,6 @@ public struct RunRecord: Sendable, Equatable, Codable {
         try container.encode(filter, forKey: .filter)
         try container.encode(strategy, forKey: .strategy)
         try container.encode(specDirectory, forKey: .specDirectory)
+        try container.encode(forks, forKey: .forks)
     }
 }

@@ -66,7 +66,9 @@ public enum ResultsValidator {
         if measurement.batches.nanoseconds.count != samples.count {
             problems.append("\(name): \(measurement.batches.nanoseconds.count) batches for \(samples.count) samples")
         }
-        if measurement.batches.invocations.sampling != measurement.batches.size * samples.count {
+        if let forks = measurement.forks {
+            problems += self.problems(in: forks, of: measurement, name: name)
+        } else if measurement.batches.invocations.sampling != measurement.batches.size * samples.count {
             problems.append("\(name): \(measurement.batches.invocations.sampling) sampled calls, not batch size × samples")
         }
         let sorted = samples.sorted()
@@ -95,6 +97,23 @@ public enum ResultsValidator {
         }
         if let instructions = measurement.instructionsPerOperation, !(instructions.isFinite && instructions >= 0) {
             problems.append("\(name): instructions per operation \(instructions) is not a finite, non-negative number")
+        }
+        return problems
+    }
+
+    private static func problems(in forks: [ForkRecord], of measurement: MeasurementRecord, name: String) -> [String] {
+        guard forks.count >= 2 else { return ["\(name): \(forks.count) fork(s) recorded; a run in one process records none"] }
+        if forks.contains(where: { $0.samples < 1 || $0.batchSize < 1 }) {
+            return ["\(name): a fork with no samples or no batch size"]
+        }
+        var problems: [String] = []
+        let samples = forks.reduce(0) { $0 + $1.samples }
+        if samples != measurement.samples.count {
+            problems.append("\(name): the forks took \(samples) samples, but the measurement has \(measurement.samples.count)")
+        }
+        let calls = forks.reduce(0) { $0 + $1.samples * $1.batchSize }
+        if measurement.batches.invocations.sampling != calls {
+            problems.append("\(name): \(measurement.batches.invocations.sampling) sampled calls, not the forks' batch sizes × samples (\(calls))")
         }
         return problems
     }

@@ -23,6 +23,13 @@ public struct MeasurementResult: Sendable, Equatable, Codable {
         public var sampling: Int
         /// Every call the sampler made.
         public var total: Int { calibration + warmUp + sampling }
+
+        /// Creates invocation counts.
+        public init(calibration: Int, warmUp: Int, sampling: Int) {
+            self.calibration = calibration
+            self.warmUp = warmUp
+            self.sampling = sampling
+        }
     }
 
     /// The method every sample was obtained by, in words.

@@ -122,7 +122,12 @@ struct MedianResampler {
         for _ in 0..<count {
             draws[generator.next(below: count)] += 1
         }
-        // Type-7 median: ranks ⌊(n-1)/2⌋ and ⌈(n-1)/2⌉ of the resample, averaged.
+        return Self.median(of: draws, count: count, sorted: sorted)
+    }
+
+    /// The type-7 median of a resample given as draws per sorted position: ranks ⌊(n-1)/2⌋ and
+    /// ⌈(n-1)/2⌉ of the `count` draws, averaged.
+    static func median(of draws: [Int], count: Int, sorted: [Double]) -> Double {
         let lowerRank = (count - 1) / 2
         let upperRank = count / 2
         var lowerValue = 0.0

@@ -62,6 +62,10 @@ extension Synthetic {
             measurements: measurements, counts: counts, fits: [], limits: judgement.limits, decision: judgement.decision)
     }
 
+    /// The warning every comparison of two `comparable` files carries: they were measured in one process.
+    static let oneProcessWarning = "old and new were measured in one process: its samples do not show how much one process "
+        + "differs from the next, so a wall-time verdict may take that difference for the code's (run with --forks)"
+
     /// The key of the derived phase read, the measurement most tests shift.
     static let derivedRead = MeasurementKey(name: phaseRead, strategy: .derived)
 

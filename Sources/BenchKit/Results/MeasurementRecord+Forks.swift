@@ -1,0 +1,44 @@
+import Harness
+
+extension MeasurementRecord {
+    /// One measurement taken in several forks, as one record: every fork's samples and batches in fork
+    /// order, described by `forks`.
+    ///
+    /// The summary is of all the samples, except its median's interval, which is the two-stage
+    /// bootstrap over forks (`Statistics.bootstrapMedianInterval(groups:level:resamples:seed:)`): the
+    /// samples of one process are not independent of each other, so resampling them as if they were
+    /// would promise a precision the next run would not repeat. Allocations are the first fork's,
+    /// the only one that counts them; the policy is the first fork's, which every fork follows.
+    ///
+    /// - Parameter records: The same measurement (name and strategy) from each fork, in fork order; at
+    ///   least one. One record is returned as it is.
+    public init(mergingForks records: [MeasurementRecord]) {
+        precondition(!records.isEmpty, "no fork to merge")
+        let first = records[0]
+        precondition(
+            records.allSatisfy { $0.name == first.name && $0.strategy == first.strategy },
+            "forks of different measurements")
+        guard records.count > 1 else {
+            self = first
+            return
+        }
+        let samples = records.flatMap(\.samples)
+        let policy = first.policy
+        var summary = Summary(samples: samples, level: policy.confidenceLevel, resamples: policy.bootstrapResamples, seed: policy.seed)
+        summary.medianInterval = Statistics.bootstrapMedianInterval(
+            groups: records.map(\.samples), level: policy.confidenceLevel, resamples: policy.bootstrapResamples,
+            seed: policy.seed)
+        let invocations = records.map(\.batches.invocations)
+        self.init(
+            name: first.name, strategy: first.strategy, summary: summary, samples: samples,
+            batches: BatchRecord(
+                size: first.batches.size, nanoseconds: records.flatMap(\.batches.nanoseconds),
+                invocations: MeasurementResult.Invocations(
+                    calibration: invocations.reduce(0) { $0 + $1.calibration },
+                    warmUp: invocations.reduce(0) { $0 + $1.warmUp },
+                    sampling: invocations.reduce(0) { $0 + $1.sampling }),
+                stopReason: first.batches.stopReason),
+            policy: policy, allocations: first.allocations,
+            forks: records.map { ForkRecord(samples: $0.samples.count, batchSize: $0.batches.size, stopReason: $0.batches.stopReason) })
+    }
+}

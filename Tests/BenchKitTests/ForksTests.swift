@@ -1,0 +1,118 @@
+import Foundation
+import Harness
+import Testing
+
+@testable import BenchKit
+
+/// Measurements taken in several processes: how their records merge, validate and compare.
+struct ForksTests {
+    /// One fork's record of the derived phase read: twenty samples within ±1 % of `center`.
+    private func fork(_ center: Double, batchSize: Int = 100, allocations: AllocationRecord = .unavailable("counted in the first fork only")) -> MeasurementRecord {
+        let samples = (0..<20).map { center * (1 + 0.01 * (Double(($0 * 7) % 20) / 10 - 1)) }
+        var record = Synthetic.measurement(Synthetic.phaseRead, .derived, samples: samples, lower: center * 0.99, upper: center * 1.01, allocations: allocations)
+        record.batches = BatchRecord(
+            size: batchSize, nanoseconds: samples.map { UInt64($0 * Double(batchSize)) },
+            invocations: MeasurementResult.Invocations(calibration: 3, warmUp: 5, sampling: batchSize * samples.count),
+            stopReason: .timeBudget)
+        return record
+    }
+
+    /// Process centres that wander ±10 % around 1000 ns, as processes of one build do here.
+    private static let wandering: [Double] = [1000, 940, 1080, 1010, 905, 1060, 970, 1100]
+
+    /// A comparable results file whose derived phase read was taken in the forks centred at `centers`.
+    private func file(forks centers: [Double]) -> ResultsFile {
+        var file = Synthetic.comparable()
+        let merged = MeasurementRecord(mergingForks: centers.map { fork($0) })
+        let index = file.measurements.firstIndex { MeasurementKey($0) == Synthetic.derivedRead }!
+        file.measurements[index] = merged
+        file.options.forks = centers.count
+        let judgement = Judge(limits: Synthetic.limits, buildConfiguration: "release", quick: false)
+            .judge(measurements: file.measurements, counts: file.counts)
+        file.limits = judgement.limits
+        file.decision = judgement.decision
+        return file
+    }
+
+    // MARK: - Merging
+
+    @Test func mergingKeepsEverySampleInForkOrderAndSaysWhereEachForkBegins() {
+        let counted = AllocationRecord.counted(Synthetic.allocationCount(iterations: 100, allocations: 200, bytes: 6_400))
+        let forks = [fork(1000, batchSize: 100, allocations: counted), fork(1100, batchSize: 50), fork(900, batchSize: 100)]
+        let merged = MeasurementRecord(mergingForks: forks)
+        #expect(merged.samples == forks.flatMap(\.samples))
+        #expect(merged.forks == forks.map { ForkRecord(samples: 20, batchSize: $0.batches.size, stopReason: .timeBudget) })
+        #expect(merged.sampleGroups == forks.map(\.samples))
+        #expect(merged.batches.invocations.sampling == 20 * 100 + 20 * 50 + 20 * 100)
+        #expect(merged.batches.invocations.calibration == 9 && merged.batches.invocations.warmUp == 15)
+        #expect(merged.allocations == counted, "the first fork's count stands for all")
+        #expect(merged.summary.median == Statistics.median(merged.samples))
+        #expect(merged.summary.medianInterval.method.hasPrefix("two-stage"))
+        #expect(ResultsValidator.problems(in: file(forks: [1000, 1100, 900])).isEmpty)
+    }
+
+    @Test func oneForkIsKeptAsItIs() {
+        let only = fork(1000)
+        #expect(MeasurementRecord(mergingForks: [only]) == only)
+        #expect(only.forks == nil && only.sampleGroups == [only.samples])
+    }
+
+    @Test func forksThatDoNotAddUpAreNotValid() {
+        var results = file(forks: [1000, 1100, 900])
+        let index = results.measurements.firstIndex { MeasurementKey($0) == Synthetic.derivedRead }!
+        results.measurements[index].forks![1].samples = 19
+        let problems = ResultsValidator.problems(in: results)
+        #expect(problems.contains { $0.contains("the forks took 59 samples, but the measurement has 60") }, "\(problems)")
+        #expect(problems.contains { $0.contains("not the forks' batch sizes × samples") }, "\(problems)")
+        results.measurements[index].forks = [results.measurements[index].forks![0]]
+        #expect(ResultsValidator.problems(in: results).contains { $0.contains("1 fork(s) recorded") })
+    }
+
+    @Test func aFileWrittenBeforeForksReadsAsOneProcess() throws {
+        let file = Synthetic.comparable()
+        var json = String(decoding: try file.encoded(), as: UTF8.self)
+        json = json.replacingOccurrences(of: #"      "forks" : null,\#n"#, with: "")
+            .replacingOccurrences(of: #"    "forks" : 1,\#n"#, with: "")
+        #expect(!json.contains("\"forks\""), "the old layout has no such key")
+        let decoded = try JSONDecoder().decode(ResultsFile.self, from: Data(json.utf8))
+        #expect(decoded.options.forks == 1 && decoded.measurements.allSatisfy { $0.forks == nil })
+    }
+
+    // MARK: - Comparing
+
+    @Test func processesThatWanderAreNoChangeWhereTheirPooledSamplesWouldLookSlower() {
+        // Old's processes and new's are both drawn from the same wander; new's happen to sit higher.
+        let old = file(forks: Self.wandering)
+        let new = file(forks: Self.wandering.map { $0 * 1.07 }.reversed())
+        let byForks = Synthetic.compare(old, new).measurements.first { $0.key == Synthetic.derivedRead }!
+        #expect(byForks.rankTestOf == .forkMedians && byForks.rankTest.method == .exact)
+        #expect(byForks.verdict == .noChange && byForks.reason == .insideTheNoise, "\(byForks.adjustedPValue)")
+
+        // The same samples, as if each run had been one process: the samples alone call it slower.
+        var flatOld = old
+        var flatNew = new
+        for index in flatOld.measurements.indices { flatOld.measurements[index].forks = nil }
+        for index in flatNew.measurements.indices { flatNew.measurements[index].forks = nil }
+        let bySamples = Synthetic.compare(flatOld, flatNew).measurements.first { $0.key == Synthetic.derivedRead }!
+        #expect(bySamples.rankTestOf == .samples)
+        #expect(bySamples.verdict == .slower, "pooled, 160 samples against 160 see a 7 % shift as certain")
+    }
+
+    @Test func aShiftBeyondHowProcessesWanderIsSlower() {
+        let old = file(forks: Self.wandering)
+        let new = file(forks: Self.wandering.map { $0 * 1.4 }.reversed())
+        let comparison = Synthetic.compare(old, new)
+        let read = comparison.measurements.first { $0.key == Synthetic.derivedRead }!
+        #expect(read.rankTestOf == .forkMedians && read.verdict == .slower)
+        #expect(read.adjustedPValue < 0.05 && read.adjustedPValue >= read.rankTest.pValue, "Holm never lowers a p-value")
+        #expect(comparison.slower.map(\.key) == [Synthetic.derivedRead], "nothing else changed")
+    }
+
+    @Test func tooFewForksToReachSignificanceAreWarnedAbout() {
+        let warnings = Synthetic.compare(file(forks: [1000, 1010, 990]), file(forks: [1500, 1510, 1490])).warnings
+        #expect(warnings.contains { $0.hasPrefix("with 3 and 3 forks the rank test's smallest p-value, Holm-adjusted, is 0.4") }, "\(warnings)")
+        #expect(!warnings.contains(Synthetic.oneProcessWarning))
+        let mixed = Synthetic.compare(Synthetic.comparable(), file(forks: Self.wandering)).warnings
+        #expect(mixed.contains { $0.hasPrefix("old was measured in one process") }, "\(mixed)")
+    }
+}
