@@ -22,8 +22,8 @@ public struct SuiteRunner {
 
     /// The sampling policy of one process: the full run's, or `--quick`'s few samples.
     ///
-    /// A fork of a run in several takes a fixed share: at least 8 samples and at most 40, within a
-    /// share of the single process's time, with no stop on precision. Each fork then weighs about
+    /// A fork of a run in several takes a fixed share: at least 8 rounds of samples and at most 40,
+    /// within a share of the single process's time, with no stop on precision. Each fork then weighs about
     /// alike in the median of all samples, and what decides a comparison across runs, how much one
     /// process differs from the next, is seen in as many processes as the run can afford.
     ///
@@ -49,6 +49,9 @@ public struct SuiteRunner {
             policy.targetRelativeHalfWidth = nil
             policy.timeBudgetNanoseconds = max(150_000_000, 1_600_000_000 / UInt64(forks))
         }
+        // A derived commit of a microsecond beside a stored one of a second: without more batches a
+        // round, the short one is timed only just after the long one evicted its data.
+        policy.maximumBatchesPerRound = 16
         return policy
     }
 

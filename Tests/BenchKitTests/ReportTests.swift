@@ -11,7 +11,7 @@ struct ReportTests {
             machine: Test CPU, 2 cores, Linux 6.8.0 x86_64, Debian 12
             toolchain: Swift version 6.3.1; allocator: jemalloc 5.3.0
             limits: limits.json, sha256 abababababababababababababababababababababababababababababababab
-            run: full, strategies both, filter none, fixtures spec
+            run: full, forks 1, strategies both, filter none, fixtures spec
             timer: 27.0 ns a reading, resolution 1.00 ns (clock_gettime(CLOCK_MONOTONIC)); method: fixed batches with timer overhead subtracted: sample = (batch time - timer overhead) / batch size
             allocations n/a: jemalloc is not the process allocator: system malloc (libc.so.6)
 

@@ -90,6 +90,37 @@ struct SamplerTests {
         #expect(rounds == Array(repeating: ["A", "B", "C"], count: 6).flatMap { $0 }, "A B C every round")
     }
 
+    @Test(arguments: [
+        ([1_000_000.0, 1_000, 0], 16, [1, 16, 1]),
+        ([100.0, 250], 16, [2, 1]),
+        ([100.0, 100], 16, [1, 1]),
+        ([10.0, 25, 1_000], 4, [4, 4, 1]),
+    ])
+    func aShortBatchTakesAsManyBatchesAsFitInTheLongestUpToTheCap(lengths: [Double], cap: Int, expected: [Int]) {
+        #expect(Sampler.batchesPerRound(lengths, maximum: cap) == expected)
+    }
+
+    @Test func aShortMeasurementBesideALongOneTakesSeveralBatchesEachRound() {
+        let counter = Counter()
+        var policy = Self.quickPolicy(samples: 5)
+        policy.maximumBatchesPerRound = 4
+        policy.maximumBatchSize = 1
+        let long = Measurement("long", setUp: { counter.log.append("long") }) { () -> Int in
+            // A millisecond of spinning: hundreds of the short one's batches.
+            let start = MonotonicClock.now()
+            var spins = 0
+            while MonotonicClock.now() &- start < 1_000_000 { spins += 1 }
+            return spins
+        }
+        let short = Measurement("short", setUp: { counter.log.append("short") }) { 1 }
+        let results = Sampler(policy: policy, timer: Self.timer).runInterleaved([long, short])
+        #expect(results[0].samples.count == 5, "the long one takes a batch a round")
+        #expect(results[1].samples.count == 20, "the short one as many as fit, capped at 4 a round")
+        #expect(results[1].invocations.sampling == results[1].batchSize * 20)
+        let rounds = Array(counter.log.suffix(25))
+        #expect(rounds == Array(repeating: ["long", "short", "short", "short", "short"], count: 5).flatMap { $0 })
+    }
+
     @Test func shuffledRoundsHoldEachMeasurementOnceAndRepeatForASeed() {
         func sampledOrder() -> [String] {
             let counter = Counter()

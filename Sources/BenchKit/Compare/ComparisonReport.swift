@@ -72,7 +72,7 @@ public enum ComparisonReport {
             let commit = file.commit.count >= 7 ? String(file.commit.prefix(7)) : file.commit
             let dirty = file.dirtyTree == true ? " (dirty tree)" : file.dirtyTree == nil ? " (tree state unknown)" : ""
             return "\(file.path): commit \(commit)\(dirty), \(file.buildConfiguration) build, "
-                + "\(file.quick ? "--quick" : "full run"), \(file.date)"
+                + "\(file.quick ? "--quick" : "full run"), \(file.forks == 1 ? "one process" : "\(file.forks) forks"), \(file.date)"
         }
         return ["old: " + describe(comparison.old), "new: " + describe(comparison.new), "rule: " + comparison.rule.sentence]
     }

@@ -21,6 +21,8 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
         public var buildConfiguration: String
         /// Whether it was a `--quick` run.
         public var quick: Bool
+        /// How many processes its measurements were taken in.
+        public var forks: Int
 
         init(path: String, results: ResultsFile) {
             self.path = path
@@ -29,6 +31,7 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
             date = results.environment.date
             buildConfiguration = results.environment.buildConfiguration
             quick = results.options.quick
+            forks = results.options.forks
         }
     }
 

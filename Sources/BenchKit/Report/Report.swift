@@ -46,7 +46,7 @@ public enum Report {
             "machine: \(environment.cpuModel), \(environment.cores) cores, \(environment.kernel), \(environment.operatingSystem)",
             "toolchain: \(environment.toolchain); allocator: \(environment.allocator)",
             "limits: \(results.limitsFile), sha256 \(results.limitsSHA256)",
-            "run: \(options.quick ? "--quick" : "full"), strategies \(options.strategy.rawValue), "
+            "run: \(options.quick ? "--quick" : "full"), forks \(options.forks), strategies \(options.strategy.rawValue), "
                 + "filter \(options.filter.map { "'\($0)'" } ?? "none"), fixtures \(options.specDirectory)",
             "timer: \(FigureText.duration(results.timer.overheadNanoseconds)) a reading, "
                 + "resolution \(FigureText.duration(Double(results.timer.observedResolutionNanoseconds))) "

@@ -51,8 +51,10 @@ public struct Sampler {
 
     /// Measures several operations in alternating rounds, so drift hits each alike.
     ///
-    /// Each measurement is calibrated on its own and keeps its own batch size; all take the same number
-    /// of samples. The stop rule waits for the least precise of them.
+    /// Each measurement is calibrated on its own and keeps its own batch size. In each round each takes
+    /// one batch, or, when its batches are shorter than the longest one's, as many as fit in that one
+    /// up to the policy's `maximumBatchesPerRound`, all in a row. The stop rule waits for the least
+    /// precise of them.
     ///
     /// - Parameters:
     ///   - measurements: At least one; names should be distinct.
@@ -96,13 +98,14 @@ public struct Sampler {
     ) -> MeasurementResult.StopReason {
         var generator = SplitMix64(seed: policy.seed)
         var roundOrder = Array(runs.indices)
+        let batchesPerRound = Self.batchesPerRound(runs.map(\.warmBatchNanoseconds), maximum: policy.maximumBatchesPerRound)
         let samplingStarted = MonotonicClock.now()
         var nextCheck = policy.minimumSamples
         var rounds = 0
         while true {
             if order == .shuffled { roundOrder.shuffleDeterministically(using: &generator) }
             for index in roundOrder {
-                runs[index].sampleBatch(overhead: timer.overheadNanoseconds)
+                for _ in 0..<batchesPerRound[index] { runs[index].sampleBatch(overhead: timer.overheadNanoseconds) }
             }
             rounds += 1
             if rounds >= policy.maximumSamples { return .maximumSamples }
@@ -118,6 +121,20 @@ public struct Sampler {
                 if let target = policy.targetRelativeHalfWidth, !(width <= target) { precise = false }
             }
             if precise { return .precisionReached }
+        }
+    }
+
+    /// How many batches each measurement takes a round: as many of its batches as fit in the longest
+    /// one's, at least 1 and at most `maximum`.
+    ///
+    /// - Parameters:
+    ///   - batchNanoseconds: Each measurement's warm batch length; 0 when unknown (then 1 batch).
+    ///   - maximum: The policy's `maximumBatchesPerRound`.
+    static func batchesPerRound(_ batchNanoseconds: [Double], maximum: Int) -> [Int] {
+        let longest = batchNanoseconds.max() ?? 0
+        return batchNanoseconds.map { length in
+            guard length > 0, longest.isFinite else { return 1 }
+            return Swift.min(maximum, Swift.max(1, Int((longest / length).rounded(.down))))
         }
     }
 

@@ -19,10 +19,20 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     public var maximumBatchSize: Int = 1 << 30
     /// The warm-up bound, after calibration and before the first sample.
     public var warmUp: WarmUp = .duration(nanoseconds: 100_000_000)
-    /// The fewest samples taken, even past the time budget.
+    /// The fewest rounds of samples taken, even past the time budget: one sample a round for a
+    /// measurement alone.
     public var minimumSamples: Int = 30
-    /// The most samples taken.
+    /// The most rounds of samples taken.
     public var maximumSamples: Int = 10_000
+    /// The most batches an interleaved measurement takes in one round.
+    ///
+    /// Interleaved measurements can differ a thousandfold in a batch's length (a derived commit of a
+    /// microsecond beside a stored one of a second). With one batch each a round, the short one is
+    /// only ever timed just after the long one has filled the caches with its own data, so it measures
+    /// its neighbour as much as itself, and it gets as few samples as the long one. A measurement whose
+    /// batch is shorter than the round's longest takes as many batches as fit in that one, up to this
+    /// many; the first of them is the cold one, and the median sees past it. 1 keeps one batch a round.
+    public var maximumBatchesPerRound: Int = 1
     /// The clock time the sampling stage may take, set-up included; checked after each round.
     public var timeBudgetNanoseconds: UInt64 = 2_000_000_000
     /// Stop once the median's relative half-width (order-statistic interval) is below this;
@@ -38,12 +48,50 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     /// Creates the default policy; adjust its properties as needed.
     public init() {}
 
+    private enum CodingKeys: String, CodingKey {
+        case targetSampleNanoseconds, maximumBatchSize, warmUp, minimumSamples, maximumSamples, maximumBatchesPerRound,
+            timeBudgetNanoseconds, targetRelativeHalfWidth, confidenceLevel, bootstrapResamples, seed
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        targetSampleNanoseconds = try container.decode(UInt64.self, forKey: .targetSampleNanoseconds)
+        maximumBatchSize = try container.decode(Int.self, forKey: .maximumBatchSize)
+        warmUp = try container.decode(WarmUp.self, forKey: .warmUp)
+        minimumSamples = try container.decode(Int.self, forKey: .minimumSamples)
+        maximumSamples = try container.decode(Int.self, forKey: .maximumSamples)
+        // Results written before the key took one batch a round.
+        maximumBatchesPerRound = try container.decodeIfPresent(Int.self, forKey: .maximumBatchesPerRound) ?? 1
+        timeBudgetNanoseconds = try container.decode(UInt64.self, forKey: .timeBudgetNanoseconds)
+        targetRelativeHalfWidth = try container.decodeIfPresent(Double.self, forKey: .targetRelativeHalfWidth)
+        confidenceLevel = try container.decode(Double.self, forKey: .confidenceLevel)
+        bootstrapResamples = try container.decode(Int.self, forKey: .bootstrapResamples)
+        seed = try container.decode(UInt64.self, forKey: .seed)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        // Every key, `null` for no precision target, so every file has the same keys.
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(targetSampleNanoseconds, forKey: .targetSampleNanoseconds)
+        try container.encode(maximumBatchSize, forKey: .maximumBatchSize)
+        try container.encode(warmUp, forKey: .warmUp)
+        try container.encode(minimumSamples, forKey: .minimumSamples)
+        try container.encode(maximumSamples, forKey: .maximumSamples)
+        try container.encode(maximumBatchesPerRound, forKey: .maximumBatchesPerRound)
+        try container.encode(timeBudgetNanoseconds, forKey: .timeBudgetNanoseconds)
+        try container.encode(targetRelativeHalfWidth, forKey: .targetRelativeHalfWidth)
+        try container.encode(confidenceLevel, forKey: .confidenceLevel)
+        try container.encode(bootstrapResamples, forKey: .bootstrapResamples)
+        try container.encode(seed, forKey: .seed)
+    }
+
     /// Checks the bounds are coherent, trapping with the offending field named if not.
     func validate() {
         precondition(targetSampleNanoseconds > 0, "targetSampleNanoseconds must be positive")
         precondition(maximumBatchSize >= 1, "maximumBatchSize must be at least 1")
         precondition(minimumSamples >= 2, "minimumSamples must be at least 2")
         precondition(maximumSamples >= minimumSamples, "maximumSamples must be at least minimumSamples")
+        precondition(maximumBatchesPerRound >= 1, "maximumBatchesPerRound must be at least 1")
         precondition(confidenceLevel == 0.95 || confidenceLevel == 0.99, "confidenceLevel must be 0.95 or 0.99")
         precondition(bootstrapResamples >= 1, "bootstrapResamples must be at least 1")
         if case .iterations(let count) = warmUp {

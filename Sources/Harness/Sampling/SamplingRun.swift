@@ -39,6 +39,12 @@ struct SamplingRun {
         warmUpInvocations += batchSize
     }
 
+    /// The mean length of a warm-up batch: how long one of its sampled batches will take.
+    var warmBatchNanoseconds: Double {
+        let batches = batchSize > 0 ? warmUpInvocations / batchSize : 0
+        return batches > 0 ? Double(warmUpNanoseconds) / Double(batches) : 0
+    }
+
     func isWarm(policy: SamplingPolicy) -> Bool {
         switch policy.warmUp {
         case .duration(let nanoseconds): warmUpNanoseconds >= nanoseconds
