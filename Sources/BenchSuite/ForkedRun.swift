@@ -65,7 +65,9 @@ public enum ForkedRun {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-forks-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let executable = try OwnExecutable.path()
+        // The running image itself, not the path it was started from: a rebuild during the run must
+        // not put another build in the later forks.
+        let executable = "/proc/self/exe"
         var forks: [[MeasurementRecord]] = []
         for index in 1...options.forks {
             progress.note("[fork \(index)/\(options.forks)] starting")
