@@ -76,8 +76,9 @@ public enum BenchCommand {
         let started = Date()
         // The callgrind pass goes first: it is the long one, and a missing valgrind should stop the run
         // before the timed pass, not after it.
-        let instructions = try options.instructions ? InstructionPass.count(options, selected: SuiteRunner.selected(suite, options: options)) : nil
         let progress = ProgressLine()
+        let instructions = try options.instructions
+            ? InstructionPass.count(options, selected: SuiteRunner.selected(suite, options: options), progress: progress) : nil
         let runner = SuiteRunner(options: options, progress: progress)
         let counts = try runner.count(subjects)
         let timed = options.forks > 1

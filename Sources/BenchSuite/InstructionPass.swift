@@ -41,31 +41,75 @@ public enum InstructionPass {
 
     // MARK: - Parent
 
-    /// Runs the child under callgrind and returns instructions per operation by `key(_:_:)`.
+    /// What the callgrind pass found for one measurement.
+    public struct Counts: Sendable, Equatable {
+        /// Instructions per operation with Swift's hash seed fixed (`SWIFT_DETERMINISTIC_HASHING=1`):
+        /// the figure two runs of one build repeat.
+        public var fixedSeed: Double
+        /// Instructions per operation in processes with other, random hash seeds; empty when the
+        /// measurement was too long to count again.
+        public var otherSeeds: [Double]
+    }
+
+    /// How many more times the pass counts each measurement, each time in a process with a random hash
+    /// seed, to see whether its count depends on where hashed values land.
+    public static let otherSeedPasses = 2
+
+    /// A measurement of more instructions per operation than this is not counted again under other
+    /// seeds: the stored chain over a hundred handles and more, minutes each under callgrind.
+    public static let otherSeedLimit = 1_000_000_000.0
+
+    /// Runs the child under callgrind, with the hash seed fixed, then `otherSeedPasses` times more with
+    /// random seeds over the measurements short enough; returns the counts by `key(_:_:)`.
+    ///
+    /// Work that hashes object identities and key paths (Observation's tracking) counts differently
+    /// when the hashed values differ: under another seed, and equally in another build, whose code
+    /// and heap lie elsewhere. The fixed seed makes one build's count repeat; the other seeds show
+    /// whether that count would survive an unrelated change to the build.
     ///
     /// - Throws: `CallgrindLaunch.Unavailable` when valgrind is missing or the child fails;
     ///   `SuiteError` when this build cannot make client requests or a selected measurement was not
     ///   counted.
-    public static func count(_ options: RunOptions, selected: [SuiteMeasurement]) throws -> [String: Double] {
+    public static func count(_ options: RunOptions, selected: [SuiteMeasurement], progress: ProgressLine) throws -> [String: Counts] {
         guard InstructionCounter.clientRequestsCompiled else {
             throw SuiteError("this bench was built without valgrind's headers (valgrind/callgrind.h); install valgrind and rebuild")
         }
+        progress.note("[instructions] counting with the hash seed fixed")
+        let fixed = try countOnce(options, selected: selected, keys: nil, fixedSeed: true)
+        var counts = fixed.mapValues { Counts(fixedSeed: $0, otherSeeds: []) }
+        let again = selected.map { key($0.name, $0.strategy) }.filter { (fixed[$0] ?? .infinity) <= otherSeedLimit }
+        for pass in 1...otherSeedPasses where !again.isEmpty {
+            progress.note("[instructions] counting again under a random hash seed (\(pass) of \(otherSeedPasses))")
+            let other = try countOnce(options, selected: selected, keys: again, fixedSeed: false)
+            for (name, value) in other { counts[name]?.otherSeeds.append(value) }
+        }
+        return counts
+    }
+
+    /// One callgrind child over `keys` (every selected measurement when `nil`).
+    private static func countOnce(
+        _ options: RunOptions, selected: [SuiteMeasurement], keys: [String]?, fixedSeed: Bool
+    ) throws -> [String: Double] {
         let directory = try CallgrindLaunch.makeOutputDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var arguments = ["--instructions", "--spec", options.specDirectory, "--strategy", options.strategies.rawValue]
         if let filter = options.filter { arguments += ["--filter", filter.pattern] }
+        var environment = [
+            AllocatorLaunch.choiceVariable: AllocatorLaunch.Choice.jemalloc.rawValue, outputVariable: directory,
+            "LD_PRELOAD": AllocatorLaunch.jemallocLibrary, AllocatorLaunch.markerVariable: "1",
+            "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1,background_thread:false",
+            "SWIFT_DETERMINISTIC_HASHING": fixedSeed ? "1" : "0",
+        ]
+        if Store.isExtraReadWorkOn { environment["BENCH_AB_EXTRA_WORK"] = "1" }
+        if let keys { environment[onlyVariable] = keys.joined(separator: "\n") }
         let launch = CallgrindLaunch(
             program: try CallgrindLaunch.copyWithoutDebugInformation(OwnExecutable.path(), into: directory), arguments: arguments,
-            environment: [
-                AllocatorLaunch.choiceVariable: AllocatorLaunch.Choice.jemalloc.rawValue, outputVariable: directory,
-                "LD_PRELOAD": AllocatorLaunch.jemallocLibrary, AllocatorLaunch.markerVariable: "1",
-                "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1,background_thread:false",
-            ].merging(Store.isExtraReadWorkOn ? ["BENCH_AB_EXTRA_WORK": "1"] : [:]) { first, _ in first },
-            outputDirectory: directory)
+            environment: environment, outputDirectory: directory)
         let regions = try launch.run()
         var counts: [String: Double] = [:]
         for measurement in selected {
             let name = key(measurement.name, measurement.strategy)
+            guard keys?.contains(name) ?? true else { continue }
             guard let (region, instructions) = regions.first(where: { $0.key.kind == .counted && $0.key.name == name }) else {
                 throw SuiteError("the callgrind pass counted no instructions for \(name)")
             }
@@ -74,11 +118,16 @@ public enum InstructionPass {
         return counts
     }
 
-    /// The records with each one's count filled in.
-    public static func fill(_ records: [MeasurementRecord], with counts: [String: Double]) -> [MeasurementRecord] {
+    /// Set in the child's environment to the keys to count, one a line, when not all are wanted.
+    static let onlyVariable = "BENCH_CALLGRIND_ONLY"
+
+    /// The records with each one's counts filled in.
+    public static func fill(_ records: [MeasurementRecord], with counts: [String: Counts]) -> [MeasurementRecord] {
         records.map { record in
             var record = record
-            record.instructionsPerOperation = counts[key(record.name, record.strategy)]
+            let found = counts[key(record.name, record.strategy)]
+            record.instructionsPerOperation = found?.fixedSeed
+            record.instructionsUnderOtherHashSeeds = found.flatMap { $0.otherSeeds.isEmpty ? nil : $0.otherSeeds }
             return record
         }
     }
@@ -89,7 +138,9 @@ public enum InstructionPass {
             + "on jemalloc with time-driven purging off, address-space randomisation off, SWIFT_DETERMINISTIC_HASHING=1, a fixed environment; "
             + "per measurement, \(counter.warmUpCalls) calls uncollected, one probe call, then N calls collected, "
             + "N = \(counter.targetInstructions) Ir over the probe's, even, within \(counter.minimumCalls)...\(counter.maximumCalls); "
-            + "Ir / N / operations per call; each call's indirect call and black hole are in the count, as in the timings"
+            + "Ir / N / operations per call; each call's indirect call and black hole are in the count, as in the timings; "
+            + "instructionsUnderOtherHashSeeds: the same, in \(otherSeedPasses) more processes with random hash seeds, "
+            + "for measurements of at most \(Int(otherSeedLimit)) Ir per operation"
     }
 
     // MARK: - Child
@@ -100,7 +151,11 @@ public enum InstructionPass {
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         let progress = ProgressLine()
         let counter = InstructionCounter(outputDirectory: outputDirectory)
-        let selected = SuiteRunner.selected(Suite(subjects: subjects), options: options)
+        var selected = SuiteRunner.selected(Suite(subjects: subjects), options: options)
+        if let only = ProcessInfo.processInfo.environment[onlyVariable] {
+            let keys = Set(only.split(separator: "\n").map(String.init))
+            selected = selected.filter { keys.contains(key($0.name, $0.strategy)) }
+        }
         for (index, measurement) in selected.enumerated() {
             let name = key(measurement.name, measurement.strategy)
             progress.note("[instructions \(index + 1)/\(selected.count)] \(name)")

@@ -99,6 +99,40 @@ struct CompareTests {
         #expect(others.allSatisfy { $0.basis == .wallTime }, "only measurements counted in both files")
     }
 
+    @Test func aCountThatMovesUnderOtherHashSeedsLeavesTheVerdictToWallTime() throws {
+        // A tracked read's count moved ±9 % under other seeds: another build moves it as much, so its
+        // 8 % "increase" is no evidence; wall time, unchanged, decides.
+        let read = Synthetic.derivedRead
+        var old = Synthetic.comparable(instructions: [read: 10_000])
+        var new = Synthetic.comparable(draw: 1, instructions: [read: 10_800])
+        old.measurements[0].instructionsUnderOtherHashSeeds = [10_900, 9_400]
+        new.measurements[0].instructionsUnderOtherHashSeeds = [9_900, 11_200]
+        #expect(old.measurements[0].name == read.name && old.measurements[0].strategy == read.strategy)
+        let comparison = Synthetic.compare(old, new)
+        let compared = try #require(comparison.measurements.first { $0.key == read })
+        #expect(compared.instructionsVaryWithHashing == true && compared.instructionsRatio == 1.08)
+        #expect(compared.basis == .wallTime && compared.verdict == .noChange, "wall time decides, and sees no change")
+        #expect(comparison.regressions.isEmpty)
+        let text = ComparisonReport.render(comparison, format: .text)
+        let row = try #require(text.split(separator: "\n").last { $0.hasPrefix("phase.read.tracked(largest-strict) [derived]") })
+        #expect(row.contains("±9.0%") && row.hasSuffix("(decides)"), "the instructions table says why: \(row)")
+
+        // Counted again and unmoved: the count decides, as ever.
+        old.measurements[0].instructionsUnderOtherHashSeeds = [10_000, 10_000]
+        new.measurements[0].instructionsUnderOtherHashSeeds = [10_800, 10_801]
+        let steady = try #require(Synthetic.compare(old, new).measurements.first { $0.key == read })
+        #expect(steady.instructionsVaryWithHashing == false && steady.basis == .instructions && steady.verdict == .slower)
+    }
+
+    @Test func countsUnderOtherSeedsNeedTheFixedSeedsCount() {
+        var file = Synthetic.comparable()
+        file.measurements[0].instructionsUnderOtherHashSeeds = [100]
+        #expect(ResultsValidator.problems(in: file).contains { $0.hasSuffix("counts under other hash seeds without the count under the fixed one") })
+        file.measurements[0].instructionsPerOperation = 100
+        file.measurements[0].instructionsUnderOtherHashSeeds = []
+        #expect(ResultsValidator.problems(in: file).contains { $0.hasSuffix("must be finite, non-negative numbers, at least one") })
+    }
+
     @Test func equalInstructionsOverruleAWallTimeShift() throws {
         let read = Synthetic.derivedRead
         let comparison = Synthetic.compare(

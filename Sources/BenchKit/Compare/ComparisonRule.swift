@@ -18,8 +18,11 @@
 /// measurements at the level, not each one's; the threshold keeps a real but immaterial shift from
 /// failing a release.
 ///
-/// By instructions, when both files counted them for a measurement: the count is deterministic, so no
-/// test is needed, and the change is judged against `instructionsThreshold` alone.
+/// By instructions, when both files counted them for a measurement and neither count moved under other
+/// hash seeds: the count is deterministic, so no test is needed, and the change is judged against
+/// `instructionsThreshold` alone. A count that moves under another seed (work that hashes object
+/// identities and key paths, as Observation's tracking does) moves as much with any change to the
+/// build, which places code and heap elsewhere; such a measurement is judged by wall time.
 public struct ComparisonRule: Sendable, Equatable, Codable {
     /// The relative change in wall time below which a significant change is still "no change": 0.05 is 5 %.
     public var threshold: Double
@@ -59,7 +62,8 @@ public struct ComparisonRule: Sendable, Equatable, Codable {
         "slower or faster only when the \(percent(confidenceLevel)) bootstrap interval of the ratio of medians "
             + "excludes 1, the Mann-Whitney p (of the forks' medians where both files have forks; Holm-adjusted over "
             + "all measurements) < \(significanceLevel), and the ratio is beyond ±\(percent(threshold)); "
-            + "by instructions (beyond ±\(percent(instructionsThreshold))) where both files counted them"
+            + "by instructions (beyond ±\(percent(instructionsThreshold))) where both files counted them and the counts "
+            + "do not move under other hash seeds"
     }
 
     /// `5%`, `2.5%`, `0.5%`.

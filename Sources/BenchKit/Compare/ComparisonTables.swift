@@ -46,14 +46,16 @@ struct ComparisonTables {
 
         let counted = comparison.measurements.filter { $0.instructionsRatio != nil }
         instructions = counted.isEmpty ? nil : Table(
-            headers: ["measurement", "old", "new", "new/old", "verdict by wall time"],
+            headers: ["measurement", "old", "new", "new/old", "under other hash seeds", "verdict by wall time"],
             rows: counted.map { item in
                 [
                     item.key.label,
                     item.old.instructionsPerOperation.map(FigureText.number) ?? "n/a",
                     item.new.instructionsPerOperation.map(FigureText.number) ?? "n/a",
                     Self.ratio(item.instructionsRatio, interval: nil),
-                    verdict(item.wallTimeVerdict, .wallTime, item.wallTimeReason, threshold: rule.threshold),
+                    Self.hashSpread(item),
+                    verdict(item.wallTimeVerdict, .wallTime, item.wallTimeReason, threshold: rule.threshold)
+                        + (item.instructionsVaryWithHashing == true ? " (decides)" : ""),
                 ]
             })
 
@@ -90,6 +92,15 @@ struct ComparisonTables {
         guard let ratio else { return "n/a" }
         guard let interval else { return FigureText.ratio(ratio) }
         return "\(FigureText.ratio(ratio)) [\(FigureText.number(interval.lower)), \(FigureText.number(interval.upper))]"
+    }
+
+    /// How far the counts moved under other hash seeds, the larger of the two files': `±9.4%`, `same`
+    /// when neither moved past 0.1 %, `not probed` when neither counted again.
+    static func hashSpread(_ item: MeasurementComparison) -> String {
+        let spreads = [item.old.instructionsHashSpread, item.new.instructionsHashSpread].compactMap { $0 }
+        guard let widest = spreads.max() else { return "not probed" }
+        guard item.instructionsVaryWithHashing == true else { return "same" }
+        return "±" + String(format: "%.1f", widest * 100) + "%"
     }
 
     /// Three decimals, or `<0.001`: a p-value's further digits carry no information here.

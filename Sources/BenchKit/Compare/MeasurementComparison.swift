@@ -17,6 +17,8 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         public var forks: Int
         /// Instructions per operation, when counted.
         public var instructionsPerOperation: Double?
+        /// How far that count moved under other hash seeds, when counted again (0.05 is 5 %).
+        public var instructionsHashSpread: Double?
 
         init(_ record: MeasurementRecord) {
             median = record.summary.median
@@ -24,10 +26,11 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
             samples = record.samples.count
             forks = record.sampleGroups.count
             instructionsPerOperation = record.instructionsPerOperation
+            instructionsHashSpread = record.instructionsHashSpread
         }
 
         private enum CodingKeys: String, CodingKey {
-            case median, medianInterval, samples, forks, instructionsPerOperation
+            case median, medianInterval, samples, forks, instructionsPerOperation, instructionsHashSpread
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -38,6 +41,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
             try container.encode(samples, forKey: .samples)
             try container.encode(forks, forKey: .forks)
             try container.encode(instructionsPerOperation, forKey: .instructionsPerOperation)
+            try container.encode(instructionsHashSpread, forKey: .instructionsHashSpread)
         }
     }
 
@@ -66,7 +70,11 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     public var wallTimeReason: ComparisonReason
     /// `instructions(NEW) / instructions(OLD)`, when both files counted them and OLD's is positive.
     public var instructionsRatio: Double?
-    /// The verdict: by instructions when `instructionsRatio` exists, else by wall time.
+    /// Whether either file's count moved under other hash seeds (`nil` when neither counted again):
+    /// then the count would move with any change to the build, and wall time decides instead.
+    public var instructionsVaryWithHashing: Bool?
+    /// The verdict: by instructions when `instructionsRatio` exists and the counts do not vary with
+    /// hashing, else by wall time.
     public var verdict: ComparisonVerdict
     /// Which figure `verdict` rests on.
     public var basis: ComparisonBasis
@@ -108,11 +116,13 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
             ratio = nil
             ratioInterval = nil
         }
+        let varies = [old.instructionsVaryWithHashing, new.instructionsVaryWithHashing].compactMap { $0 }
+        instructionsVaryWithHashing = varies.isEmpty ? nil : varies.contains(true)
         if let oldInstructions = old.instructionsPerOperation, let newInstructions = new.instructionsPerOperation,
             oldInstructions > 0
         {
             instructionsRatio = newInstructions / oldInstructions
-            basis = .instructions
+            basis = instructionsVaryWithHashing == true ? .wallTime : .instructions
         } else {
             instructionsRatio = nil
             basis = .wallTime
@@ -135,7 +145,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         } else {
             (wallTimeVerdict, wallTimeReason) = (.noChange, .noRatio)
         }
-        if let instructionsRatio {
+        if let instructionsRatio, basis == .instructions {
             (verdict, reason) = Self.beyond(ratio: instructionsRatio, threshold: rule.instructionsThreshold)
         } else {
             (verdict, reason) = (wallTimeVerdict, wallTimeReason)
@@ -144,7 +154,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case key, old, new, ratio, ratioInterval, rankTest, rankTestOf, adjustedPValue, wallTimeVerdict, wallTimeReason,
-            instructionsRatio, verdict, basis, reason, allocations
+            instructionsRatio, instructionsVaryWithHashing, verdict, basis, reason, allocations
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -161,6 +171,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         try container.encode(wallTimeVerdict, forKey: .wallTimeVerdict)
         try container.encode(wallTimeReason, forKey: .wallTimeReason)
         try container.encode(instructionsRatio, forKey: .instructionsRatio)
+        try container.encode(instructionsVaryWithHashing, forKey: .instructionsVaryWithHashing)
         try container.encode(verdict, forKey: .verdict)
         try container.encode(basis, forKey: .basis)
         try container.encode(reason, forKey: .reason)

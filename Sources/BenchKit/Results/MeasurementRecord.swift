@@ -5,7 +5,8 @@ import Harness
 /// The raw batches and samples are kept, not only the summary, so a reader can recompute every figure
 /// and `ResultsValidator` can check the summary against them.
 ///
-/// `instructionsPerOperation` and `forks` came after the first files were written: each is encoded as
+/// `instructionsPerOperation`, `instructionsUnderOtherHashSeeds` and `forks` came after the first files
+/// were written: each is encoded as
 /// `null` when absent, and a file without the key still decodes (as `nil`), so every earlier results
 /// file reads.
 public struct MeasurementRecord: Sendable, Equatable, Codable {
@@ -29,6 +30,14 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// the run did not count them. Two runs of one build agree to well under 0.1 %, where wall time does
     /// not, so `bench compare` judges by it when both files have it.
     public var instructionsPerOperation: Double?
+    /// Instructions per operation counted again in processes with random hash seeds, when the run
+    /// counted them (`nil` when it did not, or the measurement was too long to count again).
+    ///
+    /// Work that hashes object identities and key paths counts differently when the hashed values
+    /// differ, and another build places its code and heap elsewhere just as another seed does: where
+    /// these differ from `instructionsPerOperation`, its count would move with an unrelated change to
+    /// the build, and `bench compare` judges the measurement by wall time instead.
+    public var instructionsUnderOtherHashSeeds: [Double]?
     /// The processes the samples were taken in, in the order of `samples`, when the run measured in
     /// several (`bench --forks N`, N > 1); `nil` when all were taken in the run's own process.
     public var forks: [ForkRecord]?
@@ -40,7 +49,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     public init(
         name: String, strategy: Strategy, summary: Summary, samples: [Double], batches: BatchRecord,
         policy: SamplingPolicy, allocations: AllocationRecord, instructionsPerOperation: Double? = nil,
-        forks: [ForkRecord]? = nil
+        instructionsUnderOtherHashSeeds: [Double]? = nil, forks: [ForkRecord]? = nil
     ) {
         self.name = name
         self.strategy = strategy
@@ -51,7 +60,27 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         self.policy = policy
         self.allocations = allocations
         self.instructionsPerOperation = instructionsPerOperation
+        self.instructionsUnderOtherHashSeeds = instructionsUnderOtherHashSeeds
         self.forks = forks
+    }
+
+    /// How far the count moved under other hash seeds: the largest `|other / fixed - 1|`; `nil` when
+    /// not counted again.
+    public var instructionsHashSpread: Double? {
+        guard let fixed = instructionsPerOperation, fixed > 0, let others = instructionsUnderOtherHashSeeds, !others.isEmpty else {
+            return nil
+        }
+        return others.map { abs($0 / fixed - 1) }.max()
+    }
+
+    /// The spread above which a count is taken to depend on hashing: 0.1 %, what two runs of one build
+    /// are held to.
+    public static let hashSensitivity = 0.001
+
+    /// Whether the instruction count moved under other hash seeds by more than `hashSensitivity`;
+    /// `nil` when not counted again.
+    public var instructionsVaryWithHashing: Bool? {
+        instructionsHashSpread.map { $0 > Self.hashSensitivity }
     }
 
     /// The samples grouped by the process that took them: one group per fork, or one group of all.
@@ -86,7 +115,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     // MARK: - Coding
 
     private enum CodingKeys: String, CodingKey {
-        case name, strategy, unit, summary, samples, batches, policy, allocations, instructionsPerOperation, forks
+        case name, strategy, unit, summary, samples, batches, policy, allocations, instructionsPerOperation,
+            instructionsUnderOtherHashSeeds, forks
     }
 
     public init(from decoder: any Decoder) throws {
@@ -101,6 +131,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         allocations = try container.decode(AllocationRecord.self, forKey: .allocations)
         // Files written before instruction counting have no such key: they did not count, which is nil.
         instructionsPerOperation = try container.decodeIfPresent(Double.self, forKey: .instructionsPerOperation)
+        instructionsUnderOtherHashSeeds = try container.decodeIfPresent([Double].self, forKey: .instructionsUnderOtherHashSeeds)
         // Nor any before forks: all their samples came from one process.
         forks = try container.decodeIfPresent([ForkRecord].self, forKey: .forks)
     }
@@ -117,6 +148,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         try container.encode(policy, forKey: .policy)
         try container.encode(allocations, forKey: .allocations)
         try container.encode(instructionsPerOperation, forKey: .instructionsPerOperation)
+        try container.encode(instructionsUnderOtherHashSeeds, forKey: .instructionsUnderOtherHashSeeds)
         try container.encode(forks, forKey: .forks)
     }
 }

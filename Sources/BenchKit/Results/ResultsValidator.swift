@@ -98,6 +98,14 @@ public enum ResultsValidator {
         if let instructions = measurement.instructionsPerOperation, !(instructions.isFinite && instructions >= 0) {
             problems.append("\(name): instructions per operation \(instructions) is not a finite, non-negative number")
         }
+        if let others = measurement.instructionsUnderOtherHashSeeds {
+            if measurement.instructionsPerOperation == nil {
+                problems.append("\(name): counts under other hash seeds without the count under the fixed one")
+            }
+            if others.isEmpty || others.contains(where: { !($0.isFinite && $0 >= 0) }) {
+                problems.append("\(name): counts under other hash seeds must be finite, non-negative numbers, at least one")
+            }
+        }
         return problems
     }
 
