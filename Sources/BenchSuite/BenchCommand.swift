@@ -29,6 +29,8 @@ public enum BenchCommand {
                 return write(CompareCommand.run(options))
             case .export(let options):
                 return write(ExportCommand.run(options))
+            case .merge(let options):
+                return write(MergeCommand.run(options))
             case .run(let options):
                 return try run(options)
             }

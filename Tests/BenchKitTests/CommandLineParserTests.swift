@@ -54,6 +54,15 @@ struct CommandLineParserTests {
         #expect(try run(["--forks", "1"]).forks == 1)
     }
 
+    @Test func mergeTakesFilesAnOutputAndADonorOfCounts() throws {
+        #expect(try CommandLineParser.parse(["merge", "a.json", "b.json", "--out", "m.json"])
+                == .merge(MergeOptions(paths: ["a.json", "b.json"], outputPath: "m.json")))
+        #expect(try CommandLineParser.parse(["merge", "a.json", "--out=m.json", "--instructions-from", "d.json"])
+                == .merge(MergeOptions(paths: ["a.json"], outputPath: "m.json", instructionsFrom: "d.json")))
+        #expect(usageLine(["merge", "a.json"]) == "bench: 'merge' needs '--out FILE' (try --help)")
+        #expect(usageLine(["merge", "--out", "m.json"]) == "bench: 'merge' needs the results files to merge (try --help)")
+    }
+
     @Test func anEqualsSignPassesAValueThatLooksLikeAnOption() throws {
         #expect(try run(["--filter=--odd"]).filter == MeasurementFilter(pattern: "--odd"))
         #expect(try run(["--filter", "a=b"]).filter == MeasurementFilter(pattern: "a=b"))
@@ -87,7 +96,8 @@ struct CommandLineParserTests {
         for option in ["--quick", "--filter", "--spec", "--limits", "--out", "--format", "--strategy", "--list", "--help",
                        "--benchmarks-md", "report FILE", "validate FILE", "compare OLD NEW", "--threshold",
                        "--instructions-threshold", "--fail-on-regression", "export FILE --to bmf|github-action-benchmark",
-                       "--forks N", "(default: 8; 1, the run's own process, with --quick)"] {
+                       "--forks N", "(default: 8; 1, the run's own process, with --quick)",
+                       "merge FILE... --out FILE [--instructions-from FILE]"] {
             #expect(CommandLineParser.helpText.contains(option), "help does not mention \(option)")
         }
         for defaultValue in ["(default: 5%)", "(default: 1%)", "(default: spec)", "(default: limits.json)", "(default: text)", "(default: both", "(default: off)"] {

@@ -116,3 +116,58 @@ struct ForksTests {
         #expect(mixed.contains { $0.hasPrefix("old was measured in one process") }, "\(mixed)")
     }
 }
+
+/// Runs of one build merged into one file of all their forks (`bench merge`).
+struct MergeTests {
+    private func run(_ centers: [Double], commit: String = "0123456789abcdef0123456789abcdef01234567") -> ResultsFile {
+        var file = Synthetic.comparable()
+        file.environment.commit = commit
+        let forks = centers.map { center -> MeasurementRecord in
+            let samples = (0..<10).map { center * (1 + 0.01 * Double($0 % 5 - 2)) }
+            return Synthetic.measurement(Synthetic.phaseRead, .derived, samples: samples, lower: center * 0.98, upper: center * 1.02)
+        }
+        let index = file.measurements.firstIndex { MeasurementKey($0) == Synthetic.derivedRead }!
+        file.measurements[index] = MeasurementRecord(mergingForks: forks)
+        file.options.forks = centers.count
+        let judgement = Judge(limits: Synthetic.limits, buildConfiguration: "release", quick: false)
+            .judge(measurements: file.measurements, counts: file.counts)
+        (file.limits, file.decision) = (judgement.limits, judgement.decision)
+        return file
+    }
+
+    @Test func mergingRunsKeepsEveryForkInRunOrderAndValidates() throws {
+        let first = run([1000, 1100])
+        var second = run([900, 1050])
+        second.measurements[0].instructionsPerOperation = 5_000
+        second.measurements[0].instructionsUnderOtherHashSeeds = [5_000]
+        let merged = try ResultsMerge.merge([("a.json", first), ("b.json", second)])
+        let read = try #require(merged.measurements.first { MeasurementKey($0) == Synthetic.derivedRead })
+        #expect(read.forks?.count == 4 && merged.options.forks == 4)
+        #expect(read.sampleGroups.map { Statistics.median($0) } == [1000, 1100, 900, 1050])
+        #expect(ResultsValidator.problems(in: merged).isEmpty, "\(ResultsValidator.problems(in: merged))")
+        #expect(merged.measurements[0].instructionsPerOperation == 5_000, "the counted run's instructions")
+        #expect(merged.method.hasSuffix("merged by bench merge from 2 runs of this build made one after another"))
+        let oneProcess = try #require(merged.measurements.first { MeasurementKey($0) != Synthetic.derivedRead })
+        #expect(oneProcess.forks?.count == 2, "a run in one process is one fork of the merged file")
+    }
+
+    @Test func runsOfAnotherBuildOrOtherCountsAreRefused() {
+        let first = run([1000, 1100])
+        #expect(throws: ResultsFileError.self) { try ResultsMerge.merge([("a.json", first), ("b.json", run([900], commit: "fedcba9876543210fedcba9876543210fedcba98"))]) }
+        var recount = run([900])
+        recount.counts[0].reruns += 1
+        do {
+            _ = try ResultsMerge.merge([("a.json", first), ("b.json", recount)])
+            Issue.record("other counts were merged")
+        } catch {
+            #expect(error.line == "b.json: counts other body re-runs than a.json: the runs did not run the same code")
+        }
+    }
+
+    @Test func aRunWithoutCountsBorrowsThemFromAnotherRunOfTheBuild() throws {
+        var donor = run([1000])
+        donor.measurements[0].instructionsPerOperation = 7_000
+        let merged = try ResultsMerge.merge([("a.json", run([1000, 1010])), ("b.json", run([990, 1020]))], instructionsFrom: ("d.json", donor))
+        #expect(merged.measurements[0].instructionsPerOperation == 7_000)
+    }
+}

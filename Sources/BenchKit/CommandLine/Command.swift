@@ -15,6 +15,8 @@ public enum Command: Sendable, Equatable {
     case compare(CompareOptions)
     /// Write a results file in another tool's format: `bench export FILE --to FORMAT`.
     case export(ExportOptions)
+    /// Merge runs of one build into one results file: `bench merge FILE... --out FILE`.
+    case merge(MergeOptions)
     /// Print the usage text.
     case help
 }
@@ -88,6 +90,24 @@ public struct ListOptions: Sendable, Equatable {
         self.filter = filter
         self.specDirectory = specDirectory
         self.strategies = strategies
+    }
+}
+
+/// The options of `bench merge FILE... --out FILE [--instructions-from FILE]`.
+public struct MergeOptions: Sendable, Equatable {
+    /// The runs to merge, in order.
+    public var paths: [String]
+    /// Where to write the merged file; an existing file is not overwritten.
+    public var outputPath: String
+    /// Another run of the same build whose instruction counts the merged file takes, when none of
+    /// `paths` counted them.
+    public var instructionsFrom: String?
+
+    /// Creates merge options.
+    public init(paths: [String], outputPath: String, instructionsFrom: String? = nil) {
+        self.paths = paths
+        self.outputPath = outputPath
+        self.instructionsFrom = instructionsFrom
     }
 }
 

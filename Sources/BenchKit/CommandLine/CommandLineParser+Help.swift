@@ -17,6 +17,11 @@ extension CommandLineParser {
           bench export FILE --to bmf|github-action-benchmark
                                           write a results file as Bencher Metric Format or as
                                           github-action-benchmark's customSmallerIsBetter JSON
+          bench merge FILE... --out FILE [--instructions-from FILE]
+                                  merge runs of one build made one after another (alternating
+                                  with another build's, see scripts/interleaved-runs) into one
+                                  file of all their forks; --instructions-from takes the counts of
+                                  another run of the same build
           bench --help                    print this text
 
         OPTIONS OF A RUN

@@ -11,6 +11,7 @@
 ///     bench compare OLD NEW [--threshold P%] [--instructions-threshold P%] [--fail-on-regression]
 ///           [--format text|json|markdown]
 ///     bench export FILE --to bmf|github-action-benchmark
+///     bench merge FILE... --out FILE [--instructions-from FILE]
 ///     bench --help
 ///
 /// An option's value is given as `--option value` or `--option=value`; in the first form a value that
@@ -32,6 +33,7 @@ public enum CommandLineParser {
         case "validate": return try parseValidate(Array(arguments.dropFirst()))
         case "compare": return try parseCompare(Array(arguments.dropFirst()))
         case "export": return try parseExport(Array(arguments.dropFirst()))
+        case "merge": return try parseMerge(Array(arguments.dropFirst()))
         default: return try parseRun(arguments)
         }
     }
@@ -46,7 +48,7 @@ public enum CommandLineParser {
     private static func parseRun(_ arguments: [String]) throws(UsageError) -> Command {
         let scanned = try scan(arguments, options: runOptions, command: nil)
         if let stray = scanned.positionals.first {
-            let hint = ["report", "validate", "compare", "export"].contains(stray) ? " (a subcommand comes first)" : ""
+            let hint = ["report", "validate", "compare", "export", "merge"].contains(stray) ? " (a subcommand comes first)" : ""
             throw UsageError("unexpected argument '\(stray)'\(hint)")
         }
         let defaults = RunOptions.defaults
@@ -117,6 +119,15 @@ public enum CommandLineParser {
             throw UsageError("'export' needs '--to \(allowed)'")
         }
         return .export(ExportOptions(path: path, format: format))
+    }
+
+    private static func parseMerge(_ arguments: [String]) throws(UsageError) -> Command {
+        let scanned = try scan(arguments, options: ["--out": true, "--instructions-from": true], command: "merge")
+        guard !scanned.positionals.isEmpty else { throw UsageError("'merge' needs the results files to merge") }
+        for path in scanned.positionals where path.isEmpty { throw UsageError("'merge' needs non-empty FILE names") }
+        guard let output = try scanned.nonEmptyValue("--out") else { throw UsageError("'merge' needs '--out FILE'") }
+        return .merge(
+            MergeOptions(paths: scanned.positionals, outputPath: output, instructionsFrom: try scanned.nonEmptyValue("--instructions-from")))
     }
 
     private static func onePath(_ positionals: [String], command: String) throws(UsageError) -> String {

@@ -1,0 +1,21 @@
+/// `bench merge FILE... --out FILE`: runs of one build, as one results file of all their forks.
+public enum MergeCommand {
+    /// Runs a merge.
+    ///
+    /// - Returns: One line naming the file written and exit status 0, or one line and exit status 2.
+    public static func run(_ options: MergeOptions) -> CommandOutput {
+        do {
+            var files: [(path: String, results: ResultsFile)] = []
+            for path in options.paths { files.append((path, try ResultsValidator.validate(path: path))) }
+            let donor = try options.instructionsFrom.map { path throws(ResultsFileError) in (path, try ResultsValidator.validate(path: path)) }
+            let merged = try ResultsMerge.merge(files, instructionsFrom: donor)
+            try ResultsWriter.write(merged, toNewFile: options.outputPath)
+            let forks = merged.options.forks
+            return CommandOutput(
+                standardOutput: "\(options.outputPath): \(files.count) runs merged, \(forks) fork\(forks == 1 ? "" : "s") in all\n",
+                standardError: [], status: 0)
+        } catch {
+            return .refusal("bench: \(error.line)")
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Harness
+
+/// Several results files of one build, made one after another, as one: every measurement's forks
+/// side by side.
+///
+/// On a shared machine the speed of the whole machine drifts over minutes, so two runs made at
+/// different times differ by more than any fork of either shows. Two builds are compared honestly only
+/// when their runs are made in alternation (`scripts/interleaved-runs`: a few forks of one, a few of
+/// the other, again and again) and each build's runs are merged here: the drift then falls on both
+/// alike, and every fork is still one observation.
+///
+/// The files must be runs of one build (commit, tree state, build, toolchain, machine, allocator) with
+/// the same options but `forks`, judged against the same limits, with identical body re-run counts;
+/// anything else is refused. Instruction counts are the first counted file's (a build's fixed-seed
+/// count is exact) with every file's counts under other hash seeds; a file with no counts may borrow
+/// them from another run of the same build (`instructionsFrom`). The limits are judged again, the
+/// scaling fits drawn again through the merged medians.
+public enum ResultsMerge {
+    /// Merges `files` (path and contents), in the order given.
+    ///
+    /// - Parameters:
+    ///   - files: At least one results file.
+    ///   - instructionsFrom: Another run of the same build whose instruction counts to take, when none
+    ///     of `files` counted them.
+    /// - Returns: One results file holding every file's forks.
+    /// - Throws: `ResultsFileError` naming the file that does not go with the first, and why.
+    public static func merge(
+        _ files: [(path: String, results: ResultsFile)], instructionsFrom: (path: String, results: ResultsFile)? = nil
+    ) throws(ResultsFileError) -> ResultsFile {
+        guard let (firstPath, first) = files.first else { throw .at("bench merge", "no results file to merge") }
+        for (path, file) in files.dropFirst() { try requireSameRun(path, file, as: first, firstPath) }
+        if let (path, donor) = instructionsFrom { try requireSameBuild(path, donor, as: first, firstPath) }
+
+        var merged = first
+        let counted = files.first { file in file.results.measurements.contains { $0.instructionsPerOperation != nil } }
+            ?? instructionsFrom
+        merged.measurements = try first.measurements.map { record throws(ResultsFileError) in
+            var forks: [MeasurementRecord] = []
+            for (path, file) in files {
+                guard let same = file.measurements.first(where: { $0.name == record.name && $0.strategy == record.strategy }) else {
+                    throw .at(path, "has no measurement '\(record.name)' (\(record.strategy.rawValue)), which \(firstPath) has")
+                }
+                forks += same.forkRecords
+            }
+            var merged = MeasurementRecord(mergingForks: forks)
+            let sources = [counted].compactMap { $0 } + files.filter { $0.path != counted?.path }
+            let counts = sources.compactMap { source in
+                source.results.measurements.first { $0.name == record.name && $0.strategy == record.strategy }
+            }
+            merged.instructionsPerOperation = counts.lazy.compactMap(\.instructionsPerOperation).first
+            let others = counts.flatMap { $0.instructionsUnderOtherHashSeeds ?? [] }
+            merged.instructionsUnderOtherHashSeeds = merged.instructionsPerOperation == nil || others.isEmpty ? nil : others
+            return merged
+        }
+        merged.options.forks = merged.measurements.first?.forks?.count ?? files.reduce(0) { $0 + $1.results.options.forks }
+        merged.fits = try first.fits.map { fit throws(ResultsFileError) in try refit(fit, first: first, merged: merged.measurements, path: firstPath) }
+        let judgement = Judge(
+            limits: first.limits.map(\.limit), buildConfiguration: first.environment.buildConfiguration, quick: first.options.quick
+        ).judge(measurements: merged.measurements, counts: merged.counts)
+        merged.limits = judgement.limits
+        merged.decision = judgement.decision
+        merged.method = (counted?.results.method ?? first.method)
+            + "; merged by bench merge from \(files.count) runs of this build made one after another"
+        return merged
+    }
+
+    // MARK: - Checks
+
+    private static func requireSameBuild(_ path: String, _ file: ResultsFile, as first: ResultsFile, _ firstPath: String) throws(ResultsFileError) {
+        let fields: [(String, (ResultsFile) -> String)] = [
+            ("commit", \.environment.commit), ("dirtyTree", { "\($0.environment.dirtyTree.map(String.init) ?? "unknown")" }),
+            ("buildConfiguration", \.environment.buildConfiguration), ("toolchain", \.environment.toolchain),
+            ("cpuModel", \.environment.cpuModel), ("allocator", \.environment.allocator),
+            ("quick", { "\($0.options.quick)" }), ("filter", { $0.options.filter ?? "none" }),
+            ("strategy", \.options.strategy.rawValue), ("specDirectory", \.options.specDirectory),
+        ]
+        for (field, value) in fields where value(file) != value(first) {
+            throw .at(path, "is not a run of the build \(firstPath) is: \(field) '\(value(file))', not '\(value(first))'")
+        }
+    }
+
+    private static func requireSameRun(_ path: String, _ file: ResultsFile, as first: ResultsFile, _ firstPath: String) throws(ResultsFileError) {
+        try requireSameBuild(path, file, as: first, firstPath)
+        guard file.limitsSHA256 == first.limitsSHA256 else { throw .at(path, "was judged against other limits than \(firstPath)") }
+        guard file.counts == first.counts else {
+            throw .at(path, "counts other body re-runs than \(firstPath): the runs did not run the same code")
+        }
+        guard Set(file.measurements.map { MeasurementKey($0) }) == Set(first.measurements.map { MeasurementKey($0) }) else {
+            throw .at(path, "measures other measurements than \(firstPath)")
+        }
+    }
+
+    /// The fit drawn again: each point's measurement is the one whose median the point was drawn
+    /// through in the first file.
+    private static func refit(_ fit: FitRecord, first: ResultsFile, merged: [MeasurementRecord], path: String) throws(ResultsFileError) -> FitRecord {
+        let points = try fit.points.map { point throws(ResultsFileError) -> FitRecord.Point in
+            guard let source = first.measurements.first(where: { $0.strategy == fit.strategy && $0.summary.median == point.y }),
+                let now = merged.first(where: { $0.name == source.name && $0.strategy == source.strategy })
+            else { throw .at(path, "fit '\(fit.name)' has a point whose measurement it does not hold") }
+            return FitRecord.Point(x: point.x, y: now.summary.median)
+        }
+        return FitRecord(fitting: points, name: fit.name, strategy: fit.strategy, xUnit: fit.xUnit)
+    }
+}
+
+extension MeasurementRecord {
+    /// The record as its forks, one record each: itself when it was taken in one process.
+    var forkRecords: [MeasurementRecord] {
+        guard let forks, forks.count > 1 else { return [self] }
+        let groups = sampleGroups
+        var start = 0
+        return zip(forks, groups).enumerated().map { index, pair in
+            let (fork, samples) = pair
+            let nanoseconds = Array(batches.nanoseconds[start..<start + fork.samples])
+            start += fork.samples
+            // Calibration and warm-up are recorded for the whole measurement; the first fork carries them,
+            // so merging the forks again adds up to what was recorded.
+            let invocations = MeasurementResult.Invocations(
+                calibration: index == 0 ? batches.invocations.calibration : 0, warmUp: index == 0 ? batches.invocations.warmUp : 0,
+                sampling: fork.batchSize * fork.samples)
+            var record = MeasurementRecord(
+                name: name, strategy: strategy,
+                summary: Summary(samples: samples, level: policy.confidenceLevel, resamples: 1, seed: policy.seed),
+                samples: samples,
+                batches: BatchRecord(
+                    size: fork.batchSize, nanoseconds: nanoseconds, invocations: invocations, stopReason: fork.stopReason),
+                policy: policy, allocations: allocations)
+            record.forks = nil
+            return record
+        }
+    }
+}
