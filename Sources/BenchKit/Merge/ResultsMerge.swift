@@ -34,6 +34,8 @@ public enum ResultsMerge {
         var merged = first
         let counted = files.first { file in file.results.measurements.contains { $0.instructionsPerOperation != nil } }
             ?? instructionsFrom
+        // The counted file first, whose fixed-seed count stands; every file's counts under other seeds.
+        let countSources = [counted].compactMap { $0 } + files.filter { $0.path != counted?.path }
         merged.measurements = try first.measurements.map { record throws(ResultsFileError) in
             var forks: [MeasurementRecord] = []
             for (path, file) in files {
@@ -43,8 +45,7 @@ public enum ResultsMerge {
                 forks += same.forkRecords
             }
             var merged = MeasurementRecord(mergingForks: forks)
-            let sources = [counted].compactMap { $0 } + files.filter { $0.path != counted?.path }
-            let counts = sources.compactMap { source in
+            let counts = countSources.compactMap { source in
                 source.results.measurements.first { $0.name == record.name && $0.strategy == record.strategy }
             }
             merged.instructionsPerOperation = counts.lazy.compactMap(\.instructionsPerOperation).first
