@@ -80,7 +80,8 @@ struct FixtureSpecTests {
         ])
         let page = try #require(fixtures.first { $0.name == StrictFixture.directoryName })
         #expect(page.operationSources.map(\.fileName) == [
-            "CharactersPage.graphql", "CharactersPagePlain.graphql", "CharactersPageRequiredStopsBelow.graphql",
+            "CharactersPage.graphql", "CharactersPagePlain.graphql", "CharactersPageQuery.graphql",
+            "CharactersPageRequiredStopsBelow.graphql",
             "CharactersPageRequiredToRoot.graphql", "CharactersPageSpreads.graphql",
         ])
         #expect(page.loadedResponse.name == StrictFixture.Variant.page.rawValue)
