@@ -72,7 +72,7 @@ public enum BenchCommand {
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         let suite = Suite(subjects: subjects)
         let picks = subjectRecords(subjects)
-        let announce = picks.map { "judging \($0.line)" } + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
+        let announce = JudgedSubject.lines(limits.limits, subjects: picks) + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
         for line in announce { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
         let started = Date()
@@ -122,24 +122,27 @@ public enum BenchCommand {
     }
 
     static func subjectRecords(_ subjects: BenchSubjects) -> [SubjectRecord] {
-        var records = [record("largest-strict", subjects.largestStrict)]
-        if let spreads = subjects.spreadsOnly { records.append(record("spreads-only", spreads)) }
-        return records
-    }
-
-    private static func record(_ role: String, _ picked: PickedOperation) -> SubjectRecord {
-        SubjectRecord(role: role, operation: picked.name, fixture: picked.fixture.fixture.name, records: picked.records, slotsWalked: picked.slotsWalked)
+        Scenario.Subject.allCases.compactMap { subject in
+            subjects.picked(subject).map { picked in
+                SubjectRecord(
+                    role: subject.rawValue, operation: picked.name, fixture: picked.fixture.fixture.name, records: picked.records,
+                    slotsWalked: picked.slotsWalked, why: subject.why)
+            }
+        }
     }
 
     // MARK: - List, report
 
     private static func list(_ options: ListOptions) throws -> Int32 {
+        let limits = try LimitsFile.load(path: options.limitsPath)
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         let runOptions = RunOptions(
             quick: false, filter: options.filter, specDirectory: options.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
             outputPath: nil, format: .text, strategies: options.strategies)
         let runner = SuiteRunner(options: runOptions)
-        for record in subjectRecords(subjects) { print("# judging \(record.line)") }
+        let records = subjectRecords(subjects)
+        for record in records { print("# \(JudgedSubject.isJudged(record, by: limits.limits) ? "judging" : "counting") \(record.line)") }
+        for line in JudgedSubject.lines(limits.limits, subjects: records) { print("# \(line)") }
         for measurement in runner.selected(Suite(subjects: subjects)) {
             print(measurement.strategy == .none ? measurement.name : "\(measurement.name) [\(measurement.strategy.rawValue)]")
         }

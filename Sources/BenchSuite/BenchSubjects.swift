@@ -8,8 +8,11 @@ public final class BenchSubjects {
     public let spec: Spec
     /// The largest `@throwOnFieldError` operation the fixtures answer.
     public let largestStrict: PickedOperation
-    /// The strict operation whose own selection below the root field is only spreads, if any.
+    /// The strict operation whose own selection holds no field, only spreads, if any: the second
+    /// limit's subject.
     public let spreadsOnly: PickedOperation?
+    /// A strict operation with a root field and only spreads beneath it, if any: counted beside it.
+    public let rootFieldSpreads: PickedOperation?
 
     /// Reads and picks from `directory`.
     /// - Throws: `SpecError` with one line saying what and where.
@@ -17,6 +20,16 @@ public final class BenchSubjects {
         spec = try Spec.load(directory)
         largestStrict = try spec.largestStrictOperation()
         spreadsOnly = try spec.spreadsOnlyOperation()
+        rootFieldSpreads = try spec.rootFieldSpreadsOperation()
+    }
+
+    /// The operation a scenario's subject names, nil when the spec has none.
+    public func picked(_ subject: Scenario.Subject) -> PickedOperation? {
+        switch subject {
+        case .largestStrict: largestStrict
+        case .spreadsOnly: spreadsOnly
+        case .rootFieldSpreads: rootFieldSpreads
+        }
     }
 
     /// An environment under `strategy` whose store holds `picked`'s response and another screen's

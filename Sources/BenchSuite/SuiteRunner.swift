@@ -84,10 +84,7 @@ public struct SuiteRunner {
         Scenario.all.compactMap { scenario in
             guard options.filter?.matches(scenario.name) ?? true else { return nil }
             guard !options.quick || scenario.handleCount <= Self.quickHandleLimit else { return nil }
-            switch scenario.subject {
-            case .largestStrict: return (scenario, subjects.largestStrict)
-            case .spreadsOnly: return subjects.spreadsOnly.map { (scenario, $0) }
-            }
+            return subjects.picked(scenario.subject).map { (scenario, $0) }
         }
     }
 

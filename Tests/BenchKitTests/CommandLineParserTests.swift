@@ -73,6 +73,9 @@ struct CommandLineParserTests {
             try CommandLineParser.parse(["--list", "--filter", "phase.*", "--strategy=stored", "--spec", "s"])
                 == .list(ListOptions(filter: MeasurementFilter(pattern: "phase.*"), specDirectory: "s", strategies: .stored)))
         #expect(try CommandLineParser.parse(["--list"]) == .list(ListOptions(filter: nil, specDirectory: "spec", strategies: .both)))
+        #expect(try CommandLineParser.parse(["--list", "--limits", "l.json"])
+            == .list(ListOptions(filter: nil, specDirectory: "spec", strategies: .both, limitsPath: "l.json")),
+            "--list says which operation each limit is judged on, so it reads the limits file")
     }
 
     @Test func reportAndValidate() throws {

@@ -20,7 +20,8 @@ struct JudgeTests {
         let judgement = judge(median: 12_300, lower: 12_100, upper: 12_600)
         #expect(judgement.limits.map(\.verdict) == [.pass, .pass])
         #expect(judgement.limits[0].reason == "median 12.3 µs [12.1, 12.6] (95% CI): the whole interval is < 50.0 µs")
-        #expect(judgement.limits[1].reason == "body re-runs: derived 2, stored 2, extra 0; which is = 0")
+        #expect(judgement.limits[1].reason == "body by body: every body re-ran as often under derived as under stored; required ≤ 0 more re-runs for each body (1 counted)")
+        #expect(judgement.limits[1].bodyDifferences == [], "no body differs")
         #expect(judgement.limits[0].value == 12_300 && judgement.limits[1].value == 0)
         #expect(judgement.decision == Decision(outcome: .ships, text: "derived phase ships"))
         #expect(judgement.decision.ships)
@@ -30,14 +31,67 @@ struct JudgeTests {
     @Test func anExtraBodyFailsAndTheFallbackShips() {
         let judgement = judge(median: 12_300, lower: 12_100, upper: 12_600, derived: 3, stored: 2)
         #expect(judgement.limits.map(\.verdict) == [.pass, .fail])
-        #expect(judgement.limits[1].reason == "body re-runs: derived 3, stored 2, extra 1; required = 0")
+        #expect(judgement.limits[1].reason == "body by body, re-ran more under derived: phase-only +1 (derived 3, stored 2); required ≤ 0 more re-runs for each body (1 counted)")
+        #expect(judgement.limits[1].value == 1)
+        #expect(judgement.limits[1].bodyDifferences == [BodyDifference(body: "phase-only", derived: 3, stored: 2)])
         #expect(judgement.decision.text == "fallback: the fetch as a value ships alone, the phase stays stored (failed: extra-bodies)")
         #expect(judgement.decision.outcome == .fallback && !judgement.decision.ships)
         #expect(judgement.exitStatus == .limitsNotPassed)
     }
 
-    @Test func fewerBodiesThanStoredIsNotEqualToZeroEither() {
-        #expect(judge(median: 1_000, lower: 900, upper: 1_100, derived: 1, stored: 2).limits[1].verdict == .fail)
+    @Test func aBodyReRunLessUnderDerivedIsNotAFailure() {
+        let judged = judge(median: 1_000, lower: 900, upper: 1_100, derived: 1, stored: 2).limits[1]
+        #expect(judged.verdict == .pass)
+        #expect(judged.value == -1, "the largest difference over the bodies")
+        #expect(judged.reason == "body by body: no body re-ran more under derived than under stored (phase-only −1 (derived 1, stored 2)); required ≤ 0 more re-runs for each body (1 counted)")
+    }
+
+    /// Counts of one scenario: each body's re-runs under derived and stored.
+    private func counts(_ bodies: [(String, Int, Int)]) -> [CountRecord] {
+        bodies.flatMap { body, derived, stored in
+            [CountRecord(scenario: Synthetic.spreadsScenario, strategy: .derived, body: body, reruns: derived),
+             CountRecord(scenario: Synthetic.spreadsScenario, strategy: .stored, body: body, reruns: stored)]
+        }
+    }
+
+    @Test func onePlusAndOneMinusAcrossBodiesIsAFailureNotAWash() {
+        let judged = Judge(limits: [limits[1]], buildConfiguration: "release", quick: false)
+            .judge(measurements: [], counts: counts([("phase", 1, 0), ("operation", 0, 1), ("row[0]", 1, 1)])).limits[0]
+        #expect(judged.verdict == .fail, "the phase body re-ran once more under derived; the operation body's one less does not pay for it")
+        #expect(judged.value == 1)
+        #expect(judged.reason == "body by body, re-ran more under derived: phase +1 (derived 1, stored 0); other bodies: operation −1 (derived 0, stored 1); required ≤ 0 more re-runs for each body (3 counted)")
+        #expect(judged.bodyDifferences == [
+            BodyDifference(body: "phase", derived: 1, stored: 0), BodyDifference(body: "operation", derived: 0, stored: 1),
+        ])
+    }
+
+    @Test func everyBodyThatReRanMoreIsNamed() {
+        let judged = Judge(limits: [limits[1]], buildConfiguration: "release", quick: false)
+            .judge(measurements: [], counts: counts([("phase", 2, 0), ("operation", 1, 1), ("row[3]", 1, 0)])).limits[0]
+        #expect(judged.verdict == .fail)
+        #expect(judged.value == 2)
+        #expect(judged.reason.hasPrefix("body by body, re-ran more under derived: phase +2 (derived 2, stored 0), row[3] +1 (derived 1, stored 0);"))
+    }
+
+    @Test func aBodyCountedUnderOneStrategyOnlyReRanNoTimesUnderTheOther() {
+        let judged = Judge(limits: [limits[1]], buildConfiguration: "release", quick: false).judge(measurements: [], counts: [
+            CountRecord(scenario: Synthetic.spreadsScenario, strategy: .derived, body: "phase", reruns: 1),
+            CountRecord(scenario: Synthetic.spreadsScenario, strategy: .stored, body: "operation", reruns: 0),
+        ]).limits[0]
+        #expect(judged.verdict == .fail)
+        #expect(judged.bodyDifferences == [BodyDifference(body: "phase", derived: 1, stored: 0)])
+    }
+
+    @Test func versionOnesSumOfAllBodiesIsStillJudgedAsItWas() {
+        // Results files judged against limits.json version 1 must re-judge to what they recorded.
+        var summed = limits[1]
+        summed.statistic = .derivedMinusStored
+        summed.comparison = .equalTo
+        let judged = Judge(limits: [summed], buildConfiguration: "release", quick: false)
+            .judge(measurements: [], counts: counts([("phase", 1, 0), ("operation", 0, 1)])).limits[0]
+        #expect(judged.verdict == .pass, "version 1 let +1 and -1 cancel: the arithmetic version 2 corrects")
+        #expect(judged.reason == "body re-runs: derived 1, stored 1, extra 0; which is = 0")
+        #expect(judged.value == 0)
     }
 
     @Test func aSlowReadWhollyAboveTheThresholdFails() {

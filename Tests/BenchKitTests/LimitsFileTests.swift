@@ -45,7 +45,7 @@ struct LimitsFileTests {
     @Test func theCommittedFileDeclaresTheDecisionsTwoLimits() throws {
         let path = Synthetic.repositoryFile("limits.json")
         let file = try LimitsFile.load(path: path)
-        #expect(file.version == 1)
+        #expect(file.version == 2)
         #expect(file.limits.map(\.id) == ["phase-read", "extra-bodies"])
         let sentence = "The limits, written before the bench runs: under 50 µs for a read, and no extra body for an operation whose own selection is spreads."
         #expect(file.limits.allSatisfy { $0.source == sentence })
@@ -55,8 +55,8 @@ struct LimitsFileTests {
         #expect(phaseRead.threshold == 50_000 && phaseRead.unit == .nanoseconds)
         let extraBodies = file.limits[1]
         #expect(extraBodies.metric == "verdict-read-value-changes(spreads-only)")
-        #expect(extraBodies.statistic == .derivedMinusStored && extraBodies.strategy == nil)
-        #expect(extraBodies.comparison == .equalTo && extraBodies.threshold == 0 && extraBodies.unit == .count)
+        #expect(extraBodies.statistic == .derivedMinusStoredByBody && extraBodies.strategy == nil)
+        #expect(extraBodies.comparison == .lessThanOrEqualTo && extraBodies.threshold == 0 && extraBodies.unit == .count)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(file.sha256 == SHA256.hex(of: Array(bytes)))
     }
@@ -91,8 +91,20 @@ struct LimitsFileTests {
     @Test(arguments: [
         ("[]", "limits.json: the file must be an object, not an array"),
         ("{\"decision\": \"d\", \"units\": \"u\", \"limits\": []}", "limits.json: the file: missing 'version'"),
+        ("{\"version\": 3, \"decision\": \"d\", \"units\": \"u\", \"limits\": []}",
+         "limits.json: unsupported version 3 (this bench reads versions 1 and 2)"),
+        ("{\"version\": 1, \"decision\": \"d\", \"units\": \"u\", \"changes\": [], \"limits\": []}",
+         "limits.json: the file: unknown key 'changes'"),
         ("{\"version\": 2, \"decision\": \"d\", \"units\": \"u\", \"limits\": []}",
-         "limits.json: unsupported version 2 (this bench reads version 1)"),
+         "limits.json: the file: missing 'changes'"),
+        ("{\"version\": 2, \"decision\": \"d\", \"units\": \"u\", \"changes\": [], \"limits\": []}",
+         "limits.json: 'changes' has 0 entries; version 2 needs one for each version after the first (1)"),
+        ("{\"version\": 2, \"decision\": \"d\", \"units\": \"u\", \"changes\": [{\"version\": 3, \"date\": \"x\", \"note\": \"y\"}], \"limits\": []}",
+         "limits.json: change 1: 'version' must be 2"),
+        ("{\"version\": 2, \"decision\": \"d\", \"units\": \"u\", \"changes\": [{\"version\": 2, \"date\": \"x\"}], \"limits\": []}",
+         "limits.json: change 1: missing 'note'"),
+        ("{\"version\": 2, \"decision\": \"d\", \"units\": \"u\", \"changes\": [{\"version\": 2, \"date\": \"x\", \"note\": \"y\", \"by\": \"z\"}], \"limits\": []}",
+         "limits.json: change 1: unknown key 'by'"),
         ("{\"version\": 1, \"decision\": \"d\", \"units\": \"u\", \"limits\": []}", "limits.json: 'limits' declares no limit"),
         ("{\"version\": 1, \"decision\": \"d\", \"units\": \"u\", \"limits\": {}}", "limits.json: 'limits' must be an array"),
         ("{\"version\": 1, \"decision\": \"d\", \"units\": \"u\", \"limits\": [], \"extra\": 1}",
@@ -109,7 +121,7 @@ struct LimitsFileTests {
         ("\"comparison\": \"lessThan\"", "\"comparison\": \"lessthan\"",
          "limits.json: limit 'phase-read': unknown comparison 'lessthan' (expected one of: lessThan, lessThanOrEqualTo, equalTo, greaterThanOrEqualTo, greaterThan)"),
         ("\"statistic\": \"median\"", "\"statistic\": \"mean\"",
-         "limits.json: limit 'phase-read': unknown statistic 'mean' (expected one of: median, derivedMinusStored)"),
+         "limits.json: limit 'phase-read': unknown statistic 'mean' (expected one of: median, derivedMinusStored, derivedMinusStoredByBody)"),
         ("\"strategy\": \"derived\"", "\"strategy\": \"fast\"",
          "limits.json: limit 'phase-read': unknown strategy 'fast' (expected one of: derived, stored, none)"),
         ("\"strategy\": \"derived\",", "",
@@ -146,6 +158,25 @@ struct LimitsFileTests {
         #expect(refusal(Self.file(limit: count)) == "limits.json: limit 'phase-read': statistic 'derivedMinusStored' compares both strategies and takes no 'strategy'")
         let withoutStrategy = count.replacingOccurrences(of: "\"strategy\": \"derived\",", with: "")
         #expect(refusal(Self.file(limit: withoutStrategy)) == "limits.json: limit 'phase-read': a count threshold must be a whole number, not 0.5")
+    }
+
+    @Test func aByBodyLimitBoundsEachBodyFromAbove() throws {
+        let byBody = Self.goodLimit
+            .replacingOccurrences(of: "\"median\"", with: "\"derivedMinusStoredByBody\"")
+            .replacingOccurrences(of: "\"ns\"", with: "\"count\"")
+            .replacingOccurrences(of: "50000", with: "0")
+            .replacingOccurrences(of: "\"strategy\": \"derived\",", with: "")
+        let equal = byBody.replacingOccurrences(of: "\"lessThan\"", with: "\"equalTo\"")
+        #expect(refusal(Self.file(limit: equal)) == "limits.json: limit 'phase-read': statistic 'derivedMinusStoredByBody' bounds each body's extra re-runs from above: comparison must be lessThan or lessThanOrEqualTo")
+        let bounded = byBody.replacingOccurrences(of: "\"lessThan\"", with: "\"lessThanOrEqualTo\"")
+        let file = try LimitsFile.parse(Array(Self.file(limit: bounded).utf8), path: "limits.json")
+        #expect(file.limits[0].statistic.isByBody && file.limits[0].comparison == .lessThanOrEqualTo)
+    }
+
+    @Test func versionTwoSaysWhyItWasMade() throws {
+        let text = Self.file(limit: Self.goodLimit).replacingOccurrences(
+            of: "\"version\": 1,", with: "\"version\": 2, \"changes\": [{\"version\": 2, \"date\": \"2026-11-30\", \"note\": \"why\"}],")
+        #expect(try LimitsFile.parse(Array(text.utf8), path: "limits.json").version == 2)
     }
 
     @Test func duplicateIdsAreRefused() {

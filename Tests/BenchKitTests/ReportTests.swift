@@ -37,7 +37,7 @@ struct ReportTests {
             limits
             limit         verdict  why
             phase-read    pass     median 999 ns [990, 1005] (95% CI): the whole interval is < 50.0 µs
-            extra-bodies  pass     body re-runs: derived 1, stored 1, extra 0; which is = 0
+            extra-bodies  pass     body by body: every body re-ran as often under derived as under stored; required ≤ 0 more re-runs for each body (1 counted)
 
             decision: derived phase ships
 
@@ -61,7 +61,7 @@ struct ReportTests {
             | phase.read.tracked(largest-strict) | 999 ns [990, 1005] | 1.00 µs [1.00, 1.00] | 0.999× | 0 / 0.500 | 0 / 24 |
             """))
         #expect(rendered.contains("**reference (another machine: Apple M1 Pro, decision record):** a read per field"))
-        #expect(rendered.contains("| extra-bodies | pass | body re-runs: derived 1, stored 1, extra 0; which is = 0 |"))
+        #expect(rendered.contains("| extra-bodies | pass | body by body: every body re-ran as often under derived as under stored; required ≤ 0 more re-runs for each body (1 counted) |"))
         #expect(rendered.hasSuffix("**Decision: derived phase ships**\n"))
     }
 
@@ -95,6 +95,38 @@ struct ReportTests {
             "decision: fallback: the fetch as a value ships alone, the phase stays stored (failed: extra-bodies)\n"))
     }
 
+    @Test func eachLimitSaysWhichOperationItWasJudgedOnAndWhy() {
+        var results = Synthetic.results()
+        results.subjects = [
+            SubjectRecord(role: "largest-strict", operation: "Page", fixture: "page", records: 9, slotsWalked: 40, why: "the largest"),
+            SubjectRecord(role: "spreads-only", operation: "PageQuery", fixture: "page", records: 9, slotsWalked: 0, why: "its own selection is spreads"),
+            SubjectRecord(role: "root-field-spreads", operation: "PageSpreads", fixture: "page", records: 9, slotsWalked: 1),
+        ]
+        let text = Report.render(results, format: .text)
+        #expect(text.contains("judged: spreads-only: PageQuery (page), 9 records, its verdict walks 0 slots\n"))
+        #expect(text.contains("counted: root-field-spreads: PageSpreads (page), 9 records, its verdict walks 1 slot\n"), "no limit names it")
+        #expect(text.contains("\nextra-bodies is judged on spreads-only: PageQuery (page), 9 records, its verdict walks 0 slots: its own selection is spreads\n"))
+        #expect(text.contains("\nphase-read is judged on largest-strict: Page (page), 9 records, its verdict walks 40 slots: the largest\n"))
+        let markdown = Report.render(results, format: .markdown)
+        #expect(markdown.contains("- extra-bodies is judged on spreads-only: PageQuery (page)"))
+    }
+
+    @Test func aCountLimitNamesTheBodiesThatReRanMore() {
+        var results = Synthetic.results()
+        results.counts = [
+            CountRecord(scenario: Synthetic.spreadsScenario, strategy: .derived, body: "phase", reruns: 1),
+            CountRecord(scenario: Synthetic.spreadsScenario, strategy: .derived, body: "operation", reruns: 0),
+            CountRecord(scenario: Synthetic.spreadsScenario, strategy: .stored, body: "phase", reruns: 0),
+            CountRecord(scenario: Synthetic.spreadsScenario, strategy: .stored, body: "operation", reruns: 1),
+        ]
+        let judged = Judge(limits: results.limits.map(\.limit), buildConfiguration: "release", quick: false)
+            .judge(measurements: results.measurements, counts: results.counts)
+        results.limits = judged.limits
+        results.decision = judged.decision
+        let text = Report.render(results, format: .text)
+        #expect(text.contains("extra-bodies  fail     body by body, re-ran more under derived: phase +1 (derived 1, stored 0); other bodies: operation −1 (derived 0, stored 1)"))
+    }
+
     @Test func benchmarksDocumentSaysWhereItsFiguresComeFrom() {
         let document = BenchmarksDocument.render(Synthetic.results(), resultsPath: "results/20261129-130000-0123456-abcdef.json")
         #expect(document.hasPrefix("""
@@ -114,7 +146,7 @@ struct ReportTests {
         let path = "results/20261129-130000-0123456-abcdef.json"
         let with = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, mainPlot: "results/plots/x.png")
         #expect(with.contains("""
-            - `extra-bodies`: **pass**. body re-runs: derived 1, stored 1, extra 0; which is = 0
+            - `extra-bodies`: **pass**. body by body: every body re-ran as often under derived as under stored; required ≤ 0 more re-runs for each body (1 counted)
 
             ![The key measurements over commits](results/plots/x.png)
 
@@ -124,6 +156,6 @@ struct ReportTests {
             """), "the plot, under the decision and its limits, before the run's tables")
         let without = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, mainPlot: nil)
         #expect(!without.contains("!["), "no image link when there is no plot")
-        #expect(without.contains("which is = 0\n\n## The run"), "and the document reads as it did before plots")
+        #expect(without.contains("(1 counted)\n\n## The run"), "and the document reads as it did before plots")
     }
 }

@@ -30,6 +30,19 @@ struct ResultsValidatorTests {
         #expect(problems.contains { $0.hasPrefix("decision 'derived phase ships' is not what the verdicts conclude") })
     }
 
+    @Test func bodyDifferencesMustBeTheFilesOwn() throws {
+        var results = Synthetic.results()
+        results.limits[1].bodyDifferences = [BodyDifference(body: "phase-only", derived: 2, stored: 1)]
+        #expect(ResultsValidator.problems(in: results) == ["limit 'extra-bodies': the body differences recorded are not the file's own counts"],
+                "the verdict agrees, but the bodies it names are not the file's counts")
+        results.limits[1].bodyDifferences = nil
+        #expect(ResultsValidator.problems(in: results) == [], "a file written before bodyDifferences were kept")
+        let json = String(decoding: try JSONEncoder().encode(BodyDifference(body: "phase", derived: 1, stored: 0)), as: UTF8.self)
+        #expect(json.contains("\"difference\":1"))
+        let lie = Data(json.replacingOccurrences(of: "\"difference\":1", with: "\"difference\":0").utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(BodyDifference.self, from: lie) }
+    }
+
     @Test func everyLimitsMetricMustExistInAnUnfilteredRun() {
         var results = Synthetic.results()
         results.measurements.remove(at: 0)
@@ -72,7 +85,7 @@ struct ResultsValidatorTests {
         #expect(try ResultsValidator.validate(path: directory + "/good.json") == results)
         results.counts[0].reruns = 2
         try ResultsWriter.write(results, toNewFile: directory + "/bad.json")
-        #expect(throws: ResultsFileError(line: "\(directory)/bad.json: not valid: limit 'extra-bodies': recorded pass, but the file's own figures judge fail (and 1 more)")) {
+        #expect(throws: ResultsFileError(line: "\(directory)/bad.json: not valid: limit 'extra-bodies': recorded pass, but the file's own figures judge fail (and 2 more)")) {
             try ResultsValidator.validate(path: directory + "/bad.json")
         }
     }

@@ -57,12 +57,21 @@ struct DerivedPhaseSpikeTests {
         #expect(probe.isDirty)
     }
 
-    @Test func derivedSpreadsOnlyIsNotRerunByAFieldInsideTheSpread() throws {
-        let (environment, _, probe) = try attached(.derived, C.spreadsOnly)
+    @Test func derivedRootFieldSpreadsIsNotRerunByAFieldInsideTheSpread() throws {
+        let (environment, _, probe) = try attached(.derived, C.rootFieldSpreads)
         C.write(environment, "Character:1", "name", .scalar(.string("Rick C-137")))
         #expect(!probe.render(), "the verdict does not walk into spreads")
         C.write(environment, .root, "hero", .link(environment.store.record("Character:2")!.ref))
-        #expect(probe.render(), "the root field is the spreads-only operation's own, and the verdict read it")
+        #expect(probe.render(), "the root field is the operation's own, and the verdict read it")
+    }
+
+    @Test func derivedSpreadsOnlyIsRerunByNothingItsFragmentHolds() throws {
+        let (environment, handle, probe) = try attached(.derived, C.spreadsOnly)
+        C.write(environment, "Character:1", "name", .scalar(.string("Rick C-137")))
+        C.write(environment, .root, "hero", .link(environment.store.record("Character:2")!.ref))
+        C.write(environment, "Character:1", "image", .null, errors: [GraphQLError(message: "gone", path: ["hero", "image"])])
+        #expect(!probe.render(), "its own selection holds no field: the verdict reads no slot, a field error is the fragment's to weigh")
+        #expect(handle.phase.name == "ready")
     }
 
     // MARK: - Stored, where the two differ
@@ -109,7 +118,7 @@ struct DerivedPhaseSpikeTests {
         let environment = C.environment(.stored)
         let strict = try environment.attach(C.strict)
         let plain = try environment.attach(C.plain)
-        var spreads: Handle? = try environment.attach(C.spreadsOnly)
+        var spreads: Handle? = try environment.attach(C.rootFieldSpreads)
         let before = try [strict, plain, spreads!].map { try #require($0.source as? StoredPhase).evaluations }
         // A commit that touches none of their data, but sets nullsOrErrorsChanged.
         C.write(environment, "Unrelated:1", "value", .null)

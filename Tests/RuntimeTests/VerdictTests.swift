@@ -28,9 +28,12 @@ struct VerdictTests {
     }
 
     @Test func anErrorInsideASpreadIsTheFragmentsNotTheOperations() throws {
-        let operation = try prepared(C.spreadsOnly, C.response(imageError: imageError))
-        #expect(operation.verdict() == .sound, "the spreads-only operation's own selection holds no error")
-        #expect(operation.verdictWalkSlotCount() == 1, "its walk reads only the root field")
+        let rootField = try prepared(C.rootFieldSpreads, C.response(imageError: imageError))
+        #expect(rootField.verdict() == .sound, "the root-field-spreads operation's own selection holds no error")
+        #expect(rootField.verdictWalkSlotCount() == 1, "its walk reads only the root field")
+        let spreadsOnly = try prepared(C.spreadsOnly, C.response(imageError: imageError))
+        #expect(spreadsOnly.verdict() == .sound, "the spreads-only operation's own selection holds no field at all")
+        #expect(spreadsOnly.verdictWalkSlotCount() == 0, "its walk reads nothing")
 
         let strictFragment = Operation(
             .query, selections: [C.field("hero", [], [.fragmentSpread(FragmentSpread("Strict"))])],

@@ -47,6 +47,12 @@ struct PickingTests {
                 """,
             "titles/variables.json": #"{"id": "s1"}"#,
             "titles/responses/0.json": #"{"data": {"shelf": {"books": [{"id": "b1", "title": "Dune"}, {"id": "b2", "title": "Emma"}]}}}"#,
+            "relay/ShelfQuery.graphql": """
+                query ShelfQuery($id: ID!) @throwOnFieldError { ...ShelfQuery_query }
+                fragment ShelfQuery_query on Query @throwOnFieldError { shelf(id: $id) { id books { id title } } }
+                """,
+            "relay/variables.json": #"{"id": "s1"}"#,
+            "relay/responses/0.json": #"{"data": {"shelf": {"id": "s1", "books": [{"id": "b1", "title": "Dune"}, {"id": "b2", "title": "Emma"}]}}}"#,
         ]
     }
 
@@ -58,8 +64,25 @@ struct PickingTests {
         #expect(largest.slotsWalked == 3 + 2 * 5)
         #expect(largest.records == 6, "root, the shelf, two books, two authors")
         let spreads = try #require(try spec.spreadsOnlyOperation())
-        #expect(spreads.name == "Spreads")
-        #expect(spreads.slotsWalked == 1, "its own selection below the root field is only a spread")
+        #expect(spreads.name == "ShelfQuery", "its own selection holds no field, only a spread")
+        #expect(spreads.slotsWalked == 0, "its verdict has no field of its own to walk")
+        let rootField = try #require(try spec.rootFieldSpreadsOperation())
+        #expect(rootField.name == "Spreads", "a root field with only a spread beneath")
+        #expect(rootField.slotsWalked == 1, "its verdict walks its root field's link")
+    }
+
+    @Test(arguments: [
+        ("query A @throwOnFieldError { ...F }", true, false),
+        ("query B @throwOnFieldError { ... on Query { ...F } ...G }", true, false),
+        ("query C @throwOnFieldError { ... on Query { shelf(id: \"s\") { id } } ...F }", false, false),
+        ("query D @throwOnFieldError { shelf(id: \"s\") { ...H } }", false, true),
+        ("query E @throwOnFieldError { shelf(id: \"s\") { id ...H } }", false, false),
+    ])
+    func anOperationIsSpreadsOnlyWhenItsOwnSelectionHoldsNoField(_ text: String, spreadsOnly: Bool, rootFieldSpreads: Bool) throws {
+        let fragments = "fragment F on Query { shelf(id: \"s\") { id } } fragment G on Query { shelf(id: \"t\") { id } } fragment H on Shelf { id }"
+        let operation = try #require(try GraphQLParser.parse(text + "\n" + fragments).operations.first)
+        #expect(Spec.isSpreadsOnly(operation) == spreadsOnly, "\(text)")
+        #expect(Spec.hasOnlySpreadsBelowRootFields(operation) == rootFieldSpreads, "\(text)")
     }
 
     @Test func aTieGoesToTheOperationWithMoreRecords() throws {
@@ -83,12 +106,14 @@ struct PickingTests {
         files["small/Small.graphql"] = "query Small($id: ID!) { shelf(id: $id) { id } }"
         files["full/Large.graphql"] = nil
         files["titles/Spreads.graphql"] = "query Spreads($id: ID!) { shelf(id: $id) { ...ShelfBooks } } fragment ShelfBooks on Shelf { books { id title } }"
+        files["relay/ShelfQuery.graphql"] = "query ShelfQuery($id: ID!) { ...ShelfQuery_query } fragment ShelfQuery_query on Query { shelf(id: $id) { id books { id title } } }"
         let directory = try write(files)
         let spec = try Spec.load(directory)
         #expect(throws: SpecError("\(directory.path): no @throwOnFieldError operation to pick from")) {
             try spec.largestStrictOperation()
         }
         #expect(try spec.spreadsOnlyOperation() == nil)
+        #expect(try spec.rootFieldSpreadsOperation() == nil)
     }
 
     @Test func aDocumentThatDoesNotParseNamesItsFileLineAndColumn() throws {
@@ -114,6 +139,9 @@ struct PickingTests {
         let largest = try spec.largestStrictOperation()
         #expect(largest.name == "CharactersPage")
         #expect(largest.records == 899)
-        #expect(try spec.spreadsOnlyOperation()?.name == "CharactersPageSpreads")
+        let spreads = try #require(try spec.spreadsOnlyOperation())
+        #expect(spreads.name == "CharactersPageQuery")
+        #expect(spreads.slotsWalked == 0)
+        #expect(try spec.rootFieldSpreadsOperation()?.name == "CharactersPageSpreads")
     }
 }

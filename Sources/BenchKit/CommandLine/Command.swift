@@ -84,12 +84,18 @@ public struct ListOptions: Sendable, Equatable {
     public var specDirectory: String
     /// Which phase strategies to list.
     public var strategies: StrategySelection
+    /// The limits file whose limits the list says the operations of.
+    public var limitsPath: String
 
     /// Creates list options.
-    public init(filter: MeasurementFilter?, specDirectory: String, strategies: StrategySelection) {
+    public init(
+        filter: MeasurementFilter?, specDirectory: String, strategies: StrategySelection,
+        limitsPath: String = RunOptions.defaults.limitsPath
+    ) {
         self.filter = filter
         self.specDirectory = specDirectory
         self.strategies = strategies
+        self.limitsPath = limitsPath
     }
 }
 

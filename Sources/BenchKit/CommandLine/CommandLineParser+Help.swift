@@ -8,7 +8,8 @@ extension CommandLineParser {
 
         USAGE
           bench [options]                 run every measurement and count, judge, write a results file
-          bench --list [list options]     print the names a run would measure, and exit
+          bench --list [list options]     print the operations each limit is judged on and the names
+                                          a run would measure and count, and exit
           bench report FILE [--format text|json|markdown | --benchmarks-md]
                                           render a results file again
           bench validate FILE             check a results file's schema and internal consistency
@@ -45,7 +46,7 @@ extension CommandLineParser {
           --strategy STRATEGY     derived, stored or both (default: both; judging needs both)
 
         LIST OPTIONS
-          --filter, --spec and --strategy, as for a run.
+          --filter, --spec, --strategy and --limits, as for a run.
 
         REPORT OPTIONS
           --format FORMAT         text, json or markdown (default: text)

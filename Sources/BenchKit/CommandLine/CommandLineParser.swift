@@ -5,7 +5,7 @@
 ///
 ///     bench [--quick] [--instructions] [--forks N] [--filter PATTERN] [--spec DIR] [--limits FILE] [--out FILE]
 ///           [--format text|json|markdown] [--strategy derived|stored|both]
-///     bench --list [--filter PATTERN] [--spec DIR] [--strategy derived|stored|both]
+///     bench --list [--filter PATTERN] [--spec DIR] [--strategy derived|stored|both] [--limits FILE]
 ///     bench report FILE [--format text|json|markdown | --benchmarks-md]
 ///     bench validate FILE
 ///     bench compare OLD NEW [--threshold P%] [--instructions-threshold P%] [--fail-on-regression]
@@ -59,10 +59,12 @@ public enum CommandLineParser {
         let specDirectory = try scanned.nonEmptyValue("--spec") ?? defaults.specDirectory
         let strategies = try scanned.choice("--strategy", of: StrategySelection.self) ?? defaults.strategies
         if scanned.has("--list") {
-            for option in ["--quick", "--limits", "--out", "--format", "--instructions", "--forks"] where scanned.has(option) {
+            for option in ["--quick", "--out", "--format", "--instructions", "--forks"] where scanned.has(option) {
                 throw UsageError("option '\(option)' cannot be combined with '--list'")
             }
-            return .list(ListOptions(filter: filter, specDirectory: specDirectory, strategies: strategies))
+            return .list(ListOptions(
+                filter: filter, specDirectory: specDirectory, strategies: strategies,
+                limitsPath: try scanned.nonEmptyValue("--limits") ?? defaults.limitsPath))
         }
         return .run(
             RunOptions(

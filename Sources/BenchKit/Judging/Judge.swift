@@ -7,7 +7,8 @@
 /// - a debug build's timings are `notJudged` ("a debug build does not judge timing limits: build with
 ///   -c release"): unoptimized code says nothing about what ships;
 /// - a `--quick` run's timings are `indicative`: their would-be verdict is printed, and they do not gate;
-/// - a count limit is exact: `pass` or `fail`;
+/// - a count limit is exact: `pass` or `fail`; one judged body by body (`derivedMinusStoredByBody`)
+///   fails when any one body's extra re-runs miss the threshold, whatever the others do;
 /// - a figure the run did not make (filtered out, or one strategy not run) is `notJudged`.
 /// Any gating verdict but `pass` exits 1; the decision is `fallback` when a gating limit failed or was
 /// inconclusive, `ships` when every limit passed and gated, and `undecided` otherwise.
@@ -92,15 +93,38 @@ public struct Judge: Sendable {
                 limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: true,
                 reason: "this run has no counts of '\(limit.metric)' for the \(missing.joined(separator: " and ")) strategy")
         }
-        let derivedReruns = derived.reduce(0) { $0 + $1.reruns }
-        let storedReruns = stored.reduce(0) { $0 + $1.reruns }
-        let extra = Double(derivedReruns - storedReruns)
-        let passes = limit.comparison.holds(extra, against: limit.threshold)
+        let bodies = BodyDifference.between(derived: derived, stored: stored)
+        let differing = bodies.filter { $0.difference != 0 }
         let required = "\(limit.comparison.symbol) \(FigureText.threshold(limit.threshold, unit: limit.unit))"
-        return LimitJudgement(
-            limit: limit, value: extra, interval: nil, verdict: passes ? .pass : .fail, gates: true,
-            reason: "body re-runs: derived \(derivedReruns), stored \(storedReruns), extra "
-                + "\(FigureText.perOperation(extra)); \(passes ? "which is" : "required") \(required)")
+        func judgement(_ value: Double, _ passes: Bool, _ reason: String) -> LimitJudgement {
+            LimitJudgement(
+                limit: limit, value: value, interval: nil, verdict: passes ? .pass : .fail, gates: true, reason: reason,
+                bodyDifferences: differing)
+        }
+        guard limit.statistic.isByBody else {
+            let derivedReruns = derived.reduce(0) { $0 + $1.reruns }
+            let storedReruns = stored.reduce(0) { $0 + $1.reruns }
+            let extra = Double(derivedReruns - storedReruns)
+            let passes = limit.comparison.holds(extra, against: limit.threshold)
+            return judgement(
+                extra, passes,
+                "body re-runs: derived \(derivedReruns), stored \(storedReruns), extra "
+                    + "\(FigureText.perOperation(extra)); \(passes ? "which is" : "required") \(required)")
+        }
+        let failing = bodies.filter { !limit.comparison.holds(Double($0.difference), against: limit.threshold) }
+        let largest = Double(bodies.map(\.difference).max() ?? 0)
+        let others = differing.filter { body in !failing.contains { $0.body == body.body } }
+        let alsoDiffering = others.isEmpty ? "" : "; other bodies: " + others.map(\.text).joined(separator: ", ")
+        let rule = "required \(required) more re-runs for each body (\(bodies.count) counted)"
+        if failing.isEmpty {
+            let what = differing.isEmpty
+                ? "every body re-ran as often under derived as under stored"
+                : "no body re-ran more under derived than under stored (" + differing.map(\.text).joined(separator: ", ") + ")"
+            return judgement(largest, true, "body by body: \(what); \(rule)")
+        }
+        return judgement(
+            largest, false,
+            "body by body, re-ran more under derived: " + failing.map(\.text).joined(separator: ", ") + alsoDiffering + "; \(rule)")
     }
 
     // MARK: - Decision

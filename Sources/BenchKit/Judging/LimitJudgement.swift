@@ -17,10 +17,15 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
     public var gates: Bool
     /// Why, in one sentence with the figures: what a reader checks the verdict against.
     public var reason: String
+    /// For a judged count limit, every body whose re-runs differ between the strategies, in view-tree
+    /// order; empty when none does; nil for a timing, a count not judged, or a file written before
+    /// they were kept.
+    public var bodyDifferences: [BodyDifference]?
 
     /// Creates a judgement.
     public init(
-        limit: Limit, value: Double?, interval: ConfidenceInterval?, verdict: Verdict, gates: Bool, reason: String
+        limit: Limit, value: Double?, interval: ConfidenceInterval?, verdict: Verdict, gates: Bool, reason: String,
+        bodyDifferences: [BodyDifference]? = nil
     ) {
         self.limit = limit
         self.value = value
@@ -28,10 +33,11 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         self.verdict = verdict
         self.gates = gates
         self.reason = reason
+        self.bodyDifferences = bodyDifferences
     }
 
     private enum CodingKeys: String, CodingKey {
-        case value, interval, verdict, gates, reason
+        case value, interval, verdict, gates, reason, bodyDifferences
     }
 
     public init(from decoder: any Decoder) throws {
@@ -42,6 +48,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         verdict = try container.decode(Verdict.self, forKey: .verdict)
         gates = try container.decode(Bool.self, forKey: .gates)
         reason = try container.decode(String.self, forKey: .reason)
+        bodyDifferences = try container.decodeIfPresent([BodyDifference].self, forKey: .bodyDifferences)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -52,5 +59,6 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         try container.encode(verdict, forKey: .verdict)
         try container.encode(gates, forKey: .gates)
         try container.encode(reason, forKey: .reason)
+        try container.encode(bodyDifferences, forKey: .bodyDifferences)
     }
 }

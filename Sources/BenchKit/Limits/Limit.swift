@@ -66,11 +66,20 @@ public enum Statistic: String, Sendable, Equatable, CaseIterable, Codable {
     /// The median of a measurement's samples, in nanoseconds, judged with its 95 % confidence interval.
     case median
     /// The re-runs of every body counted for the scenario under the derived strategy, minus those
-    /// under the stored strategy: the bodies the derived phase re-runs beyond today's.
+    /// under the stored strategy, added up over the bodies. Limits files of version 1 judged the second
+    /// limit so; it lets a body re-run less cancel one that re-runs more, so version 2 judges
+    /// `derivedMinusStoredByBody`. Kept so that files judged with it read and validate as they were.
     case derivedMinusStored
+    /// For each body counted for the scenario, its re-runs under the derived strategy minus those under
+    /// the stored strategy; the limit holds when it holds for every body, and the figure judged is the
+    /// largest of them. A body that re-runs less under derived does not pay for one that re-runs more.
+    case derivedMinusStoredByBody
 
     /// Whether the statistic is a timing (judged with its interval) or a count (judged exactly).
     public var isTiming: Bool { self == .median }
+
+    /// Whether the statistic judges each body of a scenario on its own.
+    public var isByBody: Bool { self == .derivedMinusStoredByBody }
 
     /// The unit thresholds of this statistic are stored in.
     public var canonicalUnit: LimitUnit { isTiming ? .nanoseconds : .count }

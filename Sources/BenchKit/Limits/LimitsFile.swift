@@ -12,9 +12,14 @@ import Foundation
 ///     { "version": 1, "decision": "...", "units": "...",
 ///       "limits": [ { "id", "description", "metric", "statistic", "strategy" (timings only),
 ///                     "comparison", "threshold", "unit", "source" } ] }
+///
+/// Version 2 adds `"changes": [ { "version": 2, "date": "...", "note": "..." } ]`, one entry for each
+/// version after the first, saying why it was made: a limit's words come from the decision and do not
+/// change, but how the bench reads them can be corrected, and a reader of old results must be able to
+/// see when and why.
 public struct LimitsFile: Sendable, Equatable {
-    /// The only layout this bench reads.
-    public static let supportedVersion = 1
+    /// The layouts this bench reads.
+    public static let supportedVersions = [1, 2]
 
     /// The path the file was read from, as given; results files record it.
     public var path: String

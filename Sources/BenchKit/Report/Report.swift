@@ -31,7 +31,7 @@ public enum Report {
         if let table = tables.counts { sections.append("body re-runs\n" + table.text()) }
         if let table = tables.fits { sections.append("how cost grows\n" + table.text()) }
         if let table = tables.instructions { sections.append("instructions per operation (callgrind)\n" + table.text()) }
-        sections.append("limits\n" + tables.limits.text())
+        sections.append((["limits", tables.limits.text()] + judgedOn(results)).joined(separator: "\n"))
         sections.append("decision: \(results.decision.text)")
         return sections.joined(separator: "\n\n") + "\n"
     }
@@ -52,11 +52,17 @@ public enum Report {
                 + "resolution \(FigureText.duration(Double(results.timer.observedResolutionNanoseconds))) "
                 + "(\(results.timer.clock)); method: \(results.method)",
         ]
-        lines += results.subjects.map { "judged: \($0.line)" }
+        let limits = results.limits.map(\.limit)
+        lines += results.subjects.map { "\(JudgedSubject.isJudged($0, by: limits) ? "judged" : "counted"): \($0.line)" }
         if let reason = results.measurements.lazy.compactMap(\.allocations.unavailableReason).first {
             lines.append("allocations n/a: \(reason)")
         }
         return lines
+    }
+
+    /// Which operation each limit was judged on, and why it was picked.
+    private static func judgedOn(_ results: ResultsFile) -> [String] {
+        JudgedSubject.lines(results.limits.map(\.limit), subjects: results.subjects)
     }
 
     // MARK: - Markdown
@@ -76,7 +82,9 @@ public enum Report {
         if let table = tables.instructions {
             sections.append("\(heading) Instructions per operation\n\nCounted by callgrind (the results file's `method` says how).\n\n" + table.markdown())
         }
-        sections.append("\(heading) Limits\n\n" + tables.limits.markdown())
+        sections.append(
+            "\(heading) Limits\n\n" + tables.limits.markdown()
+                + judgedOn(results).map { "\n- \($0)" }.joined())
         sections.append("**Decision: \(results.decision.text)**")
         return sections.joined(separator: "\n\n") + "\n"
     }

@@ -154,6 +154,10 @@ public enum ResultsValidator {
             problems.append(
                 "limit '\(recorded.limit.id)': recorded \(recorded.verdict.rawValue), but the file's own figures judge \(expected.verdict.rawValue)")
         }
+        for (recorded, expected) in zip(results.limits, rejudged.limits)
+        where recorded.bodyDifferences != nil && recorded.bodyDifferences != expected.bodyDifferences {
+            problems.append("limit '\(recorded.limit.id)': the body differences recorded are not the file's own counts")
+        }
         if results.decision != rejudged.decision {
             problems.append("decision '\(results.decision.text)' is not what the verdicts conclude: '\(rejudged.decision.text)'")
         }

@@ -1,6 +1,8 @@
 /// An operation the run judged, as it was picked from the fixtures: what the limits are about.
 public struct SubjectRecord: Sendable, Equatable, Codable {
-    /// Its role: `largest-strict` or `spreads-only`.
+    /// Its role: `largest-strict`, `spreads-only` or `root-field-spreads`. Before the second limit was
+    /// judged as written, `spreads-only` named a root field with spreads beneath (results files up to
+    /// 0f6b412); `why` says which, where a file has it.
     public var role: String
     /// The operation's name.
     public var operation: String
@@ -10,14 +12,17 @@ public struct SubjectRecord: Sendable, Equatable, Codable {
     public var records: Int
     /// How many slots its verdict walk reads over that response.
     public var slotsWalked: Int
+    /// Why the operation was picked for its role, in one line; nil in files written before it was kept.
+    public var why: String?
 
     /// Creates a subject record.
-    public init(role: String, operation: String, fixture: String, records: Int, slotsWalked: Int) {
+    public init(role: String, operation: String, fixture: String, records: Int, slotsWalked: Int, why: String? = nil) {
         self.role = role
         self.operation = operation
         self.fixture = fixture
         self.records = records
         self.slotsWalked = slotsWalked
+        self.why = why
     }
 
     /// `largest-strict: CharactersPage (characters-page), 899 records, its verdict walks 20356 slots`.

@@ -61,6 +61,25 @@ public struct Lens {
         }
     }
 
+    /// The fragments this selection spreads on the record (directly, or in inline fragments that apply),
+    /// in document order: what a parent view hands its child views, each reading its own fragment.
+    public var fragmentNames: [String] {
+        var names: [String] = []
+        collectFragmentNames(selections, into: &names)
+        return names
+    }
+
+    private func collectFragmentNames(_ set: PreparedSelectionSet, into names: inout [String]) {
+        for item in set.items {
+            switch item {
+            case .field: continue
+            case .inline(let condition, let inner):
+                if context.store.typeCondition(condition, appliesTo: target.typename) { collectFragmentNames(inner, into: &names) }
+            case .spread(let fragment): names.append(fragment.name)
+            }
+        }
+    }
+
     /// Whether a field's slot holds a list of links, looked at without tracking: for building view
     /// trees, not for bodies.
     public func holdsList(_ key: FieldKey) -> Bool {

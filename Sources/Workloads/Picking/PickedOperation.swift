@@ -58,14 +58,40 @@ extension Spec {
         return best
     }
 
-    /// The strict operation whose own selection below its root fields is only fragment spreads, the
-    /// decision's second limit's subject; the largest by records when there are several, nil when none.
+    /// The strict operation whose own selection holds no field, only fragment spreads (directly or in
+    /// inline fragments), as `query Q @throwOnFieldError { ...Q_query }`: the decision's second limit's
+    /// subject. The largest by records when there are several, nil when none.
     public func spreadsOnlyOperation() throws(SpecError) -> PickedOperation? {
         try measured { $0.throwsOnFieldError && Self.isSpreadsOnly($0) }.max(by: Self.smaller)
     }
 
-    /// Whether every root field's own selection is fragment spreads and nothing else.
+    /// The strict operation whose root fields' own selections are only fragment spreads: a root field
+    /// with spreads beneath, counted beside the limit's case. The largest by records, nil when none.
+    public func rootFieldSpreadsOperation() throws(SpecError) -> PickedOperation? {
+        try measured { $0.throwsOnFieldError && Self.hasOnlySpreadsBelowRootFields($0) }.max(by: Self.smaller)
+    }
+
+    /// Whether the operation's own selection holds no field and spreads at least one fragment; inline
+    /// fragments are looked into, since their fields are the operation's own.
     public static func isSpreadsOnly(_ operation: Operation) -> Bool {
+        func spreads(_ selections: [Selection]) -> Int? {
+            var count = 0
+            for selection in selections {
+                switch selection {
+                case .field: return nil
+                case .fragmentSpread: count += 1
+                case .inlineFragment(let inline):
+                    guard let inner = spreads(inline.selections) else { return nil }
+                    count += inner
+                }
+            }
+            return count
+        }
+        return (spreads(operation.selections) ?? 0) > 0
+    }
+
+    /// Whether every root field's own selection is fragment spreads and nothing else.
+    public static func hasOnlySpreadsBelowRootFields(_ operation: Operation) -> Bool {
         var rootFields = 0
         for selection in operation.selections {
             guard case .field(let field) = selection else { return false }

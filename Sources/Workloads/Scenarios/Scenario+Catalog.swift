@@ -8,15 +8,20 @@ extension Scenario {
     public static let all: [Scenario] = [
         verdictReadValueChanges(.largestStrict),
         verdictReadValueChanges(.spreadsOnly),
+        verdictReadValueChanges(.rootFieldSpreads),
         unreadValueChanges(.largestStrict),
         unreadValueChanges(.spreadsOnly),
+        unreadValueChanges(.rootFieldSpreads),
         refetchFailsBehindData,
         fieldErrorsLandThenClear,
     ] + handleCounts.map(nullsOrErrorsWithRetainedHandles)
 
     /// A value the verdict read changes and the phase stays equal. For the largest strict operation,
-    /// the first result's `name`; for the spreads-only one, whose verdict reads only its root field,
-    /// an updater points that field at a new record of equal content.
+    /// the first result's `name`; for the root-field-spreads one, whose verdict reads only its root
+    /// field, an updater points that field at a new record of equal content. The spreads-only
+    /// operation's verdict reads no slot at all, so it gets the same commit as the root-field case: the
+    /// root field its fragment selects is repointed, a link moved, which the stored chain answers with a
+    /// re-evaluation.
     public static func verdictReadValueChanges(_ subject: Subject) -> Scenario {
         switch subject {
         case .largestStrict:
@@ -27,6 +32,12 @@ extension Scenario {
             }
         case .spreadsOnly:
             return Scenario(id: "verdict-read-value-changes", subject: subject, handleCount: 1,
+                            summary: "an updater points the root field its fragment selects at a new record of equal content; "
+                                + "its own selection is spreads, so the verdict reads no slot; the phase stays ready") { world in
+                try repointRootField(world)
+            }
+        case .rootFieldSpreads:
+            return Scenario(id: "verdict-read-value-changes", subject: subject, handleCount: 1,
                             summary: "an updater points the root field at a new record of equal content; the verdict read that link; the phase stays ready") { world in
                 try repointRootField(world)
             }
@@ -34,7 +45,7 @@ extension Scenario {
     }
 
     /// A value the verdict did not read changes: for the largest strict operation, another screen's
-    /// data (`User:me`); for the spreads-only one, the first result's `name`, inside a spread.
+    /// data (`User:me`); for the operations with spreads, the first result's `name`, inside a spread.
     public static func unreadValueChanges(_ subject: Subject) -> Scenario {
         switch subject {
         case .largestStrict:
@@ -44,7 +55,7 @@ extension Scenario {
                     transaction.set(transaction.record(ScenarioWorld.viewer), "name", .scalar(.string("Beth Smith (clone)")))
                 }
             }
-        case .spreadsOnly:
+        case .spreadsOnly, .rootFieldSpreads:
             return Scenario(id: "unread-value-changes", subject: subject, handleCount: 1,
                             summary: "the first result's name changes, inside a spread the verdict does not walk") { world in
                 let row = try world.listItem(0)
@@ -90,14 +101,15 @@ extension Scenario {
 
     /// Points the operation's root field at a copy of the record it links to.
     static func repointRootField(_ world: ScenarioWorld) throws {
-        let lens = world.handle.operation.lens
-        guard let key = lens.fieldKeys.first, let current = try lens.object(key) else { throw ScenarioError("the root field holds no object") }
+        guard let (owner, key) = try world.rootField(), let current = try owner.object(key) else {
+            throw ScenarioError("the root field holds no object")
+        }
         let original = world.environment.store.record(at: current.record)
         let field = key.fieldID
         world.environment.commit { transaction in
             let copy = transaction.record(RecordID(original.id.rawValue + ":updated"), typename: original.typename)
             for (field, slot) in original.slotsUntracked { transaction.set(copy, field, slot) }
-            transaction.set(world.handle.operation.rootRecord, field, Slot(.link(copy)))
+            transaction.set(owner.record, field, Slot(.link(copy)))
         }
     }
 }

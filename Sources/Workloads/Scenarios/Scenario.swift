@@ -7,8 +7,26 @@ public struct Scenario: Sendable {
     public enum Subject: String, Sendable, CaseIterable {
         /// The largest `@throwOnFieldError` operation.
         case largestStrict = "largest-strict"
-        /// The strict operation whose own selection below the root field is only spreads.
+        /// The strict operation whose own selection holds no field, only fragment spreads: the
+        /// decision's second limit's subject, `query Q @throwOnFieldError { ...Q_query }`.
         case spreadsOnly = "spreads-only"
+        /// A strict operation with a root field and only fragment spreads beneath it: another case,
+        /// counted, whose verdict reads the root field's link.
+        case rootFieldSpreads = "root-field-spreads"
+
+        /// Why an operation is this subject, in one line for reports and results files.
+        public var why: String {
+            switch self {
+            case .largestStrict:
+                "the @throwOnFieldError operation whose verdict walk reads the most slots over its loaded response"
+            case .spreadsOnly:
+                "a @throwOnFieldError operation whose own selection holds no field, only fragment spreads "
+                    + "(inline fragments included), as the decision's second limit says"
+            case .rootFieldSpreads:
+                "a @throwOnFieldError operation with a root field and only fragment spreads beneath it: "
+                    + "counted, but not the second limit's case (its verdict reads the root field's link)"
+            }
+        }
     }
 
     /// The scenario's id: `verdict-read-value-changes`.

@@ -68,18 +68,31 @@ public final class ScenarioWorld {
         return ref
     }
 
-    /// The items of the operation's first list, found through the root field's lens or its fragments.
+    /// The operation's first root field, with the lens whose selection holds it: the operation's own,
+    /// or, where the operation's own selection is spreads, the first fragment spread on the root that
+    /// selects a field.
+    public func rootField() throws -> (owner: Lens, key: Lens.FieldKey)? {
+        var lens = handle.operation.lens
+        // Spreads cannot cycle (preparing the operation refused it), so this ends.
+        while true {
+            if let key = lens.fieldKeys.first { return (lens, key) }
+            guard let name = lens.fragmentNames.first, let fragment = try lens.fragment(name) else { return nil }
+            lens = fragment
+        }
+    }
+
+    /// The items of the operation's first list, found as the view tree finds its rows: in the shown
+    /// object's own selection, or in a fragment spread on it.
     private func firstList() throws -> [Lens?]? {
-        guard let root = handle.operation.lens.fieldKeys.first, let object = try handle.operation.lens.object(root) else { return nil }
+        guard let (_, object) = try ViewTree.shownObject(handle.operation.lens) else { return nil }
         var candidates = [object]
-        for selection in picked.operation.selections {
-            guard case .field(let field) = selection else { continue }
-            for case .fragmentSpread(let spread) in field.selections {
-                if let fragment = try object.fragment(spread.name) { candidates.append(fragment) }
-            }
+        for name in object.fragmentNames {
+            if let fragment = try object.fragment(name) { candidates.append(fragment) }
         }
         for lens in candidates {
-            for key in lens.fieldKeys where !key.isLeaf && lens.holdsList(key) { return try lens.list(key) }
+            guard let (path, list) = try ViewTree.firstList(in: lens),
+                  let parent = try ViewTree.parent(of: list, along: path, from: lens) else { continue }
+            return try parent.list(list)
         }
         return nil
     }

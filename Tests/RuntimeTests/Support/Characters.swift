@@ -22,11 +22,20 @@ enum Characters {
     /// The same selection without either directive.
     static let plain = Operation(.query, name: "HeroPlain", selections: [field("hero", [], heroFields)])
 
-    /// `query HeroSpreads @throwOnFieldError { hero { ...HeroFields } }`: own selection only spreads.
-    static let spreadsOnly = Operation(
+    /// `query HeroSpreads @throwOnFieldError { hero { ...HeroFields } }`: a root field with only a spread
+    /// beneath it.
+    static let rootFieldSpreads = Operation(
         .query, name: "HeroSpreads", directives: [.throwOnFieldError],
         selections: [field("hero", [], [.fragmentSpread(FragmentSpread("HeroFields"))])],
         fragments: [Fragment("HeroFields", on: "Character", selections: heroFields)]
+    )
+
+    /// `query HeroQuery @throwOnFieldError { ...HeroQuery_query }` with
+    /// `fragment HeroQuery_query on Query { hero { ... } }`: its own selection is a spread and holds no field.
+    static let spreadsOnly = Operation(
+        .query, name: "HeroQuery", directives: [.throwOnFieldError],
+        selections: [.fragmentSpread(FragmentSpread("HeroQuery_query"))],
+        fragments: [Fragment("HeroQuery_query", on: "Query", directives: [.throwOnFieldError], selections: [field("hero", [], heroFields)])]
     )
 
     /// The response for `hero`: Rick, from Earth, with two friends.

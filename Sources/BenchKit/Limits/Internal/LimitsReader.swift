@@ -5,17 +5,22 @@ struct LimitsReader {
     let path: String
 
     private static let topKeys: Set = ["version", "decision", "units", "limits"]
+    /// Version 2 adds `changes`: why each version after the first was made.
+    private static let topKeysSinceVersion2: Set = topKeys.union(["changes"])
+    private static let changeKeys: Set = ["version", "date", "note"]
     private static let limitKeys: Set = [
         "id", "description", "metric", "statistic", "strategy", "comparison", "threshold", "unit", "source",
     ]
 
     mutating func read(_ root: PositionedJSON) throws(LimitsError) -> (Int, String, [Limit]) {
         let members = try object(root, what: "the file")
-        try refuseUnknownKeys(members, known: Self.topKeys, in: "the file")
         let versionValue = try number(members, "version", in: "the file")
-        guard versionValue == Double(LimitsFile.supportedVersion) else {
-            throw failure("unsupported version \(Self.format(versionValue)) (this bench reads version \(LimitsFile.supportedVersion))")
+        guard let version = LimitsFile.supportedVersions.first(where: { Double($0) == versionValue }) else {
+            let supported = LimitsFile.supportedVersions.map(String.init).joined(separator: " and ")
+            throw failure("unsupported version \(Self.format(versionValue)) (this bench reads versions \(supported))")
         }
+        try refuseUnknownKeys(members, known: version >= 2 ? Self.topKeysSinceVersion2 : Self.topKeys, in: "the file")
+        if version >= 2 { try readChanges(members, upTo: version) }
         let decision = try string(members, "decision", in: "the file")
         _ = try string(members, "units", in: "the file")
         guard case .array(let elements) = try value(members, "limits", in: "the file").kind else {
@@ -28,7 +33,27 @@ struct LimitsReader {
             guard !limits.contains(where: { $0.id == limit.id }) else { throw failure("duplicate limit id '\(limit.id)'") }
             limits.append(limit)
         }
-        return (LimitsFile.supportedVersion, decision, limits)
+        return (version, decision, limits)
+    }
+
+    /// `changes`: one entry for each version after the first, in order, each saying why it was made.
+    private func readChanges(_ members: [PositionedJSON.Member], upTo version: Int) throws(LimitsError) {
+        guard case .array(let entries) = try value(members, "changes", in: "the file").kind else {
+            throw failure("'changes' must be an array")
+        }
+        guard entries.count == version - 1 else {
+            throw failure("'changes' has \(entries.count) entr\(entries.count == 1 ? "y" : "ies"); version \(version) needs one for each version after the first (\(version - 1))")
+        }
+        for (index, entry) in entries.enumerated() {
+            let owner = "change \(index + 1)"
+            let fields = try object(entry, what: owner)
+            try refuseUnknownKeys(fields, known: Self.changeKeys, in: owner)
+            guard try number(fields, "version", in: owner) == Double(index + 2) else {
+                throw failure("\(owner): 'version' must be \(index + 2)")
+            }
+            _ = try string(fields, "date", in: owner)
+            _ = try string(fields, "note", in: owner)
+        }
     }
 
     private func readLimit(_ element: PositionedJSON, number: Int) throws(LimitsError) -> Limit {
@@ -55,6 +80,10 @@ struct LimitsReader {
         } else if strategy != nil {
             throw failure("\(name): statistic '\(statistic.rawValue)' compares both strategies and takes no 'strategy'")
         }
+        let comparison = try choice(members, "comparison", of: Comparison.self, in: name)
+        if statistic.isByBody, comparison != .lessThan, comparison != .lessThanOrEqualTo {
+            throw failure("\(name): statistic '\(statistic.rawValue)' bounds each body's extra re-runs from above: comparison must be lessThan or lessThanOrEqualTo")
+        }
         let threshold = try self.number(members, "threshold", in: name)
         guard threshold >= 0 else { throw failure("\(name): threshold \(Self.format(threshold)) is negative") }
         guard statistic.isTiming || threshold == threshold.rounded() else {
@@ -66,7 +95,7 @@ struct LimitsReader {
             metric: try string(members, "metric", in: name),
             statistic: statistic,
             strategy: strategy,
-            comparison: try choice(members, "comparison", of: Comparison.self, in: name),
+            comparison: comparison,
             threshold: threshold,
             unit: unit,
             source: try string(members, "source", in: name))

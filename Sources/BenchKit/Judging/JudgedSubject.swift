@@ -1,0 +1,31 @@
+import Foundation
+
+/// Which operation a limit is judged on: the subject its metric names, as the run picked it.
+///
+/// A metric names its subject in parentheses, first: `phase.read.tracked(largest-strict)`,
+/// `verdict-read-value-changes(spreads-only)`. Reports and `bench --list` say, for each limit, which
+/// operation that was and why it was picked, so nobody has to guess what a verdict is about.
+public enum JudgedSubject {
+    /// The role a metric names: `spreads-only` of `verdict-read-value-changes(spreads-only)`, nil when it
+    /// names none.
+    public static func role(of metric: String) -> String? {
+        guard let open = metric.firstIndex(of: "("), metric.hasSuffix(")") else { return nil }
+        let inside = metric[metric.index(after: open)..<metric.index(before: metric.endIndex)]
+        let role = inside.split(separator: ",", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) }
+        return role?.isEmpty == false ? role : nil
+    }
+
+    /// Whether any of `limits` is judged on the operation of `subject`'s role.
+    public static func isJudged(_ subject: SubjectRecord, by limits: [Limit]) -> Bool {
+        limits.contains { role(of: $0.metric) == subject.role }
+    }
+
+    /// One line per limit whose subject the run picked: `extra-bodies is judged on spreads-only:
+    /// CharactersPageQuery (characters-page), 899 records, its verdict walks 0 slots; why: ...`.
+    public static func lines(_ limits: [Limit], subjects: [SubjectRecord]) -> [String] {
+        limits.compactMap { limit in
+            guard let subject = subjects.first(where: { $0.role == role(of: limit.metric) }) else { return nil }
+            return "\(limit.id) is judged on \(subject.line)" + (subject.why.map { ": \($0)" } ?? "")
+        }
+    }
+}
