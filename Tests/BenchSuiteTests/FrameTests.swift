@@ -47,7 +47,7 @@ struct FrameTests {
         #expect(names.contains("frame.verdict-read-value-changes(largest-strict, 10 handles)"))
     }
 
-    @Test func aLandingOrClearingFrameTakesOneCallPerSetUpAndAToggleNone() throws {
+    @Test func aLandingOrClearingFrameTakesOneCallPerSetUpAndAToggleNone() {
         for measurement in Suite.frames(subjects, .derived, DerivedPhaseStrategy()) {
             let needsSetUp = measurement.name.hasPrefix("frame.field-errors.")
             #expect(measurement.oneCallPerBatch == needsSetUp, "\(measurement.name)")
