@@ -26,6 +26,10 @@ public struct Suite {
         for (strategy, phaseStrategy) in Self.strategies {
             all += Self.commits(subjects, strategy, phaseStrategy)
         }
+        // Beside the commits, so each commit's figure sits next to the frame a user waits for.
+        for (strategy, phaseStrategy) in Self.strategies {
+            all += Self.frames(subjects, strategy, phaseStrategy)
+        }
         var unavailable: String?
         switch subjects.scaledLargestStrict(1) {
         case .success:

@@ -53,6 +53,10 @@ public enum BenchmarksDocument {
         lands its heap and code elsewhere, and medians differ more between processes than samples within \
         one. The interval then comes from a two-stage bootstrap, processes first, and is as wide as that \
         difference makes it.
+        - A `commit.*` row times a commit alone; the `frame.*` row of the same change times that commit and \
+        the render pass after it, which re-runs every body the commit dirtied (phase bodies, the operation's \
+        body, rows): the time a user waits. Under derived the verdict is walked where a body reads the \
+        phase, so its work leaves the commit for that render; compare strategies on the frames.
         - `derived/stored` divides the two medians. Measurements in one row ran interleaved in each process, \
         so drift hit both alike; figures from different rows or runs are not so paired.
         - A timing limit passes only when its whole interval meets it; an interval across the threshold is \

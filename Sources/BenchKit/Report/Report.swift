@@ -25,7 +25,7 @@ public enum Report {
     private static func text(_ results: ResultsFile) -> String {
         let tables = ReportTables(results: results)
         var sections = [header(results).joined(separator: "\n")]
-        if let table = tables.strategies { sections.append(table.text()) }
+        if let table = tables.strategies { sections.append(table.text() + (frameNote(results).map { "\n" + $0 } ?? "")) }
         sections.append([ReferenceFigures.line, ReferenceFigures.measuredLine(in: results)].joined(separator: "\n"))
         if let table = tables.strategyFree { sections.append("without a strategy\n" + table.text()) }
         if let table = tables.counts { sections.append("body re-runs\n" + table.text()) }
@@ -65,6 +65,14 @@ public enum Report {
         JudgedSubject.lines(results.limits.map(\.limit), subjects: results.subjects)
     }
 
+    /// What a `frame.*` row times, said under the table of a run that has one: its figure and the
+    /// `commit.*` one beside it answer different questions. `code` quotes a name (backticks in markdown).
+    static func frameNote(_ results: ResultsFile, code: (String) -> String = { $0 }) -> String? {
+        guard results.measurements.contains(where: { $0.name.hasPrefix("frame.") }) else { return nil }
+        return "\(code("frame.*")): a commit and the render pass re-running every body it dirtied, the time a user waits "
+            + "(\(code("commit.*")) is the commit alone; under derived the verdict's work is in that render)"
+    }
+
     // MARK: - Markdown
 
     /// The markdown report; `headingLevel` lets BENCHMARKS.md nest it under its own title.
@@ -72,7 +80,9 @@ public enum Report {
         let heading = String(repeating: "#", count: headingLevel)
         let tables = ReportTables(results: results)
         var sections = [header(results).map { "- \($0)" }.joined(separator: "\n")]
-        if let table = tables.strategies { sections.append("\(heading) Measurements\n\n" + table.markdown()) }
+        if let table = tables.strategies {
+            sections.append("\(heading) Measurements\n\n" + table.markdown() + (frameNote(results, code: { "`\($0)`" }).map { "\n\n" + $0 } ?? ""))
+        }
         sections.append(
             "**\(ReferenceFigures.label):** " + ReferenceFigures.line.dropFirst(ReferenceFigures.label.count + 2)
                 + "  \n" + ReferenceFigures.measuredLine(in: results))

@@ -1,0 +1,117 @@
+import Runtime
+import Workloads
+
+/// A commit and the render pass it causes, over the scenarios' world: the time a user waits.
+///
+/// Under the derived strategy the verdict's work moves out of the commit and into the next render
+/// (the re-run phase and operation bodies walk it), so a commit timed alone favours derived. A frame
+/// times both: the commit, then one `RenderPass` over every body of the world, which re-runs each body
+/// the commit dirtied. The world is `ScenarioWorld`'s: the view tree over the first handle (phase body,
+/// operation body, rows) and a phase-only body over each other handle.
+///
+/// Every timed call starts from a settled frame: a change that must start from one state (field errors
+/// landing or clearing) restores it and renders it in its set-up, off the clock, one call per set-up; a
+/// change that toggles between two values needs no set-up, since each call's render settles what its
+/// commit dirtied.
+package final class Frame {
+    /// Which commit a frame times.
+    package enum Change: String, CaseIterable, Sendable {
+        /// The fixture's field-errors response commits over the clean page: the phase flips to failed.
+        case fieldErrorsLand = "field-errors.land"
+        /// The clean page commits over the field-errors response: the phase flips back to ready.
+        case fieldErrorsClear = "field-errors.clear"
+        /// Another screen's value (`User:me.name`) goes null or back: `nullsOrErrorsChanged` is set,
+        /// and nothing any body here read changes.
+        case nullsOrErrors = "nulls-or-errors"
+        /// The first result's `name`, which the verdict read, changes; the phase stays ready.
+        case verdictReadValueChanges = "verdict-read-value-changes"
+
+        /// Whether each call needs the set-up first: a response written twice changes nothing the
+        /// second time, so landing and clearing must start from the other state every call.
+        package var needsSetUpPerCall: Bool { self == .fieldErrorsLand || self == .fieldErrorsClear }
+    }
+
+    /// The change this frame times.
+    package let change: Change
+    /// The world the commit and render run in.
+    package let world: ScenarioWorld
+    /// Puts the world in the state before the change and renders it, off the clock.
+    let setUp: () -> Void
+    private let commit: () -> Void
+
+    /// Builds a world of `handles` handles of the largest strict operation under `strategy`, ready for
+    /// `change`.
+    ///
+    /// - Throws: `SuiteError` or `ScenarioError` when the spec lacks what the change needs (a response
+    ///   that places field errors, a first list with a named row).
+    package init(_ change: Change, subjects: BenchSubjects, strategy: any PhaseStrategy, handles: Int) throws {
+        let world = try ScenarioWorld(spec: subjects.spec, picked: subjects.largestStrict, strategy: strategy, handleCount: handles)
+        let environment = world.environment
+        self.change = change
+        self.world = world
+        switch change {
+        case .fieldErrorsLand, .fieldErrorsClear:
+            guard let errors = subjects.largestStrict.fieldErrorsResponse() else {
+                throw SuiteError("no response of the largest strict operation places field errors")
+            }
+            let clean = subjects.largestStrict.response
+            let (before, after) = change == .fieldErrorsLand ? (clean, errors) : (errors, clean)
+            setUp = {
+                environment.commit { before.write(into: &$0) }
+                world.render()
+            }
+            commit = { environment.commit { after.write(into: &$0) } }
+        case .nullsOrErrors:
+            let viewer = try Self.record(ScenarioWorld.viewer, in: environment)
+            let shown = try Self.value(viewer, "name", in: environment)
+            commit = Self.toggle(viewer, "name", between: shown, and: .null, in: environment)
+            setUp = { world.render() }
+        case .verdictReadValueChanges:
+            let row = try world.listItem(0)
+            let shown = try Self.value(row, "name", in: environment)
+            guard case .scalar(.string(let name)) = shown else {
+                throw SuiteError("the first result's name in the largest strict operation is not a string")
+            }
+            commit = Self.toggle(row, "name", between: shown, and: .scalar(.string(name + " (C-137)")), in: environment)
+            setUp = { world.render() }
+        }
+    }
+
+    /// One timed call: the commit, then one render pass. Returns how many bodies the pass re-ran.
+    @discardableResult
+    package func run() -> Int {
+        commit()
+        return world.render()
+    }
+
+    /// The set-up and the timed call, for the sampler.
+    var subject: SuiteMeasurement.Subject {
+        .init(setUp: setUp, operation: { self.run() })
+    }
+
+    // MARK: - Building the changes
+
+    private static func record(_ id: RecordID, in environment: Environment) throws -> RecordRef {
+        guard let record = environment.store.record(id) else { throw SuiteError("the store holds no \(id)") }
+        return record.ref
+    }
+
+    private static func value(_ record: RecordRef, _ field: String, in environment: Environment) throws -> FieldValue {
+        guard let slot = environment.store.peek(record, field), !slot.value.isNull else {
+            throw SuiteError("\(environment.store.record(at: record).id).\(field) holds no value to change")
+        }
+        return slot.value
+    }
+
+    /// A commit that writes `field` to `other` and, the next time, back to `shown`: every call changes it.
+    private static func toggle(
+        _ record: RecordRef, _ field: String, between shown: FieldValue, and other: FieldValue, in environment: Environment
+    ) -> () -> Void {
+        var showsOther = false
+        return {
+            showsOther.toggle()
+            let value = showsOther ? other : shown
+            environment.commit { $0.set(record, field, value) }
+        }
+    }
+}
