@@ -164,6 +164,21 @@ struct CompareTests {
         #expect(comparison.exitStatus(failOnRegression: true) == .regressed)
     }
 
+    @Test func countsAboutAnotherOperationAreNotComparedAndSaySo() {
+        var old = Synthetic.comparable()
+        var new = Synthetic.comparable(derivedReruns: 2)
+        old.subjects = [SubjectRecord(role: "spreads-only", operation: "PageSpreads", fixture: "page", records: 9, slotsWalked: 1)]
+        new.subjects = [SubjectRecord(role: "spreads-only", operation: "PageQuery", fixture: "page", records: 9, slotsWalked: 0)]
+        let comparison = Synthetic.compare(old, new)
+        #expect(comparison.changedCounts == [], "another operation's re-runs are no change of this one's")
+        #expect(comparison.equalCounts == 0)
+        #expect(comparison.warnings.contains(
+            "the subjects differ: spreads-only is PageSpreads (old) vs PageQuery (new): its 1 scenario count another operation, and their re-runs are not compared"))
+        #expect(comparison.exitStatus(failOnRegression: true) == .compared)
+        new.subjects[0].operation = "PageSpreads"
+        #expect(Synthetic.compare(old, new).changedCounts.count == 1, "the same operation in both: compared as ever")
+    }
+
     @Test func aCountThatFallsIsAChangeToo() {
         let comparison = Synthetic.compare(Synthetic.comparable(derivedReruns: 2), Synthetic.comparable(derivedReruns: 1))
         #expect(comparison.exitStatus(failOnRegression: true) == .regressed, "counts are behaviour: any change fails")

@@ -82,8 +82,17 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
         addedMeasurements = newMeasurements.keys.filter { oldMeasurements[$0] == nil }.sorted().map(\.label)
         removedMeasurements = oldMeasurements.keys.filter { newMeasurements[$0] == nil }.sorted().map(\.label)
 
-        let oldCounts = Dictionary(old.results.counts.map { (CountKey($0), $0.reruns) }, uniquingKeysWith: { first, _ in first })
-        let newCounts = Dictionary(new.results.counts.map { (CountKey($0), $0.reruns) }, uniquingKeysWith: { first, _ in first })
+        // A scenario about another operation in each file counts other bodies of other data: not compared.
+        let moved = Self.movedSubjects(old: old.results, new: new.results)
+        let compared = { (count: CountRecord) in !moved.contains { $0.role == JudgedSubject.role(of: count.scenario) } }
+        for subject in moved {
+            let skipped = Set(new.results.counts.filter { JudgedSubject.role(of: $0.scenario) == subject.role }.map(\.scenario)).count
+            warnings.append(
+                "the subjects differ: \(subject.role) is \(subject.old) (old) vs \(subject.new) (new): "
+                    + "its \(skipped) scenario\(skipped == 1 ? "" : "s") count another operation, and their re-runs are not compared")
+        }
+        let oldCounts = Dictionary(old.results.counts.filter(compared).map { (CountKey($0), $0.reruns) }, uniquingKeysWith: { first, _ in first })
+        let newCounts = Dictionary(new.results.counts.filter(compared).map { (CountKey($0), $0.reruns) }, uniquingKeysWith: { first, _ in first })
         let shared = oldCounts.keys.filter { newCounts[$0] != nil }.sorted()
         changedCounts = shared.compactMap { key in
             let (before, after) = (oldCounts[key]!, newCounts[key]!)
@@ -93,6 +102,14 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
         equalCounts = shared.count - changedCounts.count
         addedCounts = newCounts.keys.filter { oldCounts[$0] == nil }.sorted().map(\.label)
         removedCounts = oldCounts.keys.filter { newCounts[$0] == nil }.sorted().map(\.label)
+    }
+
+    /// The roles both files picked an operation for, where the operations differ.
+    static func movedSubjects(old: ResultsFile, new: ResultsFile) -> [(role: String, old: String, new: String)] {
+        new.subjects.compactMap { subject in
+            guard let before = old.subjects.first(where: { $0.role == subject.role }), before.operation != subject.operation else { return nil }
+            return (subject.role, before.operation, subject.operation)
+        }
     }
 
     // MARK: - Conclusions
