@@ -40,6 +40,8 @@ public enum BenchCommand {
             return fail("bench: \(error.line)")
         } catch let error as ResultsFileError {
             return fail("bench: \(error.line)")
+        } catch let error as SpecProblems {
+            return fail(error.lines.map { "bench: \($0)" }.joined(separator: "\n"))
         } catch {
             return fail("bench: \(error)")
         }
@@ -68,11 +70,15 @@ public enum BenchCommand {
             try ForkedRun.runFork(options, role: role)
             return ExitStatus.passed.rawValue
         }
+        // Everything the run needs is checked before anything is measured: a run never stops half-way
+        // on something it could have known at the start.
         let limits = try LimitsFile.load(path: options.limitsPath)
-        let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
+        if let outputPath = options.outputPath { try ResultsWriter.checkNewFile(outputPath) }
+        let subjects = try checkedSubjects(options.specDirectory)
         let suite = Suite(subjects: subjects)
         let picks = subjectRecords(subjects)
-        let announce = picks.map { "judging \($0.line)" } + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
+        let announce = picks.flatMap { ["judging \($0.line)"] + ($0.fieldErrors.map { [$0.line] } ?? []) }
+            + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
         for line in announce { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
         let started = Date()
@@ -121,25 +127,46 @@ public enum BenchCommand {
             + InstructionPass.method(counter, valgrindVersion: CallgrindLaunch.valgrindVersion() ?? "valgrind of unknown version")
     }
 
+    /// The subjects of the spec in `directory`, once they pass `BenchSubjects.problems()`.
+    ///
+    /// - Throws: `SpecError` for a spec that does not load, or `SpecProblems` with every problem.
+    static func checkedSubjects(_ directory: String) throws -> BenchSubjects {
+        let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: directory))
+        let problems = subjects.problems()
+        guard problems.isEmpty else { throw SpecProblems(lines: problems) }
+        return subjects
+    }
+
     static func subjectRecords(_ subjects: BenchSubjects) -> [SubjectRecord] {
-        var records = [record("largest-strict", subjects.largestStrict)]
+        var records = [record("largest-strict", subjects.largestStrict, fieldErrors: fieldErrorsRecord(subjects.largestStrict))]
         if let spreads = subjects.spreadsOnly { records.append(record("spreads-only", spreads)) }
         return records
     }
 
-    private static func record(_ role: String, _ picked: PickedOperation) -> SubjectRecord {
-        SubjectRecord(role: role, operation: picked.name, fixture: picked.fixture.fixture.name, records: picked.records, slotsWalked: picked.slotsWalked)
+    private static func record(_ role: String, _ picked: PickedOperation, fieldErrors: FieldErrorsRecord? = nil) -> SubjectRecord {
+        SubjectRecord(
+            role: role, operation: picked.name, fixture: picked.fixture.fixture.name, records: picked.records, slotsWalked: picked.slotsWalked,
+            fieldErrors: fieldErrors)
+    }
+
+    /// Where `picked`'s field-errors response comes from; nil when it has none (the check refuses that).
+    private static func fieldErrorsRecord(_ picked: PickedOperation) -> FieldErrorsRecord? {
+        guard case .success(let variant) = picked.fieldErrors() else { return nil }
+        return FieldErrorsRecord(source: variant.source.rawValue, response: variant.responseName, leaves: variant.leaves, how: variant.how)
     }
 
     // MARK: - List, report
 
     private static func list(_ options: ListOptions) throws -> Int32 {
-        let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
+        let subjects = try checkedSubjects(options.specDirectory)
         let runOptions = RunOptions(
             quick: false, filter: options.filter, specDirectory: options.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
             outputPath: nil, format: .text, strategies: options.strategies)
         let runner = SuiteRunner(options: runOptions)
-        for record in subjectRecords(subjects) { print("# judging \(record.line)") }
+        for record in subjectRecords(subjects) {
+            print("# judging \(record.line)")
+            if let fieldErrors = record.fieldErrors { print("# \(fieldErrors.line)") }
+        }
         for measurement in runner.selected(Suite(subjects: subjects)) {
             print(measurement.strategy == .none ? measurement.name : "\(measurement.name) [\(measurement.strategy.rawValue)]")
         }
@@ -155,4 +182,9 @@ public enum BenchCommand {
         }
         return ExitStatus.passed.rawValue
     }
+}
+
+/// The problems `BenchSubjects.problems()` found in a spec that loaded: one line each.
+struct SpecProblems: Error {
+    let lines: [String]
 }

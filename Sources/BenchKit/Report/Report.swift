@@ -52,7 +52,10 @@ public enum Report {
                 + "resolution \(FigureText.duration(Double(results.timer.observedResolutionNanoseconds))) "
                 + "(\(results.timer.clock)); method: \(results.method)",
         ]
-        lines += results.subjects.map { "judged: \($0.line)" }
+        for subject in results.subjects {
+            lines.append("judged: \(subject.line)")
+            if let fieldErrors = subject.fieldErrors { lines.append(fieldErrors.line) }
+        }
         if let reason = results.measurements.lazy.compactMap(\.allocations.unavailableReason).first {
             lines.append("allocations n/a: \(reason)")
         }

@@ -26,6 +26,7 @@ public enum ResultsValidator {
             problems.append("count '\(count.scenario)' (\(count.strategy.rawValue)) of body '\(count.body)': negative re-runs \(count.reruns)")
         }
         for fit in results.fits { problems += self.problems(in: fit) }
+        for subject in results.subjects { problems += self.problems(in: subject) }
         problems += judgingProblems(in: results)
         return problems
     }
@@ -123,6 +124,18 @@ public enum ResultsValidator {
         if measurement.batches.invocations.sampling != calls {
             problems.append("\(name): \(measurement.batches.invocations.sampling) sampled calls, not the forks' batch sizes × samples (\(calls))")
         }
+        return problems
+    }
+
+    private static func problems(in subject: SubjectRecord) -> [String] {
+        guard let fieldErrors = subject.fieldErrors else { return [] }
+        let name = "subject '\(subject.role)': fieldErrors"
+        var problems: [String] = []
+        if !FieldErrorsRecord.sources.contains(fieldErrors.source) {
+            problems.append("\(name): source '\(fieldErrors.source)' is neither recorded nor made")
+        }
+        if fieldErrors.leaves < 1 { problems.append("\(name): \(fieldErrors.leaves) leaves; a field-errors response places at least one") }
+        if fieldErrors.response.isEmpty || fieldErrors.how.isEmpty { problems.append("\(name): response and how must be named") }
         return problems
     }
 
