@@ -78,7 +78,7 @@ public enum BenchCommand {
         let suite = Suite(subjects: subjects)
         let picks = subjectRecords(subjects)
         let announce = picks.flatMap { ["judging \($0.line)"] + ($0.fieldErrors.map { [$0.line] } ?? []) }
-            + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
+            + missingSubjects(subjects) + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
         for line in announce { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
         let started = Date()
@@ -137,6 +137,13 @@ public enum BenchCommand {
         return subjects
     }
 
+    /// What the run cannot count because the spec lacks the operation, said before it starts.
+    static func missingSubjects(_ subjects: BenchSubjects) -> [String] {
+        guard subjects.spreadsOnly == nil else { return [] }
+        return ["not counted: no strict operation whose own selection is only fragment spreads in \(subjects.spec.directory.path); "
+            + "the spreads-only scenarios are left out, and a limit on them is not judged"]
+    }
+
     static func subjectRecords(_ subjects: BenchSubjects) -> [SubjectRecord] {
         var records = [record("largest-strict", subjects.largestStrict, fieldErrors: fieldErrorsRecord(subjects.largestStrict))]
         if let spreads = subjects.spreadsOnly { records.append(record("spreads-only", spreads)) }
@@ -167,6 +174,7 @@ public enum BenchCommand {
             print("# judging \(record.line)")
             if let fieldErrors = record.fieldErrors { print("# \(fieldErrors.line)") }
         }
+        for line in missingSubjects(subjects) { print("# \(line)") }
         for measurement in runner.selected(Suite(subjects: subjects)) {
             print(measurement.strategy == .none ? measurement.name : "\(measurement.name) [\(measurement.strategy.rawValue)]")
         }

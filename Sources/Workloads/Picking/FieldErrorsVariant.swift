@@ -23,6 +23,8 @@ public struct FieldErrorsVariant: Sendable {
     public let leaves: Int
     /// How it was chosen or made, in one sentence.
     public let how: String
+    /// The paths a made variant set to null, dotted (`allFilms.films.0.title`); empty for a recorded one.
+    public let paths: [String]
     /// The response, normalized for the operation.
     public let response: NormalizedResponse
 
@@ -41,7 +43,7 @@ public struct FieldErrorsVariant: Sendable {
             guard placed > 0 else { continue }
             return .success(FieldErrorsVariant(
                 source: .recorded, responseName: variant.name, leaves: placed,
-                how: "recorded response \(variant.name) places \(placed) field error\(placed == 1 ? "" : "s")", response: response))
+                how: "recorded response \(variant.name) places \(placed) field error\(placed == 1 ? "" : "s")", paths: [], response: response))
         }
         return make(picked, leaves: count)
     }
@@ -66,7 +68,8 @@ public struct FieldErrorsVariant: Sendable {
         let spread = maker.listPath.map { " spread over the \(maker.listItems) item\(maker.listItems == 1 ? "" : "s") of \($0)," } ?? ""
         let how = "made from \(loaded.name): \(maker.paths.count) nullable leaves of \(picked.name)'s own selection,\(spread) "
             + "set to null with an error at each path (first: \(dotted(maker.paths[0])))"
-        return .success(FieldErrorsVariant(source: .made, responseName: loaded.name, leaves: maker.paths.count, how: how, response: response))
+        return .success(FieldErrorsVariant(
+            source: .made, responseName: loaded.name, leaves: maker.paths.count, how: how, paths: maker.paths.map(dotted), response: response))
     }
 
     /// How many fields of `response` hold at least one error.
