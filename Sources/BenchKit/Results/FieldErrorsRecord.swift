@@ -24,8 +24,9 @@ public struct FieldErrorsRecord: Sendable, Equatable, Codable {
         self.how = how
     }
 
-    /// `field errors: made from 0-page: 20 nullable leaves ...`.
+    /// `field errors: made the field-error variant from 0-page: 20 nullable leaves ...`, or the recorded
+    /// response's sentence.
     public var line: String {
-        source == "made" ? "field errors: made the field-error variant, \(how)" : "field errors: \(how)"
+        source == "made" ? "field errors: made the field-error variant from \(response): \(how)" : "field errors: \(how)"
     }
 }

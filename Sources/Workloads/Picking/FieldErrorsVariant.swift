@@ -66,8 +66,8 @@ public struct FieldErrorsVariant: Sendable {
             return .failure(FieldErrorsUnavailable("no recorded response places field errors, and the one made from \(loaded.name).json does not normalize: \(error)"))
         }
         let spread = maker.listPath.map { " spread over the \(maker.listItems) item\(maker.listItems == 1 ? "" : "s") of \($0)," } ?? ""
-        let how = "made from \(loaded.name): \(maker.paths.count) nullable leaves of \(picked.name)'s own selection,\(spread) "
-            + "set to null with an error at each path (first: \(dotted(maker.paths[0])))"
+        let how = "\(maker.paths.count) nullable leaves of \(picked.name)'s own selection,\(spread) "
+            + "set to null in \(loaded.name) with an error at each path (first: \(dotted(maker.paths[0])))"
         return .success(FieldErrorsVariant(
             source: .made, responseName: loaded.name, leaves: maker.paths.count, how: how, paths: maker.paths.map(dotted), response: response))
     }
