@@ -40,6 +40,8 @@ public enum BenchCommand {
             return fail("bench: \(error.line)")
         } catch let error as ResultsFileError {
             return fail("bench: \(error.line)")
+        } catch let error as SpecProblems {
+            return fail(error.lines.map { "bench: \($0)" }.joined(separator: "\n"))
         } catch {
             return fail("bench: \(error)")
         }
@@ -68,11 +70,15 @@ public enum BenchCommand {
             try ForkedRun.runFork(options, role: role)
             return ExitStatus.passed.rawValue
         }
+        // Everything the run needs is checked before anything is measured: a run never stops half-way
+        // on something it could have known at the start.
         let limits = try LimitsFile.load(path: options.limitsPath)
-        let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
+        if let outputPath = options.outputPath { try ResultsWriter.checkNewFile(outputPath) }
+        let subjects = try checkedSubjects(options.specDirectory)
         let suite = Suite(subjects: subjects)
         let picks = subjectRecords(subjects)
-        let announce = JudgedSubject.lines(limits.limits, subjects: picks) + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
+        let announce = JudgedSubject.lines(limits.limits, subjects: picks) + picks.compactMap { $0.fieldErrors?.line }
+            + missingSubjects(subjects) + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
         for line in announce { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
         let started = Date()
@@ -121,28 +127,57 @@ public enum BenchCommand {
             + InstructionPass.method(counter, valgrindVersion: CallgrindLaunch.valgrindVersion() ?? "valgrind of unknown version")
     }
 
+    /// The subjects of the spec in `directory`, once they pass `BenchSubjects.problems()`.
+    ///
+    /// - Throws: `SpecError` for a spec that does not load, or `SpecProblems` with every problem.
+    static func checkedSubjects(_ directory: String) throws -> BenchSubjects {
+        let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: directory))
+        let problems = subjects.problems()
+        guard problems.isEmpty else { throw SpecProblems(lines: problems) }
+        return subjects
+    }
+
+    /// What the run cannot count because the spec lacks the operation, said before it starts.
+    static func missingSubjects(_ subjects: BenchSubjects) -> [String] {
+        Scenario.Subject.allCases.filter { subjects.picked($0) == nil }.map { role in
+            "not counted: no \(role.rawValue) operation in \(subjects.spec.directory.path) (\(role.why)); "
+                + "its scenarios are left out, and a limit on them is not judged"
+        }
+    }
+
     static func subjectRecords(_ subjects: BenchSubjects) -> [SubjectRecord] {
         Scenario.Subject.allCases.compactMap { subject in
             subjects.picked(subject).map { picked in
                 SubjectRecord(
                     role: subject.rawValue, operation: picked.name, fixture: picked.fixture.fixture.name, records: picked.records,
-                    slotsWalked: picked.slotsWalked, why: subject.why)
+                    slotsWalked: picked.slotsWalked, why: subject.why,
+                    fieldErrors: subject == .largestStrict ? fieldErrorsRecord(picked) : nil)
             }
         }
+    }
+
+    /// Where `picked`'s field-errors response comes from; nil when it has none (the check refuses that).
+    private static func fieldErrorsRecord(_ picked: PickedOperation) -> FieldErrorsRecord? {
+        guard case .success(let variant) = picked.fieldErrors() else { return nil }
+        return FieldErrorsRecord(source: variant.source.rawValue, response: variant.responseName, leaves: variant.leaves, how: variant.how)
     }
 
     // MARK: - List, report
 
     private static func list(_ options: ListOptions) throws -> Int32 {
         let limits = try LimitsFile.load(path: options.limitsPath)
-        let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
+        let subjects = try checkedSubjects(options.specDirectory)
         let runOptions = RunOptions(
             quick: false, filter: options.filter, specDirectory: options.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
             outputPath: nil, format: .text, strategies: options.strategies)
         let runner = SuiteRunner(options: runOptions)
         let records = subjectRecords(subjects)
-        for record in records { print("# \(JudgedSubject.isJudged(record, by: limits.limits) ? "judging" : "counting") \(record.line)") }
+        for record in records {
+            print("# \(JudgedSubject.isJudged(record, by: limits.limits) ? "judging" : "counting") \(record.line)")
+            if let fieldErrors = record.fieldErrors { print("# \(fieldErrors.line)") }
+        }
         for line in JudgedSubject.lines(limits.limits, subjects: records) { print("# \(line)") }
+        for line in missingSubjects(subjects) { print("# \(line)") }
         for measurement in runner.selected(Suite(subjects: subjects)) {
             print(measurement.strategy == .none ? measurement.name : "\(measurement.name) [\(measurement.strategy.rawValue)]")
         }
@@ -158,4 +193,9 @@ public enum BenchCommand {
         }
         return ExitStatus.passed.rawValue
     }
+}
+
+/// The problems `BenchSubjects.problems()` found in a spec that loaded: one line each.
+struct SpecProblems: Error {
+    let lines: [String]
 }

@@ -67,12 +67,10 @@ package final class Frame {
             commit = Self.toggle(viewer, "name", between: shown, and: .null, in: environment)
             setUp = { world.render() }
         case .verdictReadValueChanges:
-            let row = try world.listItem(0)
-            let shown = try Self.value(row, "name", in: environment)
-            guard case .scalar(.string(let name)) = shown else {
-                throw SuiteError("the first result's name in the largest strict operation is not a string")
-            }
-            commit = Self.toggle(row, "name", between: shown, and: .scalar(.string(name + " (C-137)")), in: environment)
+            let shown = try world.firstRowValue()
+            commit = Self.toggle(
+                shown.record, shown.storageKey, between: .scalar(.string(shown.text)), and: .scalar(.string(shown.text + " (C-137)")),
+                in: environment)
             setUp = { world.render() }
         }
     }

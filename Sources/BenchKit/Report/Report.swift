@@ -53,7 +53,10 @@ public enum Report {
                 + "(\(results.timer.clock)); method: \(results.method)",
         ]
         let limits = results.limits.map(\.limit)
-        lines += results.subjects.map { "\(JudgedSubject.isJudged($0, by: limits) ? "judged" : "counted"): \($0.line)" }
+        for subject in results.subjects {
+            lines.append("\(JudgedSubject.isJudged(subject, by: limits) ? "judged" : "counted"): \(subject.line)")
+            if let fieldErrors = subject.fieldErrors { lines.append(fieldErrors.line) }
+        }
         if let reason = results.measurements.lazy.compactMap(\.allocations.unavailableReason).first {
             lines.append("allocations n/a: \(reason)")
         }

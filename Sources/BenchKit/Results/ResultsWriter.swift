@@ -53,6 +53,23 @@ public struct ResultsWriter: Sendable {
         guard try writeNew(data, to: path) else { throw .at(path, "exists; refusing to overwrite it") }
     }
 
+    /// Checks, before a run measures anything, that `write(_:toNewFile:)` could write `path`: it does not
+    /// exist, and its directory exists and can be written.
+    ///
+    /// - Throws: `ResultsFileError` saying which of those does not hold.
+    public static func checkNewFile(_ path: String) throws(ResultsFileError) {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path) { throw .at(path, "exists; refusing to overwrite it (--out names a new file)") }
+        let parent = (path as NSString).deletingLastPathComponent
+        let directory = parent.isEmpty ? "." : parent
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw .at(path, "its directory \(directory) does not exist; create it first")
+        }
+        guard isDirectory.boolValue else { throw .at(path, "\(directory) is a file, not a directory") }
+        guard access(directory, W_OK | X_OK) == 0 else { throw .at(path, "cannot write in its directory \(directory): \(errorText())") }
+    }
+
     /// A results file's name for a run.
     ///
     /// - Parameters:

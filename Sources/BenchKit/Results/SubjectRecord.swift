@@ -14,15 +14,22 @@ public struct SubjectRecord: Sendable, Equatable, Codable {
     public var slotsWalked: Int
     /// Why the operation was picked for its role, in one line; nil in files written before it was kept.
     public var why: String?
+    /// Where its field-errors response came from, for the operation whose field errors the run
+    /// commits; absent for the others, and in files written before it was recorded.
+    public var fieldErrors: FieldErrorsRecord?
 
     /// Creates a subject record.
-    public init(role: String, operation: String, fixture: String, records: Int, slotsWalked: Int, why: String? = nil) {
+    public init(
+        role: String, operation: String, fixture: String, records: Int, slotsWalked: Int, why: String? = nil,
+        fieldErrors: FieldErrorsRecord? = nil
+    ) {
         self.role = role
         self.operation = operation
         self.fixture = fixture
         self.records = records
         self.slotsWalked = slotsWalked
         self.why = why
+        self.fieldErrors = fieldErrors
     }
 
     /// `largest-strict: CharactersPage (characters-page), 899 records, its verdict walks 20356 slots`.

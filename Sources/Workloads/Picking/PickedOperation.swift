@@ -28,16 +28,16 @@ public struct PickedOperation: Sendable {
         self.records = records
     }
 
-    /// The fixture's field-errors response, normalized for the operation: its first variant whose name
-    /// says `image-errors`, else the first that places a field error; nil when none does.
+    /// The fixture's field-errors response, normalized for the operation: its first recorded variant
+    /// whose name says `image-errors`, else the first that places a field error, else one made from
+    /// its loaded response (`FieldErrorsVariant.of(_:)`); nil when none can be had.
     public func fieldErrorsResponse() -> NormalizedResponse? {
-        let variants = fixture.variants(for: operation)
-        for variant in variants.filter({ $0.name.contains("image-errors") }) + variants {
-            guard case .success(let response) = variant.outcome,
-                  response.records.contains(where: { $0.fields.contains { !$0.errors.isEmpty } }) else { continue }
-            return response
-        }
-        return nil
+        try? fieldErrors().get().response
+    }
+
+    /// The field-errors response with where it came from, or why there is none.
+    public func fieldErrors() -> Result<FieldErrorsVariant, FieldErrorsUnavailable> {
+        FieldErrorsVariant.of(self)
     }
 
     /// The operation's name, or `(anonymous)`.

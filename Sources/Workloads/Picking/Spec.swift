@@ -15,8 +15,17 @@ public struct Spec: Sendable {
 
     /// Reads `directory`: `schema.graphql` when present, and every fixture below it.
     ///
-    /// - Throws: `SpecError` naming the file (and line and column, for a parse error) that failed.
+    /// - Throws: `SpecError` naming the file (and line and column, for a parse error) that failed, or
+    ///   the directory when it is missing or a file.
     public static func load(_ directory: URL) throws(SpecError) -> Spec {
+        // Said in words here: listing a file or a missing path fails later with a Foundation error number.
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+            throw SpecError("\(directory.path): no such directory; the spec is a directory of fixtures (see spec/README.md)")
+        }
+        guard isDirectory.boolValue else {
+            throw SpecError("\(directory.path): is a file, not a directory; the spec is a directory of fixtures (see spec/README.md)")
+        }
         let schemaURL = directory.appendingPathComponent("schema.graphql")
         var schema: Schema?
         if FileManager.default.fileExists(atPath: schemaURL.path) {

@@ -27,8 +27,7 @@ extension Scenario {
         case .largestStrict:
             return Scenario(id: "verdict-read-value-changes", subject: subject, handleCount: 1,
                             summary: "the first result's name changes; the verdict read it; the phase stays ready") { world in
-                let row = try world.listItem(0)
-                world.environment.commit { $0.set(row, "name", .scalar(.string("Rick Sanchez (C-137)"))) }
+                try changeFirstRowValue(world)
             }
         case .spreadsOnly:
             return Scenario(id: "verdict-read-value-changes", subject: subject, handleCount: 1,
@@ -58,8 +57,7 @@ extension Scenario {
         case .spreadsOnly, .rootFieldSpreads:
             return Scenario(id: "unread-value-changes", subject: subject, handleCount: 1,
                             summary: "the first result's name changes, inside a spread the verdict does not walk") { world in
-                let row = try world.listItem(0)
-                world.environment.commit { $0.set(row, "name", .scalar(.string("Rick Sanchez (C-137)"))) }
+                try changeFirstRowValue(world)
             }
         }
     }
@@ -98,6 +96,12 @@ extension Scenario {
     }
 
     // MARK: - Changes
+
+    /// Changes the value the first row shows (its `name`, where it has one) to another string.
+    static func changeFirstRowValue(_ world: ScenarioWorld) throws {
+        let shown = try world.firstRowValue()
+        world.environment.commit { $0.set(shown.record, shown.storageKey, .scalar(.string(shown.text + " (C-137)"))) }
+    }
 
     /// Points the operation's root field at a copy of the record it links to.
     static func repointRootField(_ world: ScenarioWorld) throws {

@@ -68,6 +68,26 @@ public final class ScenarioWorld {
         return ref
     }
 
+    /// A value the first row shows, which scenarios and frames change: the first item's `name` where its
+    /// row reads one, else the first string its row reads other than an `id`.
+    ///
+    /// - Throws: `ScenarioError` when the first list has no item, or its row reads no string.
+    public func firstRowValue() throws -> (record: RecordRef, storageKey: String, text: String) {
+        guard let item = try firstList()?.first ?? nil, let row = try ViewTree.rowLens(item) else {
+            throw ScenarioError("no item 0 in the first list")
+        }
+        let store = environment.store
+        let strings = row.fieldKeys.filter { $0.isLeaf && $0.responseKey != "id" }.compactMap { key -> (String, String)? in
+            guard case .scalar(.string(let text))? = store.peek(row.record, store.storageKey(key.fieldID))?.value else { return nil }
+            return (key.responseKey, text)
+        }
+        guard let (responseKey, text) = strings.first(where: { $0.0 == "name" }) ?? strings.first,
+              let key = row.key(responseKey) else {
+            throw ScenarioError("the first row of the first list reads no string to change")
+        }
+        return (row.record, store.storageKey(key.fieldID), text)
+    }
+
     /// The operation's first root field, with the lens whose selection holds it: the operation's own,
     /// or, where the operation's own selection is spreads, the first fragment spread on the root that
     /// selects a field.

@@ -67,7 +67,7 @@ public struct ViewTree {
 
     /// The lens a row reads: the item's own selection when it has leaves, else the first fragment it
     /// spreads.
-    private static func rowLens(_ item: Lens) throws(LensError) -> Lens? {
+    static func rowLens(_ item: Lens) throws(LensError) -> Lens? {
         if item.fieldKeys.contains(where: \.isLeaf) { return item }
         guard let name = item.fragmentNames.first else { return item }
         return try item.fragment(name)

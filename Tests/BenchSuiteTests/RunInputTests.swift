@@ -1,0 +1,64 @@
+import BenchKit
+import Foundation
+import Testing
+import Workloads
+@testable import BenchSuite
+
+/// Where a run's input comes from and where its results go: checked before anything is measured, with
+/// one line in words; and a real spec runs to a verdict.
+struct RunInputTests {
+    static let limits = SpecCheckTests.repositoryRoot.appendingPathComponent("limits.json").path
+
+    @Test func aQuickRunOfARealSpecReachesAVerdictWithAValidResultsFile() throws {
+        let real = try RealSpec()
+        defer { real.remove() }
+        let out = real.directory.appendingPathComponent("run.json").path
+        let status = BenchCommand.main(["--quick", "--spec", real.directory.path, "--limits", Self.limits, "--out", out])
+        #expect(status == 0 || status == 1, "a verdict exits 0 or 1, not \(status)")
+        let results = try ResultsValidator.validate(path: out)
+        let fieldErrors = try #require(results.subjects.first { $0.role == "largest-strict" }?.fieldErrors)
+        #expect(fieldErrors.source == "made")
+        #expect(fieldErrors.response == "0-films")
+        #expect(Report.render(results, format: .text).contains("field errors: made the field-error variant"))
+    }
+
+    @Test func outIsRefusedBeforeTheRunWhenItCannotBeWritten() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let existing = (directory as NSString).appendingPathComponent("taken.json")
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: existing))
+        let missingParent = (directory as NSString).appendingPathComponent("missing/run.json")
+
+        #expect(throws: ResultsFileError.self) { try ResultsWriter.checkNewFile(existing) }
+        #expect(message(existing) == "\(existing): exists; refusing to overwrite it (--out names a new file)")
+        #expect(message(missingParent)?.contains("does not exist; create it first") == true)
+        #expect(message(existing + "/run.json")?.contains("is a file, not a directory") == true)
+        #expect(message((directory as NSString).appendingPathComponent("new.json")) == nil)
+
+        for out in [existing, missingParent] {
+            #expect(BenchCommand.main(["--quick", "--limits", Self.limits, "--out", out]) == 2, "--out \(out)")
+        }
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "{}", "the existing file was touched")
+        #expect(!FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent("missing")), "a directory was made")
+    }
+
+    @Test func specNamingAFileOrNothingIsSaidInWords() throws {
+        let file = Self.limits
+        #expect(specError(file)?.description == "\(file): is a file, not a directory; the spec is a directory of fixtures (see spec/README.md)")
+        #expect(specError("/nonexistent/spec")?.description.contains("no such directory") == true)
+        #expect(BenchCommand.main(["--list", "--spec", file]) == 2)
+        #expect(BenchCommand.main(["--quick", "--spec", file, "--limits", Self.limits]) == 2)
+    }
+
+    /// The line `checkNewFile` refuses `path` with, or nil when it lets it through.
+    private func message(_ path: String) -> String? {
+        do { try ResultsWriter.checkNewFile(path) } catch { return error.line }
+        return nil
+    }
+
+    private func specError(_ path: String) -> SpecError? {
+        do { _ = try Spec.load(URL(fileURLWithPath: path)) } catch { return error }
+        return nil
+    }
+}
