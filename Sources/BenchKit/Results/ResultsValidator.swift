@@ -26,6 +26,9 @@ public enum ResultsValidator {
             problems.append("count '\(count.scenario)' (\(count.strategy.rawValue)) of body '\(count.body)': negative re-runs \(count.reruns)")
         }
         for fit in results.fits { problems += self.problems(in: fit) }
+        if let scaling = results.scaling, scaling.source == .notMeasured, scaling.detail?.isEmpty ?? true {
+            problems.append("scaling: not-measured without a reason in detail")
+        }
         problems += judgingProblems(in: results)
         return problems
     }
