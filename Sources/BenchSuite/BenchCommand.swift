@@ -100,7 +100,8 @@ public enum BenchCommand {
         let results = ResultsFile(
             environment: environment, limitsFile: options.limitsPath, limitsSHA256: limits.sha256, timer: runner.timer,
             method: method(options), options: RunRecord(options), measurements: measurements, counts: counts,
-            fits: fits, limits: judgement.limits, decision: judgement.decision, subjects: picks)
+            fits: fits, limits: judgement.limits, decision: judgement.decision, subjects: picks,
+            scaling: suite.scaling(measured: measurements.map(\.name)))
         let path: String
         if let outputPath = options.outputPath {
             try ResultsWriter.write(results, toNewFile: outputPath)

@@ -38,27 +38,13 @@ public final class BenchSubjects {
         try ScenarioWorld.makeEnvironment(spec: spec, picked: picked, strategy: strategy, handleCount: handles)
     }
 
-    /// The largest strict operation over the bundled generator's response at `scale`, when the picked
-    /// operation is the generator's shape; nil (with the reason) when it is not.
-    public func scaledLargestStrict(_ scale: Double) -> Result<PickedOperation, ScalingUnavailable> {
-        let response = StrictFixture.response(.page, scale: scale)
-        let normalized: NormalizedResponse
-        do {
-            normalized = try Normalizer.normalize(
-                response: response, operation: largestStrict.operation, variables: largestStrict.variables, schema: spec.schema)
-        } catch {
-            return .failure(ScalingUnavailable(reason: "\(largestStrict.name) does not select the generated fixture's shape: \(error)"))
-        }
-        let store = spec.makeStore()
-        store.commit { normalized.write(into: &$0) }
-        guard let prepared = try? PreparedOperation(largestStrict.operation, variables: largestStrict.variables, store: store) else {
-            return .failure(ScalingUnavailable(reason: "\(largestStrict.name) cannot be prepared"))
-        }
-        return .success(PickedOperation(
-            fixture: largestStrict.fixture, operation: largestStrict.operation, variables: largestStrict.variables,
-            response: normalized, slotsWalked: prepared.verdictWalkSlotCount(), records: store.recordCount))
+    /// The largest strict operation over its fixture at `scale`, and where that fixture came from:
+    /// the bundled generator when the judged response is its page, else the judged response with its
+    /// lists cut or repeated with fresh ids, else the generator when the operation selects its shape;
+    /// a failure with the reason when none of them fits. `ScaledOperation` says why in that order.
+    public func scaledLargestStrict(_ scale: Double) -> Result<ScaledOperation, ScalingUnavailable> {
+        ScaledOperation.make(largestStrict, spec: spec, scale: scale)
     }
-
 }
 
 /// Why the scaling curve over fixture sizes is not measured.

@@ -157,17 +157,24 @@ extension Suite {
 
     // MARK: - Fixture sizes
 
-    static func scaling(_ subjects: BenchSubjects) -> [SuiteMeasurement] {
+    /// The name of the curve the fixture-size points make.
+    static let fixtureSizeCurve = "phase.read.tracked(largest-strict) by fixture size"
+
+    /// The derived getter at each of `StrictFixture.benchScales`, every point from `source` (the one
+    /// the suite found at scale 1), so one curve never mixes fixtures.
+    static func scaling(_ subjects: BenchSubjects, from source: ScalingRecord.Source) -> [SuiteMeasurement] {
         StrictFixture.benchScales.map { scale in
             let label = scale == 1 ? "1x" : scale < 1 ? "1/\(Int((1 / scale).rounded()))x" : "\(Int(scale))x"
             let walked = SlotsWalked()
             return SuiteMeasurement(
                 "phase.read.tracked(largest-strict, \(label) fixture)", strategy: .derived,
-                curve: .init(name: "phase.read.tracked(largest-strict) by fixture size", xUnit: "slot walked", x: { Double(walked.count) })
+                curve: .init(name: fixtureSizeCurve, xUnit: "slot walked", x: { Double(walked.count) })
             ) {
-                guard case .success(let picked) = subjects.scaledLargestStrict(scale) else { throw SuiteError("no \(label) fixture") }
-                walked.count = picked.slotsWalked
-                let (_, handles) = try subjects.environment(DerivedPhaseStrategy(), picked, handles: 1)
+                guard case .success(let scaled) = subjects.scaledLargestStrict(scale), scaled.scaling.source == source else {
+                    throw SuiteError("no \(label) fixture from the \(source.label)")
+                }
+                walked.count = scaled.picked.slotsWalked
+                let (_, handles) = try subjects.environment(DerivedPhaseStrategy(), scaled.picked, handles: 1)
                 let scope = TrackingScope()
                 return .init(setUp: {}, operation: { scope.track { handles[0].phase } })
             }

@@ -12,6 +12,8 @@ public struct Suite {
     public let measurements: [SuiteMeasurement]
     /// Why the fixture-size curve is not measured, when it is not.
     public let scalingUnavailable: String?
+    /// Where the fixture-size curve's points come from, or why there are none, for the results file.
+    public let scaling: ScalingRecord
 
     /// The strategies by name.
     static let strategies: [(Strategy, any PhaseStrategy)] = [(.derived, DerivedPhaseStrategy()), (.stored, StoredPhaseStrategy())]
@@ -32,13 +34,24 @@ public struct Suite {
         }
         var unavailable: String?
         switch subjects.scaledLargestStrict(1) {
-        case .success:
-            all += Self.scaling(subjects)
+        case .success(let scaled):
+            all += Self.scaling(subjects, from: scaled.scaling.source)
+            scaling = scaled.scaling
         case .failure(let reason):
             unavailable = reason.description
+            scaling = ScalingRecord(source: .notMeasured, detail: reason.description)
         }
         measurements = Self.interleavedOrder(all)
         scalingUnavailable = unavailable
+    }
+
+    /// `scaling` for a results file of the measurements named `measured`: nil when a filter left out
+    /// every fixture-size point, so a file never names a source for points it does not hold; "not
+    /// measured" is always said.
+    public func scaling(measured: [String]) -> ScalingRecord? {
+        guard scaling.source != .notMeasured else { return scaling }
+        let points = Set(measurements.filter { $0.curve?.name == Self.fixtureSizeCurve }.map(\.name))
+        return measured.contains { points.contains($0) } ? scaling : nil
     }
 
     /// Derived and stored of one name next to each other, so they can be sampled in alternation.

@@ -65,6 +65,27 @@ struct ReportTests {
         #expect(rendered.hasSuffix("**Decision: derived phase ships**\n"))
     }
 
+    @Test func whereTheFixtureSizePointsCameFromIsShownUnderTheCurves() {
+        var results = Synthetic.results()
+        results.scaling = ScalingRecord(source: .judgedFixture, detail: "characters.results")
+        let line = "fixture-size points: judged fixture (lists cut or repeated with fresh ids): characters.results"
+        #expect(Report.render(results, format: .text).contains("""
+            commit.cost(retained-handles)  stored    1.00 µs per retained handle  0 ns       1.0000  3
+            \(line)
+
+            limits
+            """))
+        #expect(Report.render(results, format: .markdown).contains(
+            "| commit.cost(retained-handles) | stored | 1.00 µs per retained handle | 0 ns | 1.0000 | 3 |\n\n\(line)\n"))
+
+        results.fits = []
+        results.scaling = ScalingRecord(source: .notMeasured, detail: "Q does not select the generated fixture's shape")
+        #expect(Report.render(results, format: .text).contains(
+            "how cost grows\nfixture-size points: not measured: Q does not select the generated fixture's shape\n"))
+        results.scaling = nil
+        #expect(!Report.render(results, format: .text).contains("how cost grows"), "neither curves nor a source: no section")
+    }
+
     @Test func jsonIsTheResultsFileItself() throws {
         let results = Synthetic.results()
         #expect(Report.render(results, format: .json) == String(decoding: try results.encoded(), as: UTF8.self))

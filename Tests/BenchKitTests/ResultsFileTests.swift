@@ -59,6 +59,23 @@ struct ResultsFileTests {
         #expect(ResultsValidator.problems(in: decoded) == [])
     }
 
+    // MARK: - Where the fixture-size points came from
+
+    @Test(arguments: ScalingRecord.Source.allCases)
+    func scalingRoundTripsAndAFileWithoutItStillReads(source: ScalingRecord.Source) throws {
+        var results = Synthetic.results()
+        results.scaling = ScalingRecord(source: source, detail: source == .notMeasured ? "no list to scale" : nil)
+        let encoded = try results.encoded()
+        #expect(String(decoding: encoded, as: UTF8.self).contains("\"source\" : \"\(source.rawValue)\""))
+        #expect(try ResultsReader.decode(encoded, path: "r.json") == results)
+
+        let old = try mutated { $0["scaling"] = nil }
+        #expect(!old.contains("scaling"))
+        let decoded = try ResultsReader.decode(Data(old.utf8), path: "old.json")
+        #expect(decoded.scaling == nil, "a file written before the key reads as not saying")
+        #expect(ResultsValidator.problems(in: decoded) == [])
+    }
+
     @Test func theCommittedResultsFilesStillValidate() throws {
         let directory = Synthetic.repositoryFile("results")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }

@@ -78,6 +78,16 @@ struct ResultsValidatorTests {
         ])
     }
 
+    @Test func aScalingCurveNotMeasuredMustSayWhy() {
+        var results = Synthetic.results()
+        results.scaling = ScalingRecord(source: .notMeasured)
+        #expect(ResultsValidator.problems(in: results) == ["scaling: not-measured without a reason in detail"])
+        results.scaling = ScalingRecord(source: .notMeasured, detail: "Q does not select the generated fixture's shape")
+        #expect(ResultsValidator.problems(in: results) == [])
+        results.scaling = ScalingRecord(source: .judgedFixture)
+        #expect(ResultsValidator.problems(in: results) == [], "points with a source need no more")
+    }
+
     @Test func validateReadsThenChecksInOneLine() throws {
         let directory = Synthetic.temporaryDirectory()
         var results = Synthetic.results()

@@ -20,6 +20,8 @@ struct FixtureRecordCounter {
     private(set) var keys: Set<String> = ["client:root"]
     /// Keys per type, for reporting what a count is made of.
     private(set) var countsByType: [String: Int] = [:]
+    /// Objects whose `id` is null, each a record of its own keyed by its path.
+    private(set) var unknownPlaces = 0
 
     /// The distinct records, the root included.
     var recordCount: Int { keys.count }
@@ -48,7 +50,9 @@ struct FixtureRecordCounter {
     private mutating func visit(_ value: JSONValue, type: String, clientKey: String) {
         guard value.members != nil else { return }
         let key = value["id"]?.stringValue.map { "\(type):\($0)" } ?? clientKey
-        if keys.insert(key).inserted { countsByType[type, default: 0] += 1 }
+        if keys.insert(key).inserted {
+            if value["id"] == .null { unknownPlaces += 1 } else { countsByType[type, default: 0] += 1 }
+        }
         walk(value, type: type, key: key)
     }
 }

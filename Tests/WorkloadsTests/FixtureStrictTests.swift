@@ -21,15 +21,17 @@ struct FixtureStrictTests {
         #expect(counter.countsByType["Character"] == size.characters)
         #expect(counter.countsByType["Episode"] == size.episodes)
         #expect(counter.countsByType["Location"] == size.locations)
+        #expect(counter.unknownPlaces == size.unknownPlaces, "one record per place whose id is null")
+        let atScaleOne = Double(FixtureRecordCounter(response: StrictFixture.response()).recordCount)
         let perUnitScale = Double(counter.recordCount) / scale
         #expect(
-            abs(perUnitScale - 899) / 899 < 0.02,
-            "\(counter.recordCount) records at scale \(scale) is not within 2% of 899 x scale")
+            abs(perUnitScale - atScaleOne) / atScaleOne < 0.02,
+            "\(counter.recordCount) records at scale \(scale) is not within 2% of \(atScaleOne) x scale")
     }
 
-    @Test func scaleOneIsTheFirstPageAndNormalizesTo899Records() throws {
+    @Test func scaleOneIsTheFirstPageAndNormalizesToItsSizesRecords() throws {
         let response = StrictFixture.response()
-        #expect(FixtureRecordCounter(response: response).recordCount == 899)
+        #expect(FixtureRecordCounter(response: response).recordCount == StrictFixture.Size(scale: 1).recordCount)
         let characters = try #require(response["data"]?["characters"])
         #expect(characters["info"] == .object(["count": 826, "pages": 42, "next": 2, "prev": nil]))
         #expect(characters["results"]?.elements?.count == 20)
@@ -56,6 +58,29 @@ struct FixtureStrictTests {
                 #expect(listed, "episode \(episode["id"] ?? nil) must list character \(id)")
             }
         }
+    }
+
+    /// What real responses hold at every size: places whose `id` is null, the same records under
+    /// several lists, long strings.
+    @Test(arguments: StrictFixture.benchScales)
+    func theResponseHoldsWhatRealOnesDo(scale: Double) throws {
+        let results = try #require(StrictFixture.response(scale: scale)["data"]?["characters"]?["results"]?.elements)
+        let places = results.flatMap { [$0["origin"], $0["location"]] }.compactMap { $0 }
+        let unknown = places.filter { $0["id"] == .null }
+        #expect(unknown.count == StrictFixture.Size(scale: scale).unknownPlaces && !unknown.isEmpty)
+        #expect(unknown.allSatisfy { $0 == .object(["id": nil, "name": "unknown", "type": nil, "dimension": nil, "created": nil]) })
+
+        let placeIDs = places.compactMap { $0["id"]?.stringValue }
+        #expect(Set(placeIDs).count < placeIDs.count, "a location is under several rows")
+        let episodes = results.flatMap { $0["episode"]?.elements ?? [] }
+        let episodeIDs = episodes.compactMap { $0["id"]?.stringValue }
+        #expect(Set(episodeIDs).count < episodeIDs.count, "an episode is under several rows")
+        let castIDs = Set(episodes.flatMap { $0["characters"]?.elements ?? [] }.compactMap { $0["id"]?.stringValue })
+        #expect(results.allSatisfy { castIDs.contains($0["id"]?.stringValue ?? "") }, "every row is also in a cast")
+
+        let longest = { (texts: [String]) in texts.map(\.count).max() ?? 0 }
+        #expect(longest(results.compactMap { $0["type"]?.stringValue }) >= 100, "some character's type is long")
+        #expect(longest(episodes.compactMap { $0["name"]?.stringValue }) >= 100, "some episode's name is long")
     }
 
     @Test(arguments: [0.25, 1.0])
@@ -102,7 +127,7 @@ struct FixtureStrictTests {
         let page = StrictFixture.response()
         for variant in StrictFixture.Variant.allCases {
             let counter = FixtureRecordCounter(response: StrictFixture.response(variant))
-            #expect(counter.recordCount == 899, "variant \(variant) keeps the page's records")
+            #expect(counter.recordCount == StrictFixture.Size(scale: 1).recordCount, "variant \(variant) keeps the page's records")
             #expect((variant == .page) == (StrictFixture.response(variant) == page))
         }
     }

@@ -29,7 +29,7 @@ public enum Report {
         sections.append([ReferenceFigures.line, ReferenceFigures.measuredLine(in: results)].joined(separator: "\n"))
         if let table = tables.strategyFree { sections.append("without a strategy\n" + table.text()) }
         if let table = tables.counts { sections.append("body re-runs\n" + table.text()) }
-        if let table = tables.fits { sections.append("how cost grows\n" + table.text()) }
+        if let section = tables.fitsSection(separator: "\n", { $0.text() }) { sections.append("how cost grows\n" + section) }
         if let table = tables.instructions { sections.append("instructions per operation (callgrind)\n" + table.text()) }
         sections.append((["limits", tables.limits.text()] + judgedOn(results)).joined(separator: "\n"))
         sections.append("decision: \(results.decision.text)")
@@ -91,7 +91,7 @@ public enum Report {
                 + "  \n" + ReferenceFigures.measuredLine(in: results))
         if let table = tables.strategyFree { sections.append("\(heading) Without a strategy\n\n" + table.markdown()) }
         if let table = tables.counts { sections.append("\(heading) Body re-runs\n\n" + table.markdown()) }
-        if let table = tables.fits { sections.append("\(heading) How cost grows\n\n" + table.markdown()) }
+        if let section = tables.fitsSection(separator: "\n\n", { $0.markdown() }) { sections.append("\(heading) How cost grows\n\n" + section) }
         if let table = tables.instructions {
             sections.append("\(heading) Instructions per operation\n\nCounted by callgrind (the results file's `method` says how).\n\n" + table.markdown())
         }

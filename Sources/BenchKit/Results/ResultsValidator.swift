@@ -27,6 +27,9 @@ public enum ResultsValidator {
         }
         for fit in results.fits { problems += self.problems(in: fit) }
         for subject in results.subjects { problems += self.problems(in: subject) }
+        if let scaling = results.scaling, scaling.source == .notMeasured, scaling.detail?.isEmpty ?? true {
+            problems.append("scaling: not-measured without a reason in detail")
+        }
         problems += judgingProblems(in: results)
         return problems
     }

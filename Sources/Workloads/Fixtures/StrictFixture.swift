@@ -15,10 +15,13 @@
 /// }
 /// ```
 ///
-/// At scale 1 it normalizes to 899 records: the root, the `characters` connection and its `info`
-/// (which have no `id`), 826 characters, 51 episodes and 19 locations. Other scales multiply each
-/// count and keep the shape. Output depends only on `(scale, seed)`, never on the machine or run;
-/// members are written in selection order, as a server sends them.
+/// It normalizes to `Size.recordCount` records: the root, the `characters` connection and its `info`
+/// (which have no `id`), the characters, episodes and locations, and one record per place the API
+/// does not know (a `Location` whose `id` is null, keyed by its path, as a real API answers it).
+/// Other scales multiply each count and keep the shape. The same characters, episodes and locations
+/// appear under several lists, and a few strings are long, as in real responses. Output depends
+/// only on `(scale, seed)`, never on the machine or run; members are written in selection order, as a
+/// server sends them.
 public enum StrictFixture {
     /// The seed of the files committed under `spec/characters-page/responses/`.
     public static let defaultSeed: UInt64 = 0xC137
@@ -39,6 +42,9 @@ public enum StrictFixture {
         public var characters: Int
         /// Distinct locations among the result rows' origins and locations: 19 at scale 1.
         public var locations: Int
+        /// Result rows' origins and locations that are the unknown place, whose `id` is null: 4 at
+        /// scale 1, as many as the slots the locations leave free allow.
+        public var unknownPlaces: Int
 
         /// The counts for a scale, each rounded to the nearest whole number and at least one.
         ///
@@ -51,11 +57,12 @@ public enum StrictFixture {
             characters = max(results, scaled(826))
             // Every location must be some result row's origin or location: two slots a row.
             locations = min(results * 2, scaled(19))
+            unknownPlaces = min(results * 2 - locations, scaled(4))
         }
 
-        /// The records the response normalizes to: the root, the id-less connection and `info`, and
-        /// one record per character, episode and location.
-        public var recordCount: Int { 3 + characters + episodes + locations }
+        /// The records the response normalizes to: the root, the id-less connection and `info`, one
+        /// record per character, episode and location, and one per unknown place (keyed by its path).
+        public var recordCount: Int { 3 + characters + episodes + locations + unknownPlaces }
 
         /// The number of result rows a page of `characters` total spans, as `info.pages` reports.
         public var pages: Int { (characters + results - 1) / results }

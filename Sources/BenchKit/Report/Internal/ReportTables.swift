@@ -109,6 +109,13 @@ struct ReportTables {
             })
     }
 
+    /// The scaling curves, then where the fixture-size points came from (the results file's
+    /// `scaling`), so the curve is read with its source; nil when the file has neither.
+    func fitsSection(separator: String, _ render: (Table) -> String) -> String? {
+        let parts = [fits.map(render), results.scaling?.line].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: separator)
+    }
+
     /// Each limit's verdict and reason.
     var limits: Table {
         Table(

@@ -6,6 +6,11 @@ import SeededRandom
 /// Built once per (size, seed) by a seeded generator, in a fixed order of draws, so equal inputs give
 /// an equal universe. The appearance relation is kept consistent both ways: a character lists an
 /// episode exactly when that episode lists the character, as a real server's data would.
+///
+/// What real responses hold and a tidy generator would not: places the API does not know (a
+/// `Location` whose `id` is null), the same records under several lists (a result row in the casts of
+/// its episodes, an episode under every row that appears in it, a location under several rows), and
+/// some long strings (a character's `type`, an episode's `name`) beside the short ones.
 struct CharacterUniverse {
     struct Character {
         var id: Int
@@ -16,9 +21,9 @@ struct CharacterUniverse {
         var gender: String
         var image: String?
         var created: String
-        /// Indexes into `locations`; only the result rows select them.
-        var origin: Int
-        var location: Int
+        /// Indexes into `locations`, nil for the unknown place; only the result rows select them.
+        var origin: Int?
+        var location: Int?
         /// Indexes into `episodes`, ascending.
         var episodes: [Int]
     }
@@ -54,6 +59,10 @@ struct CharacterUniverse {
         characters = Self.makeCharacters(count: size.characters, random: &random)
         assignAppearances(random: &random)
         assignPlaces(random: &random)
+        // At every size, at least one long string where a list body reads it: the last result row's
+        // `type` and the last episode's `name`.
+        characters[size.results - 1].type = UniverseVocabulary.longText(&random)
+        if episodes.count > 1 { episodes[episodes.count - 1].name = UniverseVocabulary.longText(&random) }
     }
 
     // MARK: - Records
@@ -94,7 +103,7 @@ struct CharacterUniverse {
             }
             number += 1
             clock += random.next(in: 1_000...60_000)
-            let name = index == 0 ? "Pilot" : episodeName(&random)
+            let name = index == 0 ? "Pilot" : random.chance(0.06) ? UniverseVocabulary.longText(&random) : episodeName(&random)
             let code = "S\(twoDigits(season))E\(twoDigits(number))"
             return Episode(
                 id: index + 1, name: name, airDate: CivilTime.airDate(days: airDay), code: code,
@@ -116,7 +125,7 @@ struct CharacterUniverse {
                 name: name,
                 status: index < 5 ? "Alive" : random.pick(weighted: UniverseVocabulary.statuses),
                 species: species,
-                type: random.chance(0.25) ? random.pick(UniverseVocabulary.characterTypes) : "",
+                type: characterType(&random),
                 gender: index < 5
                     ? (index == 2 || index == 3 ? "Female" : "Male")
                     : random.pick(weighted: UniverseVocabulary.genders),
@@ -139,6 +148,12 @@ struct CharacterUniverse {
         default:
             return ("\(random.pick(UniverseVocabulary.titles)) \(UniverseVocabulary.alienWord(&random))", false)
         }
+    }
+
+    /// Mostly empty, as in the API; sometimes a short kind, rarely a long description.
+    private static func characterType(_ random: inout SplitMix64) -> String {
+        if random.chance(0.03) { return UniverseVocabulary.longText(&random) }
+        return random.chance(0.25) ? random.pick(UniverseVocabulary.characterTypes) : ""
     }
 
     private static func episodeName(_ random: inout SplitMix64) -> String {
@@ -183,12 +198,16 @@ struct CharacterUniverse {
     }
 
     /// Origins and current locations of the result rows: every location is somebody's, so the
-    /// number of location records is exactly `size.locations`; the remaining slots reuse them.
+    /// number of location records is exactly `size.locations`; `size.unknownPlaces` of the other slots
+    /// are the unknown place, and the rest reuse the locations.
     private mutating func assignPlaces(random: inout SplitMix64) {
         let slotCount = size.results * 2
-        var slots = (0..<slotCount).map { _ in random.next(below: locations.count) }
+        var slots: [Int?] = (0..<slotCount).map { _ in random.next(below: locations.count) }
         let covering = random.distinct(locations.count, below: slotCount)
         for (location, slot) in covering.enumerated() { slots[slot] = location }
+        let coveringSlots = Set(covering)
+        let free = (0..<slotCount).filter { !coveringSlots.contains($0) }
+        for pick in random.distinct(size.unknownPlaces, below: free.count) { slots[free[pick]] = nil }
         for row in 0..<size.results {
             characters[row].origin = slots[row * 2]
             characters[row].location = slots[row * 2 + 1]

@@ -47,14 +47,19 @@ struct ResponseBuilder {
             "gender": .string(character.gender),
             "image": Self.optional(character.image),
             "created": .string(character.created),
-            "origin": place(universe.locations[character.origin]),
-            "location": place(universe.locations[character.location]),
+            "origin": place(character.origin.map { universe.locations[$0] }),
+            "location": place(character.location.map { universe.locations[$0] }),
             "episode": .array(character.episodes.map { episodeValues[$0] }),
         ])
     }
 
-    private func place(_ location: CharacterUniverse.Location) -> JSONValue {
-        .object([
+    /// A location, or the unknown place as the API writes it: an object whose `id` and every field
+    /// but `name` are null.
+    private func place(_ location: CharacterUniverse.Location?) -> JSONValue {
+        guard let location else {
+            return .object(["id": .null, "name": "unknown", "type": .null, "dimension": .null, "created": .null])
+        }
+        return .object([
             "id": .string(String(location.id)),
             "name": .string(location.name),
             "type": .string(location.type),

@@ -78,6 +78,21 @@ enum UniverseVocabulary {
         "Rickstaurant", "Squanchers",
     ]
 
+    /// Words long descriptions are made of, some of them not ASCII, as free text in a real API is.
+    static let descriptionWords = [
+        "a", "the", "of", "with", "who", "once", "and", "from", "after", "in", "its", "ever",
+        "interdimensional", "parasite", "clone", "memory", "portal", "gun", "council", "citadel",
+        "microverse", "battery", "butter-passing", "robot", "Señor", "naïve", "Über", "café",
+        "déjà-vu", "Gazorpazorp", "“Wubba", "lubba", "dub-dub”", "—", "season's", "finale",
+        "sentient", "planet-sized", "memory-erasing", "alternate", "timeline", "anomaly",
+    ]
+
+    /// A sentence of 30 to 70 words: the long strings a real response holds beside short ones.
+    static func longText(_ random: inout SplitMix64) -> String {
+        let words = (0..<random.next(in: 30...70)).map { _ in random.pick(descriptionWords) }.joined(separator: " ")
+        return words.prefix(1).uppercased() + words.dropFirst() + "."
+    }
+
     /// A capitalised word of two or three syllables.
     static func alienWord(_ random: inout SplitMix64) -> String {
         let count = random.next(in: 2...3)
