@@ -21,7 +21,7 @@ public enum JudgedSubject {
     }
 
     /// One line per limit whose subject the run picked: `extra-bodies is judged on spreads-only:
-    /// CharactersPageQuery (characters-page), 899 records, its verdict walks 0 slots; why: ...`.
+    /// CharactersPageQuery (characters-page), 12 records, its verdict walks 0 slots: <why it was picked>`.
     public static func lines(_ limits: [Limit], subjects: [SubjectRecord]) -> [String] {
         limits.compactMap { limit in
             guard let subject = subjects.first(where: { $0.role == role(of: limit.metric) }) else { return nil }
