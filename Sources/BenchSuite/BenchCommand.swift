@@ -79,6 +79,7 @@ public enum BenchCommand {
         let picks = subjectRecords(subjects)
         let announce = JudgedSubject.lines(limits.limits, subjects: picks) + picks.compactMap { $0.fieldErrors?.line }
             + missingSubjects(subjects) + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
+            + (suite.distinctRootsUnavailable.map { ["distinct-roots curve not measured: \($0)"] } ?? [])
         for line in announce { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
         let started = Date()

@@ -17,13 +17,16 @@ public struct ScaledOperation {
     public let picked: PickedOperation
     /// Where the fixture came from, as the results file records it.
     public let scaling: ScalingRecord
+    /// The response as JSON, before normalizing: what another set of variables normalizes again.
+    public let response: JSONValue
 
     /// `judged` over its fixture at `scale`, chosen as the type's discussion says.
     static func make(_ judged: PickedOperation, spec: Spec, scale: Double) -> Result<ScaledOperation, ScalingUnavailable> {
         let recorded = judged.fixture.fixture.loadedResponse.value
+        let generated = StrictFixture.response(.page, scale: scale)
         if recorded == StrictFixture.response(.page, scale: 1) {
-            return normalized(judged, StrictFixture.response(.page, scale: scale), spec: spec)
-                .map { ScaledOperation(picked: $0, scaling: ScalingRecord(source: .bundledGenerator)) }
+            return normalized(judged, generated, spec: spec)
+                .map { ScaledOperation(picked: $0, scaling: ScalingRecord(source: .bundledGenerator), response: generated) }
                 .mapError { ScalingUnavailable(reason: "\(judged.name) does not select the generated fixture's shape: \($0)") }
         }
         let judgedReason: String
@@ -32,17 +35,18 @@ public struct ScaledOperation {
             let lists = scaled.lists.map(\.path).joined(separator: ", ")
             switch normalized(judged, scaled.value, spec: spec) {
             case .success(let picked):
-                return .success(ScaledOperation(picked: picked, scaling: ScalingRecord(source: .judgedFixture, detail: lists)))
+                return .success(ScaledOperation(picked: picked, scaling: ScalingRecord(source: .judgedFixture, detail: lists), response: scaled.value))
             case .failure(let error):
                 judgedReason = "its response with \(lists) scaled does not normalize: \(error)"
             }
         } catch {
             judgedReason = "its response cannot be scaled: \(error)"
         }
-        switch normalized(judged, StrictFixture.response(.page, scale: scale), spec: spec) {
+        switch normalized(judged, generated, spec: spec) {
         case .success(let picked):
             return .success(ScaledOperation(
-                picked: picked, scaling: ScalingRecord(source: .generatedFixture, detail: "\(judged.name): \(judgedReason)")))
+                picked: picked, scaling: ScalingRecord(source: .generatedFixture, detail: "\(judged.name): \(judgedReason)"),
+                response: generated))
         case .failure(let error):
             return .failure(ScalingUnavailable(
                 reason: "\(judged.name): \(judgedReason); and it does not select the generated fixture's shape: \(error)"))

@@ -120,18 +120,22 @@ extension Suite {
                 "commit.nulls-or-errors(largest-strict, \(count) handle\(count == 1 ? "" : "s"))", strategy: strategy, curve: curve
             ) {
                 let (environment, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: count)
-                let viewer = environment.store.record(ScenarioWorld.viewer)!.ref
-                var isNull = false
-                return .init(setUp: {}, operation: {
-                    // Another screen's value goes to null and back: each commit sets
-                    // nullsOrErrorsChanged and touches none of the handles' data.
-                    isNull.toggle()
-                    let value: FieldValue = isNull ? .null : .scalar(.string("Beth Smith"))
-                    return withExtendedLifetime(handles) { environment.commit { $0.set(viewer, "name", value) } }
-                })
+                return nullsOrErrorsCommits(environment, handles)
             })
         }
         return measurements
+    }
+
+    /// Commits that each set `nullsOrErrorsChanged` and touch none of the handles' data: another
+    /// screen's value goes to null and back.
+    static func nullsOrErrorsCommits(_ environment: Environment, _ handles: [Handle]) -> SuiteMeasurement.Subject {
+        let viewer = environment.store.record(ScenarioWorld.viewer)!.ref
+        var isNull = false
+        return .init(setUp: {}, operation: {
+            isNull.toggle()
+            let value: FieldValue = isNull ? .null : .scalar(.string("Beth Smith"))
+            return withExtendedLifetime(handles) { environment.commit { $0.set(viewer, "name", value) } }
+        })
     }
 
     /// A commit of the fixture's field-errors response (landing) or of its clean page (clearing),

@@ -14,6 +14,8 @@ public struct Suite {
     public let scalingUnavailable: String?
     /// Where the fixture-size curve's points come from, or why there are none, for the results file.
     public let scaling: ScalingRecord
+    /// Why the commit over distinct roots is not measured, when it is not.
+    public let distinctRootsUnavailable: String?
 
     /// The strategies by name.
     static let strategies: [(Strategy, any PhaseStrategy)] = [(.derived, DerivedPhaseStrategy()), (.stored, StoredPhaseStrategy())]
@@ -25,8 +27,10 @@ public struct Suite {
         for (strategy, phaseStrategy) in Self.strategies {
             all += Self.phaseReads(subjects, strategy, phaseStrategy)
         }
+        let roots = DistinctRoots.make(subjects)
         for (strategy, phaseStrategy) in Self.strategies {
-            all += Self.commits(subjects, strategy, phaseStrategy)
+            all += Self.commits(subjects, strategy, phaseStrategy) + Self.verdictReadCommits(subjects, strategy, phaseStrategy)
+            if case .success(let roots) = roots { all += Self.distinctRoots(roots, subjects, strategy, phaseStrategy) }
         }
         // Beside the commits, so each commit's figure sits next to the frame a user waits for.
         for (strategy, phaseStrategy) in Self.strategies {
@@ -43,6 +47,7 @@ public struct Suite {
         }
         measurements = Self.interleavedOrder(all)
         scalingUnavailable = unavailable
+        if case .failure(let reason) = roots { distinctRootsUnavailable = reason.description } else { distinctRootsUnavailable = nil }
     }
 
     /// `scaling` for a results file of the measurements named `measured`: nil when a filter left out

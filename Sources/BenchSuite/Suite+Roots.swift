@@ -1,0 +1,53 @@
+import BenchKit
+import Runtime
+import Workloads
+
+extension Suite {
+    // MARK: - A value the verdict read, committed with and without a handle
+
+    /// A commit that changes one value the verdict read (the first row's name), with no handle and with
+    /// one retained strict handle: the ratio of the two is what keeping the verdict up to date costs a
+    /// commit, whatever the fixture's size.
+    static func verdictReadCommits(_ subjects: BenchSubjects, _ strategy: Strategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
+        [0, 1].map { handles in
+            SuiteMeasurement(
+                "commit.verdict-read-value-changes(largest-strict, \(handles == 0 ? "no handle" : "1 handle"))", strategy: strategy
+            ) {
+                // Where the value is, found through a handle's lens; the measured world may have none.
+                let world = try ScenarioWorld(spec: subjects.spec, picked: subjects.largestStrict, strategy: phaseStrategy)
+                let shown = try world.firstRowValue()
+                let id = world.environment.store.record(at: shown.record).id
+                let (environment, retained) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: handles)
+                guard let record = environment.store.record(id)?.ref else { throw SuiteError("the store holds no \(id)") }
+                var changed = false
+                return .init(setUp: {}, operation: {
+                    changed.toggle()
+                    let text = changed ? shown.text + " (C-137)" : shown.text
+                    return withExtendedLifetime(retained) { environment.commit { $0.set(record, shown.storageKey, .scalar(.string(text))) } }
+                })
+            }
+        }
+    }
+
+    // MARK: - Distinct roots
+
+    /// The distinct roots a nulls-or-errors commit is measured with.
+    public static let distinctRootCounts = [1, 10, 100]
+
+    /// The curve the distinct-root points lie on.
+    static let distinctRootsCurve = "commit.nulls-or-errors(largest-strict, 1/4x fixture) by distinct roots"
+
+    /// A nulls-or-errors commit with one handle on each of `distinctRootCounts` distinct roots.
+    static func distinctRoots(_ roots: DistinctRoots, _ subjects: BenchSubjects, _ strategy: Strategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
+        distinctRootCounts.map { count in
+            let curve = SuiteMeasurement.CurvePoint(name: distinctRootsCurve, xUnit: "distinct root", x: { Double(count) })
+            return SuiteMeasurement(
+                "commit.nulls-or-errors(largest-strict, 1/4x fixture, \(count) distinct root\(count == 1 ? "" : "s"))",
+                strategy: strategy, curve: curve
+            ) {
+                let (environment, handles) = try roots.environment(phaseStrategy, count: count, spec: subjects.spec)
+                return nullsOrErrorsCommits(environment, handles)
+            }
+        }
+    }
+}
