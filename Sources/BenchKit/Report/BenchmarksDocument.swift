@@ -60,7 +60,9 @@ public enum BenchmarksDocument {
         - `derived/stored` divides the two medians. Measurements in one row ran interleaved in each process, \
         so drift hit both alike; figures from different rows or runs are not so paired.
         - A timing limit passes only when its whole interval meets it; an interval across the threshold is \
-        *inconclusive*, and does not pass. Count limits are exact. A `--quick` run's timings are \
+        *inconclusive*, and does not pass. Count limits are exact, and the body-re-run limit holds body by \
+        body: no body may re-run more often under a derived shape than under stored, and one that re-runs \
+        less pays for no other; the verdict names every body that re-ran more. A `--quick` run's timings are \
         *indicative* and do not gate; a debug build judges no timing.
         - The reference line quotes the decision record's figures from another machine (Apple M1 Pro). \
         They show the scale the decision was argued on; they are not this machine's and are not judged.
