@@ -15,8 +15,6 @@ final class RootEntry {
     private let registrar = ObservationRegistrar()
     private var storedPresent: Bool
     private var storedVerdict: Verdict
-    /// How many times a settle wrote `verdict` (an equal one is not written).
-    private(set) var verdictWrites = 0
 
     /// Creates an entry settled over the store as it is now, by a full walk either way.
     init(operation: PreparedOperation, settling: RootTable.Settling) {
@@ -49,15 +47,15 @@ final class RootEntry {
     var presentUntracked: Bool { storedPresent }
     var verdictUntracked: Verdict { storedVerdict }
 
-    /// Writes each fact that differs from the stored one.
-    func settle(present: Bool, verdict: Verdict) {
+    /// Writes each fact that differs from the stored one; returns whether the verdict was written.
+    @discardableResult
+    func settle(present: Bool, verdict: Verdict) -> Bool {
         if present != storedPresent {
             registrar.withMutation(of: self, keyPath: \.present) { storedPresent = present }
         }
-        if verdict != storedVerdict {
-            verdictWrites += 1
-            registrar.withMutation(of: self, keyPath: \.verdict) { storedVerdict = verdict }
-        }
+        guard verdict != storedVerdict else { return false }
+        registrar.withMutation(of: self, keyPath: \.verdict) { storedVerdict = verdict }
+        return true
     }
 }
 

@@ -35,14 +35,15 @@ package final class RootTable {
     package private(set) var slotsRewalked = 0
     /// Commits after which the table settled anything.
     package private(set) var settlingCommits = 0
+    /// Verdicts written at commits: how often a settle changed a root's verdict (an equal one is not
+    /// written, and notifies nobody).
+    package private(set) var verdictWrites = 0
 
     init(settling: Settling) { self.settling = settling }
 
     /// How many roots are still held by a handle.
     package var liveRootCount: Int { entries.values.reduce(0) { $0 + ($1.entry == nil ? 0 : 1) } }
 
-    /// Verdict writes over the live roots: how often a settle changed a verdict.
-    package var verdictWrites: Int { entries.values.reduce(0) { $0 + ($1.entry?.verdictWrites ?? 0) } }
 
     /// The root of `operation`'s operation and variables, made (and settled) if there is none.
     func entry(for operation: PreparedOperation) -> RootEntry {
@@ -70,7 +71,7 @@ package final class RootTable {
             switch settling {
             case .fullWalk:
                 walks += 1
-                entry.settle(present: entry.operation.isAvailable, verdict: entry.operation.verdict())
+                if entry.settle(present: entry.operation.isAvailable, verdict: entry.operation.verdict()) { verdictWrites += 1 }
             case .incremental:
                 settleIncrementally(entry, after: commit)
             }
@@ -88,7 +89,7 @@ package final class RootTable {
         let met = tracker.apply(commit)
         slotsRewalked += tracker.slotsRead - before
         if met { rootsReevaluated += 1 }
-        entry.settle(present: present, verdict: met ? tracker.verdict() : entry.verdictUntracked)
+        if entry.settle(present: present, verdict: met ? tracker.verdict() : entry.verdictUntracked) { verdictWrites += 1 }
     }
 }
 
