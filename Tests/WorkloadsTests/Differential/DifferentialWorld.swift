@@ -11,17 +11,17 @@ struct DifferentialWorld {
     var responses: [NormalizedResponse]
     var attachments: [(operation: Operation, variables: [String: InputValue])]
 
-    /// The generated strict fixture at 1/4 scale, with every operation of `spec/characters-page`
+    /// The generated strict fixture (at 1/4 scale unless told), with every operation of `spec/characters-page`
     /// attached (the strict one, `@required` to the root and stopping below, the spreads-only and
     /// root-field-spreads ones, the plain one), plus the strict one on page 2, whose data the store
     /// never holds. The variants are generated at the same scale; one more carries an unplaced error.
-    static func strictFixture() throws -> DifferentialWorld {
+    static func strictFixture(scale: Double = 0.25) throws -> DifferentialWorld {
         let spec = try Spec.load(Fixture.bundledSpecDirectory)
         let fixture = try #require(spec.fixtures.first { $0.fixture.name == "characters-page" })
         let strict = try #require(fixture.operation(named: "CharactersPage"))
         let variables = fixture.variables(for: strict)
         var responses = try StrictFixture.Variant.allCases.map { variant in
-            try Normalizer.normalize(response: StrictFixture.response(variant, scale: 0.25), operation: strict, variables: variables, schema: fixture.schema)
+            try Normalizer.normalize(response: StrictFixture.response(variant, scale: scale), operation: strict, variables: variables, schema: fixture.schema)
         }
         var unplaced = responses[0]
         unplaced.unplacedErrors = [GraphQLError(message: "rate limited: some results may be stale")]
@@ -33,7 +33,7 @@ struct DifferentialWorld {
         }
         attachments.append((strict, strict.variables(["page": .int(2)])))
         return DifferentialWorld(
-            name: "strict fixture 1/4x", possibleTypes: spec.schema?.possibleTypesByAbstractType ?? [:],
+            name: "strict fixture \(scale)x", possibleTypes: spec.schema?.possibleTypesByAbstractType ?? [:],
             responses: responses, attachments: attachments)
     }
 
