@@ -13,7 +13,7 @@
 /// each visit met, one slot read and, only where a link or a list of links changed, a fresh walk of
 /// the selection below it (list items whose record stays in the list are kept, not walked); then the
 /// difference carried up that visit's path while it changes anything. A commit that meets nothing the
-/// verdict read costs the lookups alone.
+/// verdict read costs the lookups alone. Why it is built this way: `docs/incremental-verdict.md`.
 final class IncrementalVerdict {
     let operation: PreparedOperation
     private let store: Store
