@@ -15,6 +15,9 @@ public final class Environment {
     public let requiredFieldLog: RequiredFieldLog?
 
     private var handles: [WeakHandle] = []
+    /// The root strategies' table of root entries: state of this environment, since a strategy is a
+    /// value shared by any number of environments. Made on first use (`roots(_:)`).
+    var rootTable: RootTable?
 
     /// Creates an environment with a strategy and, by default, an empty store, a fresh transport and a
     /// clock at zero.

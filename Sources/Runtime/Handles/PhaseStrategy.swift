@@ -1,11 +1,11 @@
 /// How an environment's handles come by their phase: the seam between the shapes the bench weighs.
 ///
 /// A strategy makes one `PhaseSource` per handle, and may act after each commit of the environment's
-/// store. The derived and stored shapes are the two the decision weighs; a third (the verdict settled
-/// at the commit and kept on the operation's root record, the phase derived from it) is another
-/// conformance, with no change to these two.
+/// store. The derived and stored shapes are the two the decision weighs; root and incremental (the
+/// verdict settled at the commit and kept on a root entry shared by an operation's handles, the phase
+/// derived from it) are two more conformances, with no change to these two.
 public protocol PhaseStrategy: Sendable {
-    /// A stable name for reports: `derived`, `stored`.
+    /// A stable name for reports: `derived`, `stored`, `root`, `incremental`.
     var name: String { get }
     /// The per-handle part of the strategy.
     func makeSource() -> any PhaseSource

@@ -1,0 +1,29 @@
+/// The verdict settled at the end of a commit and kept on a root entry shared by every handle of an
+/// operation and its variables; the phase derived from that entry's stored facts.
+///
+/// After a commit that set `nullsOrErrorsChanged` (or brought a deleted record back), the environment's
+/// root table walks each live root's verdict once, by the walk a derived handle runs in its getter, and
+/// writes `present` and `verdict` only where they differ. A handle's getter then makes a few O(1)
+/// tracked reads: its own `hasData`, the root's `verdict`, its unplaced errors, or, without data, its
+/// `fetch`. No walk runs at read time, and a commit costs one walk per root, not one per handle.
+public struct RootPhaseStrategy: PhaseStrategy {
+    /// Creates the strategy.
+    public init() {}
+
+    /// `root`.
+    public var name: String { "root" }
+
+    /// A source that reads its root entry's stored verdict.
+    public func makeSource() -> any PhaseSource { RootPhase(settling: .fullWalk) }
+
+    /// Walks every live root once when the commit can have changed a verdict.
+    public func didCommit(_ commit: Commit, in environment: Environment) {
+        // A table is made by the first handle that binds to a root; before that there is nothing to settle.
+        environment.rootTable?.settle(after: commit)
+    }
+}
+
+extension PhaseStrategy where Self == RootPhaseStrategy {
+    /// The verdict settled once per root at the commit, the phase derived from it.
+    public static var root: RootPhaseStrategy { RootPhaseStrategy() }
+}

@@ -1,0 +1,76 @@
+import Observation
+
+/// What every handle of one operation and its variables shares under the root strategies: whether
+/// the store holds the operation's data, and its verdict, each a stored observable fact.
+///
+/// The verdict here leaves out unplaced errors: those belong to the last response a handle received,
+/// so each handle adds its own when it reads (`Verdict.adding(unplaced:)`). A fact is written only
+/// when it differs from the stored one, so an equal verdict after a commit notifies nobody.
+final class RootEntry {
+    /// The operation the root walks, prepared for the first handle that attached.
+    let operation: PreparedOperation
+    /// The incremental strategy's record of the last walk; nil under `root`, which walks whole.
+    let tracker: IncrementalVerdict?
+
+    private let registrar = ObservationRegistrar()
+    private var storedPresent: Bool
+    private var storedVerdict: Verdict
+
+    /// Creates an entry settled over the store as it is now, by a full walk either way.
+    init(operation: PreparedOperation, settling: RootTable.Settling) {
+        self.operation = operation
+        storedPresent = operation.isAvailable
+        switch settling {
+        case .fullWalk:
+            tracker = nil
+            storedVerdict = operation.verdict()
+        case .incremental:
+            let tracker = IncrementalVerdict(operation)
+            self.tracker = tracker
+            storedVerdict = tracker.verdict()
+        }
+    }
+
+    /// Whether the store held the operation's data at the last settle, as a tracked read.
+    var present: Bool {
+        registrar.access(self, keyPath: \.present)
+        return storedPresent
+    }
+
+    /// The verdict without unplaced errors, as a tracked read.
+    var verdict: Verdict {
+        registrar.access(self, keyPath: \.verdict)
+        return storedVerdict
+    }
+
+    /// The facts as they are, without telling Observation.
+    var presentUntracked: Bool { storedPresent }
+    var verdictUntracked: Verdict { storedVerdict }
+
+    /// Writes each fact that differs from the stored one; returns whether the verdict was written.
+    @discardableResult
+    func settle(present: Bool, verdict: Verdict) -> Bool {
+        if present != storedPresent {
+            registrar.withMutation(of: self, keyPath: \.present) { storedPresent = present }
+        }
+        guard verdict != storedVerdict else { return false }
+        registrar.withMutation(of: self, keyPath: \.verdict) { storedVerdict = verdict }
+        return true
+    }
+}
+
+extension RootEntry: Observable {}
+
+extension Verdict {
+    /// The verdict a handle reads: this root verdict with the handle's unplaced errors added, as the
+    /// full walk would have made it.
+    ///
+    /// Field errors come first and unplaced ones after them; any error at all beats a required path,
+    /// so a required path with unplaced errors becomes field errors of the unplaced ones alone.
+    func adding(unplaced: [GraphQLError]) -> Verdict {
+        guard !unplaced.isEmpty else { return self }
+        let extra = unplaced.map { FieldError(path: nil, error: $0) }
+        if case .fieldErrors(let errors) = self { return .fieldErrors(errors + extra) }
+        return .fieldErrors(extra)
+    }
+}

@@ -1,0 +1,85 @@
+import Runtime
+import Testing
+@testable import Runtime
+
+/// Four environments side by side, one per shape, driven by the same script; after each step, the
+/// checks the differential test makes.
+final class DifferentialRun {
+    let world: DifferentialWorld
+    let environments: [Environment]
+    /// Each environment's handles, attached alike, so index `i` is the same operation everywhere.
+    let handles: [[Handle]]
+    static let strategies: [any PhaseStrategy] = [DerivedPhaseStrategy(), StoredPhaseStrategy(), RootPhaseStrategy(), IncrementalPhaseStrategy()]
+
+    init(_ world: DifferentialWorld) throws {
+        self.world = world
+        var environments: [Environment] = []
+        var handles: [[Handle]] = []
+        for strategy in Self.strategies {
+            let environment = Environment(strategy: strategy, store: Store(possibleTypes: world.possibleTypes))
+            environment.commit { world.responses[0].write(into: &$0) }
+            handles.append(try world.attachments.map { try environment.attach($0.operation, variables: $0.variables, policy: .storeOrNetwork) })
+            environments.append(environment)
+        }
+        self.environments = environments
+        self.handles = handles
+    }
+
+    /// The store the script draws its changes over: derived's (all four hold the same).
+    var store: Store { environments[0].store }
+
+    /// Applies one step to every environment.
+    func apply(_ change: DifferentialChange) throws {
+        for (environment, handles) in zip(environments, handles) {
+            switch change {
+            case .response(let index):
+                environment.commit { world.responses[index].write(into: &$0) }
+            case .fetch(let index, let response):
+                let handle = handles[index]
+                handle.refetch()
+                guard let id = handle.requestID else { continue }
+                try environment.transport.complete(id, with: response.map { .response(world.responses[$0]) } ?? .failure(Failure(.timeout)))
+            default:
+                environment.commit { change.write(into: &$0, store: environment.store) }
+            }
+        }
+    }
+
+    /// What is wrong after the last step, one line each: a root's stored verdict or presence that a
+    /// fresh walk contradicts, or a phase that is not derived's.
+    func problems() -> [String] {
+        var problems: [String] = []
+        for (strategy, handles) in zip(Self.strategies, handles).dropFirst(2) {
+            for handle in handles where handle.operation.hasVerdictWalk {
+                guard let source = handle.source as? RootPhase else { return ["\(strategy.name): not a root source"] }
+                let root = source.root(of: handle)
+                let fresh = handle.operation.verdict()
+                if root.verdictUntracked != fresh {
+                    problems.append("\(strategy.name) \(Self.name(handle)): root verdict \(root.verdictUntracked), a fresh walk says \(fresh)")
+                }
+                if root.presentUntracked != handle.operation.isAvailable {
+                    problems.append("\(strategy.name) \(Self.name(handle)): present \(root.presentUntracked), the store says \(!root.presentUntracked)")
+                }
+            }
+        }
+        for index in handles[0].indices {
+            let expected = Self.shown(handles[0][index].phase)
+            for (strategy, handles) in zip(Self.strategies, handles).dropFirst() {
+                let phase = Self.shown(handles[index].phase)
+                if phase != expected {
+                    problems.append("\(strategy.name) \(Self.name(handles[index])) #\(index): phase \(phase), derived's \(expected)")
+                }
+            }
+        }
+        return problems
+    }
+
+    private static func name(_ handle: Handle) -> String {
+        "\(handle.operation.operation.name ?? "(anonymous)")\(handle.operation.variables.isEmpty ? "" : "\(handle.operation.variables)")"
+    }
+
+    /// A phase as a value to compare across environments: ready's lens belongs to its environment.
+    private static func shown(_ phase: Phase) -> String {
+        phase.failure.map { "failed(\($0))" } ?? phase.name
+    }
+}

@@ -1,0 +1,112 @@
+import Runtime
+import Testing
+@testable import Workloads
+
+/// A world the differential test runs commits over: a store's possible types, the responses a commit
+/// may write whole (the first one loads the store), and the operations attached, each with its
+/// variables. Records and fields are named by id and storage key, so one script drives four stores.
+struct DifferentialWorld {
+    var name: String
+    var possibleTypes: [String: Set<String>]
+    var responses: [NormalizedResponse]
+    var attachments: [(operation: Operation, variables: [String: InputValue])]
+
+    /// The generated strict fixture (at 1/4 scale unless told), with every operation of `spec/characters-page`
+    /// attached (the strict one, `@required` to the root and stopping below, the spreads-only and
+    /// root-field-spreads ones, the plain one), plus the strict one on page 2, whose data the store
+    /// never holds. The variants are generated at the same scale; one more carries an unplaced error.
+    static func strictFixture(scale: Double = 0.25) throws -> DifferentialWorld {
+        let spec = try Spec.load(Fixture.bundledSpecDirectory)
+        let fixture = try #require(spec.fixtures.first { $0.fixture.name == "characters-page" })
+        let strict = try #require(fixture.operation(named: "CharactersPage"))
+        let variables = fixture.variables(for: strict)
+        var responses = try StrictFixture.Variant.allCases.map { variant in
+            try Normalizer.normalize(response: StrictFixture.response(variant, scale: scale), operation: strict, variables: variables, schema: fixture.schema)
+        }
+        var unplaced = responses[0]
+        unplaced.unplacedErrors = [GraphQLError(message: "rate limited: some results may be stale")]
+        responses.append(unplaced)
+        let names = ["CharactersPage", "CharactersPageRequiredToRoot", "CharactersPageRequiredStopsBelow", "CharactersPageQuery", "CharactersPageSpreads", "CharactersPagePlain"]
+        var attachments = try names.map { name in
+            let operation = try #require(fixture.operation(named: name), "spec/characters-page has \(name)")
+            return (operation, fixture.variables(for: operation))
+        }
+        attachments.append((strict, strict.variables(["page": .int(2)])))
+        return DifferentialWorld(
+            name: "strict fixture \(scale)x", possibleTypes: spec.schema?.possibleTypesByAbstractType ?? [:],
+            responses: responses, attachments: attachments)
+    }
+
+    /// A hero with an origin, a best friend and friends, under operations that use every directive the
+    /// verdict weighs: `@throwOnFieldError`, `@required` with each action (chains to the root and ones
+    /// that stop below, on links, lists and existence), `@catch`, inline fragments on a type and on an
+    /// interface, and a spread.
+    static func hero() throws -> DifferentialWorld {
+        let document = try GraphQLParser.parse("""
+            query HeroStrict @throwOnFieldError { hero { id name image origin { id name } friends { id name } } }
+            query HeroRequired {
+              hero @required(action: NONE) {
+                id name @required(action: LOG)
+                origin @required(action: NONE) { name @required(action: NONE) }
+                friends { name @required(action: NONE) }
+              }
+            }
+            query HeroThrow @throwOnFieldError {
+              hero {
+                name
+                origin @catch { name @required(action: THROW) }
+                image @required(action: THROW)
+                friends @required(action: NONE) { id name @required(action: NONE) origin { dimension } }
+              }
+            }
+            query HeroCatch {
+              hero @required(action: NONE) {
+                origin @required(action: NONE) @catch(to: RESULT) { name @required(action: NONE) }
+                bestFriend @required(action: LOG) { id }
+                ... on Character { status @required(action: NONE) }
+                ... on Node { id @required(action: NONE) }
+                ... on Location { dimension @required(action: THROW) }
+              }
+            }
+            query HeroInline @throwOnFieldError {
+              hero { ... on Character { name bestFriend { ... on Node { id } name } } friends { ... on Location { name } id } }
+            }
+            query HeroSpreads @throwOnFieldError { hero { ...HeroFields } }
+            query HeroPlain { hero { id name } }
+            fragment HeroFields on Character { name image }
+            """, file: "HeroWorld.graphql")
+        let clean = heroResponse(unplaced: [])
+        var errors = clean
+        errors.records[1].fields[2] = .init("image", .null, errors: [GraphQLError(message: "image unavailable", path: ["hero", "image"])])
+        return DifferentialWorld(
+            name: "hero", possibleTypes: ["Node": ["Character", "Location"]],
+            responses: [clean, errors, heroResponse(unplaced: [GraphQLError(message: "partial outage")])],
+            attachments: document.operations.map { ($0, [:]) })
+    }
+
+    private static func heroResponse(unplaced: [GraphQLError]) -> NormalizedResponse {
+        func character(_ n: Int, friends: [RecordID?], origin: RecordID, best: RecordID) -> NormalizedResponse.RecordWrite {
+            .init(RecordID("Character:\(n)"), typename: "Character", fields: [
+                .init("id", .scalar(.string("\(n)"))), .init("name", .scalar(.string("Character \(n)"))),
+                .init("image", .scalar(.string("\(n).jpeg"))), .init("status", .scalar(.string("Alive"))),
+                .init("origin", .link(origin)), .init("bestFriend", .link(best)), .init("friends", .links(friends)),
+            ])
+        }
+        func location(_ n: Int) -> NormalizedResponse.RecordWrite {
+            .init(RecordID("Location:\(n)"), typename: "Location", fields: [
+                .init("id", .scalar(.string("\(n)"))), .init("name", .scalar(.string("Location \(n)"))),
+                .init("dimension", .scalar(.string("C-\(n)"))),
+            ])
+        }
+        return NormalizedResponse(
+            records: [
+                .init(.root, fields: [.init("hero", .link("Character:1"))]),
+                character(1, friends: ["Character:2", "Character:3", nil, "Character:2"], origin: "Location:1", best: "Character:2"),
+                character(2, friends: ["Character:1"], origin: "Location:1", best: "Character:1"),
+                character(3, friends: [], origin: "Location:2", best: "Character:1"),
+                character(4, friends: ["Character:3"], origin: "Location:2", best: "Character:3"),
+                location(1), location(2),
+            ],
+            unplacedErrors: unplaced)
+    }
+}
