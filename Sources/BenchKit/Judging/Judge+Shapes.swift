@@ -55,9 +55,10 @@ extension Judge {
         let interval = Statistics.bootstrapMedianRatioInterval(
             groups: numerator.sampleGroups, denominator.sampleGroups, level: rule.confidenceLevel, resamples: rule.resamples,
             seed: rule.seed)
-        let figure = "\(shape.rawValue) '\(limit.metric)' / '\(denominatorName)': ratio of medians "
-            + "\(FigureText.ratio(ratio)) [\(FigureText.number(interval.lower)), \(FigureText.number(interval.upper))] "
-            + "(\(Self.percent(interval.level)) CI)"
+        // The metrics' names are the limit's; the reason gives the figures.
+        let figure = "\(shape.rawValue) median \(FigureText.duration(numerator.summary.median)) over "
+            + "\(FigureText.duration(denominator.summary.median)): ratio \(FigureText.ratio(ratio)) "
+            + "[\(FigureText.number(interval.lower)), \(FigureText.number(interval.upper))] (\(Self.percent(interval.level)) CI)"
         func judgement(_ verdict: Verdict, _ reason: String) -> LimitJudgement {
             LimitJudgement(limit: limit, value: ratio, interval: interval, verdict: verdict, gates: gates, reason: reason)
         }
