@@ -73,7 +73,8 @@ extension CommandLineParser {
         Values go as '--option value' or '--option=value'; each option at most once; '--' ends options.
 
         EXIT STATUS
-          0  every limit passed (for report, validate and export: the file was read and is valid;
+          0  every limit passed, or with limits of version 3 a shape ships (for report, validate and
+             export: the file was read and is valid;
              for compare: compared, and no regression failed it)
           1  a limit failed, was inconclusive or was not judged (for compare: a regression, with
              --fail-on-regression)
