@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Runtime", "SeededRandom"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "SeededRandom"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Harness"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Harness"], exclude: ["Fixtures"]),
         .testTarget(name: "BenchSuiteTests", dependencies: ["BenchSuite", "BenchKit", "Harness", "Workloads", "Runtime"]),
     ]
 )

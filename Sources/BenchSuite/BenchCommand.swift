@@ -95,14 +95,14 @@ public enum BenchCommand {
         let fits = runner.fits(timed, suite: suite)
         let measurements = instructions.map { InstructionPass.fill(timed, with: $0) } ?? timed
         let configuration = MachineEnvironment.compiledConfiguration
-        let judgement = Judge(limits: limits.limits, buildConfiguration: configuration, quick: options.quick)
+        let judgement = Judge(limits: limits.limits, buildConfiguration: configuration, quick: options.quick, shapes: limits.shapes)
             .judge(measurements: measurements, counts: counts)
         let environment = MachineEnvironment.capture(date: started)
         let results = ResultsFile(
             environment: environment, limitsFile: options.limitsPath, limitsSHA256: limits.sha256, timer: runner.timer,
             method: method(options), options: RunRecord(options), measurements: measurements, counts: counts,
             fits: fits, limits: judgement.limits, decision: judgement.decision, subjects: picks,
-            scaling: suite.scaling(measured: measurements.map(\.name)))
+            scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes)
         let path: String
         if let outputPath = options.outputPath {
             try ResultsWriter.write(results, toNewFile: outputPath)

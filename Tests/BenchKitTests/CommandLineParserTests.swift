@@ -28,7 +28,7 @@ struct CommandLineParserTests {
         let defaults = RunOptions.defaults
         #expect(!defaults.quick && defaults.filter == nil && defaults.outputPath == nil)
         #expect(defaults.specDirectory == "spec" && defaults.limitsPath == "limits.json")
-        #expect(defaults.format == .text && defaults.strategies == .both)
+        #expect(defaults.format == .text && defaults.strategies == .all)
     }
 
     @Test(arguments: [
@@ -72,9 +72,9 @@ struct CommandLineParserTests {
         #expect(
             try CommandLineParser.parse(["--list", "--filter", "phase.*", "--strategy=stored", "--spec", "s"])
                 == .list(ListOptions(filter: MeasurementFilter(pattern: "phase.*"), specDirectory: "s", strategies: .stored)))
-        #expect(try CommandLineParser.parse(["--list"]) == .list(ListOptions(filter: nil, specDirectory: "spec", strategies: .both)))
+        #expect(try CommandLineParser.parse(["--list"]) == .list(ListOptions(filter: nil, specDirectory: "spec", strategies: .all)))
         #expect(try CommandLineParser.parse(["--list", "--limits", "l.json"])
-            == .list(ListOptions(filter: nil, specDirectory: "spec", strategies: .both, limitsPath: "l.json")),
+            == .list(ListOptions(filter: nil, specDirectory: "spec", strategies: .all, limitsPath: "l.json")),
             "--list says which operation each limit is judged on, so it reads the limits file")
     }
 
@@ -103,7 +103,7 @@ struct CommandLineParserTests {
                        "merge FILE... --out FILE [--instructions-from FILE]"] {
             #expect(CommandLineParser.helpText.contains(option), "help does not mention \(option)")
         }
-        for defaultValue in ["(default: 5%)", "(default: 1%)", "(default: spec)", "(default: limits.json)", "(default: text)", "(default: both", "(default: off)"] {
+        for defaultValue in ["(default: 5%)", "(default: 1%)", "(default: spec)", "(default: limits.json)", "(default: text)", "(default: all)", "(default: off)"] {
             #expect(CommandLineParser.helpText.contains(defaultValue), "help does not state \(defaultValue)")
         }
     }
@@ -141,7 +141,13 @@ struct CommandLineParserTests {
         (["--spec", ""], "bench: option '--spec' needs a value (try --help)"),
         (["--filter="], "bench: option '--filter' needs a non-empty pattern (try --help)"),
         (["--format", "xml"], "bench: bad value 'xml' for option '--format' (expected text|json|markdown) (try --help)"),
-        (["--strategy=all"], "bench: bad value 'all' for option '--strategy' (expected derived|stored|both) (try --help)"),
+        (["--strategy=every"],
+         "bench: bad value 'every' for option '--strategy': 'every' is not a strategy (expected all, both, derived, stored, root, incremental, or names joined by commas) (try --help)"),
+        (["--strategy", "derived,,root"],
+         "bench: bad value 'derived,,root' for option '--strategy': '' is not a strategy (expected all, both, derived, stored, root, incremental, or names joined by commas) (try --help)"),
+        (["--strategy=root,root"], "bench: bad value 'root,root' for option '--strategy': 'root' is named twice (try --help)"),
+        (["--strategy=none"],
+         "bench: bad value 'none' for option '--strategy': 'none' is not a strategy (expected all, both, derived, stored, root, incremental, or names joined by commas) (try --help)"),
         (["report", "r.json", "--format", "html"],
          "bench: bad value 'html' for option '--format' (expected text|json|markdown) (try --help)"),
         (["--quick", "--quick"], "bench: option '--quick' given twice (try --help)"),

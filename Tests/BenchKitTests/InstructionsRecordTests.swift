@@ -32,10 +32,10 @@ struct InstructionsRecordTests {
     @Test func theOptionIsARunOptionOnlyAndHelpExplainsIt() throws {
         #expect(try CommandLineParser.parse(["--instructions"]) == .run(RunOptions(
             quick: false, filter: nil, specDirectory: "spec", limitsPath: "limits.json", outputPath: nil, format: .text,
-            strategies: .both, instructions: true)))
+            strategies: .all, instructions: true)))
         #expect(try CommandLineParser.parse(["--quick", "--instructions", "--filter=phase.*"]) == .run(RunOptions(
             quick: true, filter: MeasurementFilter(pattern: "phase.*"), specDirectory: "spec", limitsPath: "limits.json",
-            outputPath: nil, format: .text, strategies: .both, instructions: true)))
+            outputPath: nil, format: .text, strategies: .all, instructions: true)))
         #expect(!RunOptions.defaults.instructions)
         #expect(throws: UsageError("option '--instructions' cannot be combined with '--list'")) {
             try CommandLineParser.parse(["--list", "--instructions"])

@@ -32,8 +32,8 @@ PHASE_READ = "phase.read.tracked(largest-strict)"
 LOG_SPAN = 20.0
 MAX_TICK_LABELS = 7
 MAX_LABELLED_RUNS = 8
-COLORS = {"derived": "#1f6fb4", "stored": "#e07b10", "none": "#4a8c3a"}
-OTHER_COLORS = ("#8a4fb0", "#8c564b", "#17becf")
+COLORS = {"derived": "#1f6fb4", "stored": "#e07b10", "root": "#8a4fb0", "incremental": "#17a2b8", "none": "#4a8c3a"}
+OTHER_COLORS = ("#8c564b", "#7f7f7f", "#bcbd22")
 LIMIT_COLOR = "#b0002a"
 VERDICT_COLORS = {"pass": "#cfe8c8", "fail": "#f4c4c4", "inconclusive": "#f6e3b0", "ships": "#cfe8c8", "fallback": "#f4c4c4"}
 COMPARISONS = {"lessThan": "<", "lessThanOrEqualTo": "≤", "equalTo": "=", "greaterThanOrEqualTo": "≥", "greaterThan": ">"}
@@ -135,8 +135,9 @@ def limit_text(limit: Limit) -> str:
 
 
 def timing_limit(run: Run, metric: str) -> Limit | None:
-    limit = run.limit_for(metric)
-    return limit if limit is not None and limit.unit == "ns" else None
+    """The limit on `metric` with a threshold in ns to draw; a bound taken from the run itself (None) or
+    a ratio is no line on a duration axis."""
+    return next((limit for limit in run.limits if limit.metric == metric and limit.unit == "ns" and limit.threshold is not None), None)
 
 
 def run_label(run: Run, with_time: bool) -> str:

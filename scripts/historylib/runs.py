@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 SCHEMA = 1
-STRATEGY_ORDER = ("derived", "stored", "none")
+STRATEGY_ORDER = ("derived", "stored", "root", "incremental", "none")
 KEY_MEASUREMENTS = (
     "phase.read.tracked(largest-strict)",
     "phase.read.untracked(largest-strict)",
@@ -41,13 +41,14 @@ class Estimate:
 
 @dataclass(frozen=True)
 class Limit:
-    """One limit as a run judged it; `threshold` is in `unit` (`ns` or `count`)."""
+    """One limit as a run judged it; `threshold` is in `unit` (`ns`, `count` or `ratio`), and None for a
+    limit whose bound is a figure of the run itself (`medianAtMostStoredUpperBound`, limits version 3)."""
 
     id: str
     metric: str
     strategy: str | None
     comparison: str
-    threshold: float
+    threshold: float | None
     unit: str
     verdict: str
 
@@ -176,7 +177,7 @@ def parse_limit(item: dict[str, Any]) -> Limit:
         metric=need(item, "metric", str),
         strategy=item.get("strategy"),
         comparison=need(item, "comparison", str),
-        threshold=number(need(item, "threshold", object)),
+        threshold=None if item.get("threshold", 0) is None else number(need(item, "threshold", object)),
         unit=need(item, "unit", str),
         verdict=need(item, "verdict", str),
     )
@@ -252,7 +253,8 @@ def measurement_names(runs: list[Run], pattern: str | None) -> list[str]:
 
 
 def strategies(runs: list[Run], name: str) -> list[str]:
-    """The strategies `name` was measured under in any run: derived, stored, none, then any other."""
+    """The strategies `name` was measured under in any run: derived, stored, root, incremental, none,
+    then any other."""
     seen = {strategy for run in runs for measured, strategy in run.measurements if measured == name}
     known = [strategy for strategy in STRATEGY_ORDER if strategy in seen]
     return known + sorted(seen - set(known)) if seen else ["derived", "stored"]

@@ -25,14 +25,15 @@ def strategy_heading(strategy: str) -> str:
 
 
 def measurement_section(runs: list[Run], name: str) -> tuple[list[str], Rows]:
-    """The heading row and one row per run for `name`: each strategy's median [CI], then the ratio."""
+    """The heading row and one row per run for `name`: each strategy's median [CI], then each shape's
+    ratio to stored."""
     shown = strategies(runs, name)
-    paired = "derived" in shown and "stored" in shown
-    heading = [*RUN_COLUMNS, *map(strategy_heading, shown)] + (["derived/stored"] if paired else [])
+    shapes = [strategy for strategy in shown if strategy not in ("stored", "none")] if "stored" in shown else []
+    heading = [*RUN_COLUMNS, *map(strategy_heading, shown)] + [f"{shape}/stored" for shape in shapes]
     rows = []
     for run in runs:
         cells = [cell(run, name, strategy) for strategy in shown]
-        rows.append(run_cells(run) + cells + ([ratio_cell(run, name)] if paired else []))
+        rows.append(run_cells(run) + cells + [ratio_cell(run, name, shape) for shape in shapes])
     return heading, rows
 
 
@@ -41,11 +42,11 @@ def cell(run: Run, name: str, strategy: str) -> str:
     return MISSING if estimate is None else figures.duration_with_interval(estimate.median, estimate.lower, estimate.upper)
 
 
-def ratio_cell(run: Run, name: str) -> str:
-    derived, stored = run.measurements.get((name, "derived")), run.measurements.get((name, "stored"))
-    if derived is None or stored is None or stored.median == 0:
+def ratio_cell(run: Run, name: str, shape: str) -> str:
+    measured, stored = run.measurements.get((name, shape)), run.measurements.get((name, "stored"))
+    if measured is None or stored is None or stored.median == 0:
         return MISSING
-    return figures.ratio(derived.median / stored.median)
+    return figures.ratio(measured.median / stored.median)
 
 
 def verdict_section(runs: list[Run]) -> tuple[list[str], Rows]:

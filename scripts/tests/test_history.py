@@ -211,6 +211,51 @@ class BadInputTests(TemporaryDirectoryTest):
         self.assertEqual(len(completed.stdout.splitlines()), 2)
 
 
+def four_strategies(commit: str, date: str) -> dict[str, Any]:
+    """`results` of a run of every strategy judged against limits version 3: a bound from the run itself
+    (no threshold) and a ratio beside the timings and counts."""
+    document = results(commit, date)
+    document["measurements"] += [
+        measurement("phase.read.tracked(largest-strict)", "root", 1200.0, 1190.0, 1210.0),
+        measurement("phase.read.tracked(largest-strict)", "incremental", 1500.0, 1490.0, 1510.0),
+        measurement("commit.field-errors.land(largest-strict, 1 handle)", "stored", 9000.0, 8900.0, 9100.0),
+        measurement("commit.field-errors.land(largest-strict, 1 handle)", "root", 8000.0, 7900.0, 8100.0),
+    ]
+    document["limits"] += [
+        {"id": "root-commit", "metric": "commit.field-errors.land(largest-strict, 1 handle)", "strategy": "root",
+         "comparison": "lessThanOrEqualTo", "threshold": None, "unit": "ns", "verdict": "pass"},
+        {"id": "incremental-commit", "metric": "commit.field-errors.land(largest-strict, 1 handle)", "strategy": "incremental",
+         "comparison": "lessThanOrEqualTo", "threshold": 1.5, "unit": "ratio", "verdict": "inconclusive"},
+    ]
+    document["decision"] = {"outcome": "ships", "ships": True, "text": "root ships", "shape": "root"}
+    return document
+
+
+class FourStrategiesTests(TemporaryDirectoryTest):
+    def test_every_strategy_has_a_column_and_every_shape_a_ratio_to_stored(self) -> None:
+        write(self.directory, "four.json", four_strategies("3" * 40, "2026-12-01T00:00:00Z"))
+        rendered = table.text(runs.load_runs(self.directory), ["phase.read.tracked(largest-strict)"])
+        self.assertIn(
+            "commit   date                  tree   build    run   derived             stored                root                  "
+            "incremental           derived/stored  root/stored  incremental/stored\n"
+            "3333333  2026-12-01T00:00:00Z  clean  release  full  999 ns [990, 1005]  1.00 µs [1.00, 1.00]  1.20 µs [1.19, 1.21]  "
+            "1.50 µs [1.49, 1.51]  0.999×          1.20×        1.50×", rendered)
+        self.assertIn("root-commit  incremental-commit  decision\n", rendered)
+
+    def test_a_four_strategy_file_plots_beside_an_old_one_and_each_shape_has_its_own_colour(self) -> None:
+        write(self.directory, "one.json", results("1" * 40, "2026-01-01T00:00:00Z"))
+        write(self.directory, "two.json", four_strategies("2" * 40, "2026-01-02T00:00:00Z"))
+        out = self.directory / "plots"
+        completed = history("--results", str(self.directory), "--out", str(out), "--plots",
+                            "--measurements", "phase.read.tracked")
+        self.assertEqual(completed.returncode, 0, completed.stderr)
+        svg = (out / "measurements-over-commits.svg").read_text(encoding="utf-8")
+        # plots.COLORS: derived, stored, root, incremental; each shape's own line is drawn in its colour.
+        for colour in ("#1f6fb4", "#e07b10", "#8a4fb0", "#17a2b8"):
+            self.assertIn(colour, svg)
+        self.assertIn(">incremental<", svg, "the legend names the shape")
+
+
 class PlotTests(TemporaryDirectoryTest):
     def test_every_plot_is_written_whole_and_nothing_else_is_left(self) -> None:
         write(self.directory, "one.json", results("1" * 40, "2026-01-01T00:00:00Z"))

@@ -55,7 +55,7 @@ public struct RunOptions: Sendable, Equatable {
     /// The options of a run given no options at all.
     public static let defaults = RunOptions(
         quick: false, filter: nil, specDirectory: "spec", limitsPath: "limits.json", outputPath: nil,
-        format: .text, strategies: .both)
+        format: .text, strategies: .all)
 
     /// Creates run options; `defaults` says what an option left out means.
     ///
@@ -147,22 +147,4 @@ public enum ReportFormat: String, Sendable, Equatable, CaseIterable, Codable {
     case json
     /// GitHub-flavoured markdown tables.
     case markdown
-}
-
-/// Which phase strategies a run measures.
-public enum StrategySelection: String, Sendable, Equatable, CaseIterable, Codable {
-    /// The derived phase only.
-    case derived
-    /// The stored phase only.
-    case stored
-    /// Both, interleaved: the only selection that can judge the limits comparing them.
-    case both
-
-    /// Whether measurements of `strategy` run under this selection; strategy-free ones always do.
-    public func includes(_ strategy: Strategy) -> Bool {
-        switch (self, strategy) {
-        case (_, .none), (.both, _), (.derived, .derived), (.stored, .stored): true
-        default: false
-        }
-    }
 }

@@ -3,8 +3,8 @@
 extension CommandLineParser {
     /// The text `bench --help` prints: every command and option, with its default.
     public static let helpText = """
-        bench: measures the derived and the stored phase side by side, judges them against the limits
-        declared in advance, and says whether the derived phase ships.
+        bench: measures the phase's shapes (derived, root, incremental) and the stored fallback side by
+        side, judges them against the limits declared in advance, and says which shape ships.
 
         USAGE
           bench [options]                 run every measurement and count, judge, write a results file
@@ -43,7 +43,9 @@ extension CommandLineParser {
           --out FILE              write the results file here; refuses to overwrite an existing file
                                   (default: a new file results/<UTC yyyyMMdd-HHmmss>-<commit>[-dirty]-<hex>.json)
           --format FORMAT         the report on standard output: text, json or markdown (default: text)
-          --strategy STRATEGY     derived, stored or both (default: both; judging needs both)
+          --strategy STRATEGIES   all, or names joined by commas from derived, stored, root and
+                                  incremental, e.g. derived,root (default: all); both is derived,stored.
+                                  A limit needs its shape and, where it compares with it, stored
 
         LIST OPTIONS
           --filter, --spec, --strategy and --limits, as for a run.
@@ -71,7 +73,8 @@ extension CommandLineParser {
         Values go as '--option value' or '--option=value'; each option at most once; '--' ends options.
 
         EXIT STATUS
-          0  every limit passed (for report, validate and export: the file was read and is valid;
+          0  every limit passed, or with limits of version 3 a shape ships (for report, validate and
+             export: the file was read and is valid;
              for compare: compared, and no regression failed it)
           1  a limit failed, was inconclusive or was not judged (for compare: a regression, with
              --fail-on-regression)

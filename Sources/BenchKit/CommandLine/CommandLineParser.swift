@@ -4,8 +4,8 @@
 /// Forms accepted:
 ///
 ///     bench [--quick] [--instructions] [--forks N] [--filter PATTERN] [--spec DIR] [--limits FILE] [--out FILE]
-///           [--format text|json|markdown] [--strategy derived|stored|both]
-///     bench --list [--filter PATTERN] [--spec DIR] [--strategy derived|stored|both] [--limits FILE]
+///           [--format text|json|markdown] [--strategy all|both|NAME,...]
+///     bench --list [--filter PATTERN] [--spec DIR] [--strategy all|both|NAME,...] [--limits FILE]
 ///     bench report FILE [--format text|json|markdown | --benchmarks-md]
 ///     bench validate FILE
 ///     bench compare OLD NEW [--threshold P%] [--instructions-threshold P%] [--fail-on-regression]
@@ -57,7 +57,7 @@ public enum CommandLineParser {
             return MeasurementFilter(pattern: pattern)
         }
         let specDirectory = try scanned.nonEmptyValue("--spec") ?? defaults.specDirectory
-        let strategies = try scanned.choice("--strategy", of: StrategySelection.self) ?? defaults.strategies
+        let strategies = try scanned.strategies() ?? defaults.strategies
         if scanned.has("--list") {
             for option in ["--quick", "--out", "--format", "--instructions", "--forks"] where scanned.has(option) {
                 throw UsageError("option '\(option)' cannot be combined with '--list'")
@@ -174,6 +174,15 @@ public enum CommandLineParser {
                 throw UsageError("bad value '\(value)' for option '\(option)' (expected a whole number from \(range.lowerBound) to \(range.upperBound))")
             }
             return number
+        }
+
+        /// `--strategy`: `all`, `both`, or strategy names joined by commas.
+        func strategies() throws(UsageError) -> StrategySelection? {
+            guard let value = values["--strategy"] else { return nil }
+            switch StrategySelection.parse(value) {
+            case .success(let selection): return selection
+            case .failure(let error): throw UsageError("bad value '\(value)' for option '--strategy': \(error.message)")
+            }
         }
 
         func choice<Choice: RawRepresentable & CaseIterable>(

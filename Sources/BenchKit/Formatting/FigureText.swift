@@ -56,11 +56,12 @@ public enum FigureText {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : number(value)
     }
 
-    /// A threshold in its limit's unit: `50.0 µs` for nanoseconds, `0` for a count.
+    /// A threshold in its limit's unit: `50.0 µs` for nanoseconds, `0` for a count, `1.50×` for a ratio.
     public static func threshold(_ value: Double, unit: LimitUnit) -> String {
         switch unit {
         case .nanoseconds: duration(value)
         case .count: perOperation(value)
+        case .ratio: ratio(value)
         }
     }
 

@@ -1,57 +1,74 @@
-/// One body's re-runs in a counted scenario under each strategy: what a count limit judged body by
-/// body compares.
+/// One body's re-runs in a counted scenario under a shape and under stored: what a count limit judged
+/// body by body compares.
+///
+/// Encoded as `{body, derived, stored, difference}` for the derived shape, as every file before
+/// version 3 has it, and as `{body, strategy, reruns, stored, difference}` for another shape.
 public struct BodyDifference: Sendable, Equatable, Codable {
     /// The body's name in the view tree: `phase`, `operation`, `row[3]`.
     public var body: String
-    /// Its re-runs under the derived strategy.
-    public var derived: Int
+    /// The shape compared with stored.
+    public var strategy: Strategy
+    /// Its re-runs under `strategy`.
+    public var reruns: Int
     /// Its re-runs under the stored strategy.
     public var stored: Int
 
-    /// Creates a body's difference.
-    public init(body: String, derived: Int, stored: Int) {
+    /// Creates a body's difference between `strategy` and stored.
+    public init(body: String, strategy: Strategy, reruns: Int, stored: Int) {
         self.body = body
-        self.derived = derived
+        self.strategy = strategy
+        self.reruns = reruns
         self.stored = stored
     }
 
-    /// Derived re-runs minus stored ones: positive where the derived phase re-ran the body more.
-    public var difference: Int { derived - stored }
+    /// Creates a body's difference between derived and stored.
+    public init(body: String, derived: Int, stored: Int) {
+        self.init(body: body, strategy: .derived, reruns: derived, stored: stored)
+    }
+
+    /// The shape's re-runs minus stored ones: positive where the shape re-ran the body more.
+    public var difference: Int { reruns - stored }
 
     /// Every body counted for a scenario under either strategy, in the order the counts list them
-    /// (derived's first); a body one strategy did not count re-ran 0 times there.
-    public static func between(derived: [CountRecord], stored: [CountRecord]) -> [BodyDifference] {
+    /// (the shape's first); a body one strategy did not count re-ran 0 times there.
+    public static func between(_ strategy: Strategy, _ shape: [CountRecord], stored: [CountRecord]) -> [BodyDifference] {
         var bodies: [String] = []
-        for count in derived + stored where !bodies.contains(count.body) { bodies.append(count.body) }
+        for count in shape + stored where !bodies.contains(count.body) { bodies.append(count.body) }
         func reruns(_ body: String, _ counts: [CountRecord]) -> Int { counts.filter { $0.body == body }.reduce(0) { $0 + $1.reruns } }
-        return bodies.map { BodyDifference(body: $0, derived: reruns($0, derived), stored: reruns($0, stored)) }
+        return bodies.map { BodyDifference(body: $0, strategy: strategy, reruns: reruns($0, shape), stored: reruns($0, stored)) }
     }
 
     /// `phase +1 (derived 1, stored 0)`.
     public var text: String {
-        "\(body) \(difference > 0 ? "+" : difference < 0 ? "−" : "")\(abs(difference)) (derived \(derived), stored \(stored))"
+        "\(body) \(difference > 0 ? "+" : difference < 0 ? "−" : "")\(abs(difference)) (\(strategy.rawValue) \(reruns), stored \(stored))"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case body, derived, stored, difference
+        case body, derived, strategy, reruns, stored, difference
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         body = try container.decode(String.self, forKey: .body)
-        derived = try container.decode(Int.self, forKey: .derived)
+        strategy = try container.decodeIfPresent(Strategy.self, forKey: .strategy) ?? .derived
+        reruns = try container.decode(Int.self, forKey: container.contains(.strategy) ? .reruns : .derived)
         stored = try container.decode(Int.self, forKey: .stored)
         // `difference` is written for readers of the JSON; it must agree with what it restates.
-        guard try container.decode(Int.self, forKey: .difference) == derived - stored else {
+        guard try container.decode(Int.self, forKey: .difference) == reruns - stored else {
             throw DecodingError.dataCorruptedError(
-                forKey: .difference, in: container, debugDescription: "'difference' is not 'derived' minus 'stored'")
+                forKey: .difference, in: container, debugDescription: "'difference' is not the shape's re-runs minus 'stored'")
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(body, forKey: .body)
-        try container.encode(derived, forKey: .derived)
+        if strategy == .derived {
+            try container.encode(reruns, forKey: .derived)
+        } else {
+            try container.encode(strategy, forKey: .strategy)
+            try container.encode(reruns, forKey: .reruns)
+        }
         try container.encode(stored, forKey: .stored)
         try container.encode(difference, forKey: .difference)
     }

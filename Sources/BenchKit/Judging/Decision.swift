@@ -1,10 +1,13 @@
-/// What a run decides about the derived phase, in the words of the decision record.
+/// What a run decides about the derived phase, or among the shapes, in the words of the decision record.
+///
+/// Encoded as `{outcome, text, ships}`, and `shape` when a shape of a version 3 limits file ships; a
+/// file judged without shapes has no `shape`.
 public struct Decision: Sendable, Equatable, Codable {
     /// The three things a run can conclude.
     public enum Outcome: String, Sendable, Equatable, Codable {
-        /// Every limit was judged, in full, and passed.
+        /// Every limit (of the shape that ships) was judged, in full, and passed.
         case ships
-        /// A gating limit failed or was inconclusive: the decision's fallback ships.
+        /// A gating limit failed or was inconclusive (of every shape): the decision's fallback ships.
         case fallback
         /// Nothing failed, but not every limit was judged in full (a debug build, a filtered or
         /// `--quick` run): the run cannot say the derived phase ships.
@@ -15,7 +18,9 @@ public struct Decision: Sendable, Equatable, Codable {
     public var outcome: Outcome
     /// The line a report ends with, naming the limits behind anything but `ships`.
     public var text: String
-    /// Whether the derived phase ships on this run's evidence.
+    /// The shape that ships, when the limits file ranks shapes and one does; nil otherwise.
+    public var shape: Strategy?
+    /// Whether the derived phase (or, with shapes, `shape`) ships on this run's evidence.
     public var ships: Bool { outcome == .ships }
 
     /// The line for a run in which every limit passed.
@@ -24,21 +29,29 @@ public struct Decision: Sendable, Equatable, Codable {
     public static let fallbackText = "fallback: the fetch as a value ships alone, the phase stays stored"
     /// The opening of the line for a run that cannot decide.
     public static let undecidedText = "no decision: the derived phase cannot ship on this run"
+    /// The opening of the line for a run judged among shapes that cannot say which ships.
+    public static let undecidedShapeText = "no decision: this run cannot say which shape ships"
 
     /// Creates a decision.
-    public init(outcome: Outcome, text: String) {
+    public init(outcome: Outcome, text: String, shape: Strategy? = nil) {
         self.outcome = outcome
         self.text = text
+        self.shape = shape
     }
 
     private enum CodingKeys: String, CodingKey {
-        case outcome, text, ships
+        case outcome, text, ships, shape
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         outcome = try container.decode(Outcome.self, forKey: .outcome)
         text = try container.decode(String.self, forKey: .text)
+        shape = try container.decodeIfPresent(Strategy.self, forKey: .shape)
+        guard shape == nil || outcome == .ships else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .shape, in: container, debugDescription: "'shape' names what ships, but the outcome is not 'ships'")
+        }
         // `ships` is written for readers of the JSON; it must agree with the outcome it restates.
         guard try container.decode(Bool.self, forKey: .ships) == (outcome == .ships) else {
             throw DecodingError.dataCorruptedError(
@@ -51,12 +64,14 @@ public struct Decision: Sendable, Equatable, Codable {
         try container.encode(outcome, forKey: .outcome)
         try container.encode(text, forKey: .text)
         try container.encode(ships, forKey: .ships)
+        try container.encodeIfPresent(shape, forKey: .shape)
     }
 }
 
 /// The bench's exit status.
 public enum ExitStatus: Int32, Sendable, Equatable, Codable {
-    /// Every gating limit passed (or, for `report` and `validate`, the file was read and is valid).
+    /// Every gating limit passed, or with shapes a shape ships (or, for `report` and `validate`, the
+    /// file was read and is valid).
     case passed = 0
     /// A gating limit failed, was inconclusive or was not judged.
     case limitsNotPassed = 1

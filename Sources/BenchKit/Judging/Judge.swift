@@ -1,3 +1,5 @@
+import Harness
+
 /// Judges a run's figures against the limits and concludes the decision.
 ///
 /// Pure: it reads the figures it is given and no clock, so every verdict and decision line is tested
@@ -9,9 +11,14 @@
 /// - a `--quick` run's timings are `indicative`: their would-be verdict is printed, and they do not gate;
 /// - a count limit is exact: `pass` or `fail`; one judged body by body (`derivedMinusStoredByBody`)
 ///   fails when any one body's extra re-runs miss the threshold, whatever the others do;
-/// - a figure the run did not make (filtered out, or one strategy not run) is `notJudged`.
-/// Any gating verdict but `pass` exits 1; the decision is `fallback` when a gating limit failed or was
-/// inconclusive, `ships` when every limit passed and gated, and `undecided` otherwise.
+/// - a figure the run did not make (filtered out, or one strategy not run) is `notJudged`;
+/// - version 3: a timing `medianAtMostStoredUpperBound` passes when the shape's median is at most
+///   stored's upper bound (no interval of its own to straddle); `ratioOfMedians` is judged on the
+///   bootstrap interval of the ratio as a median is on its own (see `Judge+Shapes.swift`).
+/// Without shapes (limits files of versions 1 and 2), any gating verdict but `pass` exits 1; the
+/// decision is `fallback` when a gating limit failed or was inconclusive, `ships` when every limit
+/// passed and gated, and `undecided` otherwise. With shapes, the first shape of the preference all of
+/// whose limits pass ships, and the run exits 0 only then (see `Judge+Decision.swift`).
 public struct Judge: Sendable {
     /// The limits, in the order verdicts are reported.
     public var limits: [Limit]
@@ -19,15 +26,20 @@ public struct Judge: Sendable {
     public var buildConfiguration: String
     /// Whether the run was `--quick`.
     public var quick: Bool
+    /// The shapes of a version 3 limits file, in order of preference; nil for versions 1 and 2.
+    public var shapes: ShapePreference?
 
     /// The reason every timing limit of a debug build carries.
     public static let debugBuildReason = "a debug build does not judge timing limits: build with -c release"
 
     /// Creates a judge.
-    public init(limits: [Limit], buildConfiguration: String, quick: Bool) {
+    ///
+    /// - Parameter shapes: The limits file's `shapes` (version 3); nil decides on derived alone.
+    public init(limits: [Limit], buildConfiguration: String, quick: Bool, shapes: ShapePreference? = nil) {
         self.limits = limits
         self.buildConfiguration = buildConfiguration
         self.quick = quick
+        self.shapes = shapes
     }
 
     /// Judges every limit against the run's figures.
@@ -38,9 +50,15 @@ public struct Judge: Sendable {
     /// - Returns: One judgement per limit, the decision, and the exit status.
     public func judge(measurements: [MeasurementRecord], counts: [CountRecord]) -> Judgement {
         let judgements = limits.map { limit in
-            limit.isTiming ? judgeTiming(limit, measurements) : judgeCount(limit, counts)
+            switch limit.statistic {
+            case .median: judgeTiming(limit, measurements)
+            case .medianAtMostStoredUpperBound: judgeAgainstStoredBound(limit, measurements)
+            case .ratioOfMedians: judgeRatio(limit, measurements)
+            case .derivedMinusStored, .derivedMinusStoredByBody, .minusStoredByBody: judgeCount(limit, counts)
+            }
         }
-        return Judgement(limits: judgements, decision: Self.decide(judgements))
+        guard let shapes else { return Judgement(limits: judgements, decision: Self.decide(judgements)) }
+        return Judgement(limits: judgements, decision: Self.decide(judgements, shapes: shapes), shapes: shapes)
     }
 
     // MARK: - Timings
@@ -56,97 +74,38 @@ public struct Judge: Sendable {
         let median = measurement.summary.median
         let interval = measurement.summary.medianInterval
         let figure = "median \(FigureText.duration(median, interval: interval)) (\(Self.percent(interval.level)) CI)"
-        let threshold = "\(limit.comparison.symbol) \(FigureText.threshold(limit.threshold, unit: limit.unit))"
         func judgement(_ verdict: Verdict, _ reason: String) -> LimitJudgement {
             LimitJudgement(limit: limit, value: median, interval: interval, verdict: verdict, gates: gates, reason: reason)
         }
         if buildConfiguration != "release" {
             return judgement(.notJudged, "\(Self.debugBuildReason) (\(figure) measured in a \(buildConfiguration) build)")
         }
-        let (verdict, reason): (Verdict, String) =
-            if limit.comparison.holds(interval.lower, against: limit.threshold)
-                && limit.comparison.holds(interval.upper, against: limit.threshold)
-            {
-                (.pass, "\(figure): the whole interval is \(threshold)")
-            } else if !limit.comparison.holdsSomewhere(in: interval.lower, interval.upper, against: limit.threshold) {
-                (.fail, "\(figure): no part of the interval is \(threshold)")
-            } else {
-                (.inconclusive, "\(figure) straddles the threshold: part of it is \(threshold), part is not")
-            }
+        let (verdict, reason) = Self.verdict(of: interval, figure: figure, limit)
         guard quick else { return judgement(verdict, reason) }
-        return judgement(.indicative, "--quick: timings do not gate; would be \(verdict.rawValue): \(reason)")
+        return judgement(.indicative, Self.indicative(verdict, reason))
     }
 
-    private static func percent(_ level: Double) -> String {
+    /// A figure's interval against the limit's threshold: `pass` when the whole interval meets it,
+    /// `fail` when none of it does, `inconclusive` when it straddles.
+    static func verdict(of interval: ConfidenceInterval, figure: String, _ limit: Limit) -> (Verdict, String) {
+        let threshold = limit.threshold ?? 0
+        let required = "\(limit.comparison.symbol) \(FigureText.threshold(threshold, unit: limit.unit))"
+        if limit.comparison.holds(interval.lower, against: threshold) && limit.comparison.holds(interval.upper, against: threshold) {
+            return (.pass, "\(figure): the whole interval is \(required)")
+        }
+        if !limit.comparison.holdsSomewhere(in: interval.lower, interval.upper, against: threshold) {
+            return (.fail, "\(figure): no part of the interval is \(required)")
+        }
+        return (.inconclusive, "\(figure) straddles the threshold: part of it is \(required), part is not")
+    }
+
+    /// The reason of a `--quick` run's timing: what it would have been.
+    static func indicative(_ verdict: Verdict, _ reason: String) -> String {
+        "--quick: timings do not gate; would be \(verdict.rawValue): \(reason)"
+    }
+
+    static func percent(_ level: Double) -> String {
         "\(FigureText.perOperation(level * 100))%"
-    }
-
-    // MARK: - Counts
-
-    private func judgeCount(_ limit: Limit, _ counts: [CountRecord]) -> LimitJudgement {
-        let scenario = counts.filter { $0.scenario == limit.metric }
-        let derived = scenario.filter { $0.strategy == .derived }
-        let stored = scenario.filter { $0.strategy == .stored }
-        let missing = [(Strategy.derived, derived), (.stored, stored)].filter { $0.1.isEmpty }.map(\.0.rawValue)
-        guard missing.isEmpty else {
-            return LimitJudgement(
-                limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: true,
-                reason: "this run has no counts of '\(limit.metric)' for the \(missing.joined(separator: " and ")) strategy")
-        }
-        let bodies = BodyDifference.between(derived: derived, stored: stored)
-        let differing = bodies.filter { $0.difference != 0 }
-        let required = "\(limit.comparison.symbol) \(FigureText.threshold(limit.threshold, unit: limit.unit))"
-        func judgement(_ value: Double, _ passes: Bool, _ reason: String) -> LimitJudgement {
-            LimitJudgement(
-                limit: limit, value: value, interval: nil, verdict: passes ? .pass : .fail, gates: true, reason: reason,
-                bodyDifferences: differing)
-        }
-        guard limit.statistic.isByBody else {
-            let derivedReruns = derived.reduce(0) { $0 + $1.reruns }
-            let storedReruns = stored.reduce(0) { $0 + $1.reruns }
-            let extra = Double(derivedReruns - storedReruns)
-            let passes = limit.comparison.holds(extra, against: limit.threshold)
-            return judgement(
-                extra, passes,
-                "body re-runs: derived \(derivedReruns), stored \(storedReruns), extra "
-                    + "\(FigureText.perOperation(extra)); \(passes ? "which is" : "required") \(required)")
-        }
-        let failing = bodies.filter { !limit.comparison.holds(Double($0.difference), against: limit.threshold) }
-        let largest = Double(bodies.map(\.difference).max() ?? 0)
-        let others = differing.filter { body in !failing.contains { $0.body == body.body } }
-        let alsoDiffering = others.isEmpty ? "" : "; other bodies: " + others.map(\.text).joined(separator: ", ")
-        let rule = "required \(required) more re-runs for each body (\(bodies.count) counted)"
-        if failing.isEmpty {
-            let what = differing.isEmpty
-                ? "every body re-ran as often under derived as under stored"
-                : "no body re-ran more under derived than under stored (" + differing.map(\.text).joined(separator: ", ") + ")"
-            return judgement(largest, true, "body by body: \(what); \(rule)")
-        }
-        return judgement(
-            largest, false,
-            "body by body, re-ran more under derived: " + failing.map(\.text).joined(separator: ", ") + alsoDiffering + "; \(rule)")
-    }
-
-    // MARK: - Decision
-
-    /// The decision the judgements conclude.
-    static func decide(_ judgements: [LimitJudgement]) -> Decision {
-        func ids(_ verdict: Verdict, gating: Bool = true) -> [String] {
-            judgements.filter { $0.verdict == verdict && $0.gates == gating }.map(\.limit.id)
-        }
-        let groups: [(String, [String])] = [
-            ("failed", ids(.fail)), ("inconclusive", ids(.inconclusive)), ("not judged", ids(.notJudged)),
-            ("indicative", ids(.indicative, gating: false)), ("not judged, not gating", ids(.notJudged, gating: false)),
-        ]
-        let named = groups.filter { !$0.1.isEmpty }.map { "\($0.0): \($0.1.joined(separator: ", "))" }
-        let suffix = named.isEmpty ? "" : " (\(named.joined(separator: "; ")))"
-        if !ids(.fail).isEmpty || !ids(.inconclusive).isEmpty {
-            return Decision(outcome: .fallback, text: Decision.fallbackText + suffix)
-        }
-        if !judgements.isEmpty, judgements.allSatisfy({ $0.verdict == .pass && $0.gates }) {
-            return Decision(outcome: .ships, text: Decision.shipsText)
-        }
-        return Decision(outcome: .undecided, text: Decision.undecidedText + (judgements.isEmpty ? " (no limits)" : suffix))
     }
 }
 
@@ -156,15 +115,20 @@ public struct Judgement: Sendable, Equatable {
     public var limits: [LimitJudgement]
     /// The decision.
     public var decision: Decision
+    /// The shapes the decision chose among; nil when judged without (versions 1 and 2).
+    public var shapes: ShapePreference?
 
     /// Creates a judgement from its parts.
-    public init(limits: [LimitJudgement], decision: Decision) {
+    public init(limits: [LimitJudgement], decision: Decision, shapes: ShapePreference? = nil) {
         self.limits = limits
         self.decision = decision
+        self.shapes = shapes
     }
 
-    /// 0 when every gating limit passed (and there was at least one limit), 1 otherwise.
+    /// With shapes: 0 when a shape ships, 1 otherwise. Without: 0 when every gating limit passed (and
+    /// there was at least one limit), 1 otherwise.
     public var exitStatus: ExitStatus {
+        if shapes != nil { return decision.ships ? .passed : .limitsNotPassed }
         let gating = limits.filter(\.gates)
         return !gating.isEmpty && gating.allSatisfy { $0.verdict == .pass } ? .passed : .limitsNotPassed
     }

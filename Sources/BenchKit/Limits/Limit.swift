@@ -1,8 +1,9 @@
 /// One limit of the decision, declared in the limits file before any run.
 ///
-/// A limit names the figure it judges (`metric` with `statistic`, and `strategy` for a timing), how
-/// that figure must compare with `threshold`, and the sentence of the decision it comes from, quoted,
-/// so a report can show where every threshold was written down.
+/// A limit names the figure it judges (`metric` with `statistic`, and `strategy`), how that figure
+/// must compare with `threshold`, and the sentence of the decision it comes from, quoted, so a report
+/// can show where every threshold was written down. Every limit belongs to one shape, `shape`: the
+/// decision ships the first shape of the file's preference all of whose limits pass.
 public struct Limit: Sendable, Equatable, Codable {
     /// A short stable identifier, e.g. `phase-read`.
     public var id: String
@@ -12,21 +13,25 @@ public struct Limit: Sendable, Equatable, Codable {
     public var metric: String
     /// Which figure of the metric is judged.
     public var statistic: Statistic
-    /// The strategy whose measurement is judged; present exactly when `statistic` is a timing.
+    /// The strategy whose figure is judged: present for a timing, and for a count of version 3 (the
+    /// shape compared with stored); nil for a count of versions 1 and 2, which compare derived.
     public var strategy: Strategy?
     /// How the figure must compare with the threshold to pass.
     public var comparison: Comparison
-    /// The threshold, in `unit`.
-    public var threshold: Double
+    /// The threshold, in `unit`; nil for `medianAtMostStoredUpperBound`, whose bound is a figure of
+    /// the same run.
+    public var threshold: Double?
     /// The threshold's unit, which is the statistic's canonical unit.
     public var unit: LimitUnit
     /// The decision's sentence the limit comes from, quoted exactly.
     public var source: String
+    /// For `ratioOfMedians`, the measurement of the same strategy whose median divides `metric`'s.
+    public var denominator: String?
 
     /// Creates a limit; `LimitsFile` checks a file's limits are coherent before making them.
     public init(
         id: String, description: String, metric: String, statistic: Statistic, strategy: Strategy?,
-        comparison: Comparison, threshold: Double, unit: LimitUnit, source: String
+        comparison: Comparison, threshold: Double?, unit: LimitUnit, source: String, denominator: String? = nil
     ) {
         self.id = id
         self.description = description
@@ -37,17 +42,23 @@ public struct Limit: Sendable, Equatable, Codable {
         self.threshold = threshold
         self.unit = unit
         self.source = source
+        self.denominator = denominator
     }
 
     /// Whether the limit judges a timing, which carries uncertainty, rather than an exact count.
     public var isTiming: Bool { statistic.isTiming }
 
+    /// The shape the limit belongs to: its strategy, or derived for a count of versions 1 and 2.
+    public var shape: Strategy { strategy ?? .derived }
+
     private enum CodingKeys: String, CodingKey {
-        case id, description, metric, statistic, strategy, comparison, threshold, unit, source
+        case id, description, metric, statistic, strategy, comparison, threshold, unit, source, denominator
     }
 
     public func encode(to encoder: any Encoder) throws {
-        // Every key written, `strategy` as null for a count, so results files all have the same shape.
+        // Every key of versions 1 and 2 written, `strategy` as null for their counts, so results files
+        // all have the same shape; `denominator` only where a limit has one, so old files' limits
+        // encode as they were.
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(description, forKey: .description)
@@ -58,6 +69,7 @@ public struct Limit: Sendable, Equatable, Codable {
         try container.encode(threshold, forKey: .threshold)
         try container.encode(unit, forKey: .unit)
         try container.encode(source, forKey: .source)
+        try container.encodeIfPresent(denominator, forKey: .denominator)
     }
 }
 
@@ -74,15 +86,39 @@ public enum Statistic: String, Sendable, Equatable, CaseIterable, Codable {
     /// the stored strategy; the limit holds when it holds for every body, and the figure judged is the
     /// largest of them. A body that re-runs less under derived does not pay for one that re-runs more.
     case derivedMinusStoredByBody
+    /// Version 3: `derivedMinusStoredByBody` for the limit's own `strategy`: for each body, its
+    /// re-runs under that shape minus those under stored; the figure judged is the largest.
+    case minusStoredByBody
+    /// Version 3, a timing of `strategy`: its median of `metric` against the stored strategy's upper
+    /// 95 % bound of the same metric in the same run; passes when the median is at most that bound.
+    /// It takes no threshold: the bound is the run's own.
+    case medianAtMostStoredUpperBound
+    /// Version 3, a timing of `strategy`: the median of `metric` over the median of `denominator`, both
+    /// of that strategy, judged on the ratio's bootstrap interval as `compare` resamples it.
+    case ratioOfMedians
 
     /// Whether the statistic is a timing (judged with its interval) or a count (judged exactly).
-    public var isTiming: Bool { self == .median }
+    public var isTiming: Bool {
+        switch self {
+        case .median, .medianAtMostStoredUpperBound, .ratioOfMedians: true
+        case .derivedMinusStored, .derivedMinusStoredByBody, .minusStoredByBody: false
+        }
+    }
 
     /// Whether the statistic judges each body of a scenario on its own.
-    public var isByBody: Bool { self == .derivedMinusStoredByBody }
+    public var isByBody: Bool { self == .derivedMinusStoredByBody || self == .minusStoredByBody }
+
+    /// Whether only limits files of version 3 or later may use it: it names the shape it judges.
+    public var needsVersion3: Bool { self == .minusStoredByBody || self == .medianAtMostStoredUpperBound || self == .ratioOfMedians }
 
     /// The unit thresholds of this statistic are stored in.
-    public var canonicalUnit: LimitUnit { isTiming ? .nanoseconds : .count }
+    public var canonicalUnit: LimitUnit {
+        switch self {
+        case .ratioOfMedians: .ratio
+        case .median, .medianAtMostStoredUpperBound: .nanoseconds
+        case .derivedMinusStored, .derivedMinusStoredByBody, .minusStoredByBody: .count
+        }
+    }
 }
 
 /// A threshold's unit. Thresholds are stored in canonical units only: nanoseconds and counts.
@@ -91,6 +127,8 @@ public enum LimitUnit: String, Sendable, Equatable, CaseIterable, Codable {
     case nanoseconds = "ns"
     /// A whole number of events.
     case count
+    /// A ratio of two figures of one unit: 1.5 is one and a half times.
+    case ratio
 }
 
 /// How a figure must compare with a threshold to pass.

@@ -17,9 +17,16 @@ import Foundation
 /// version after the first, saying why it was made: a limit's words come from the decision and do not
 /// change, but how the bench reads them can be corrected, and a reader of old results must be able to
 /// see when and why.
+///
+/// Version 3 ranks the shapes a decision can ship, `"shapes": {"preference": ["derived", "root",
+/// "incremental"], "fallback": "stored"}` (required), and every limit names the shape it belongs to in
+/// `strategy` (a count's is the shape compared with stored). Three statistics are new: a count's
+/// `minusStoredByBody`; a timing's `medianAtMostStoredUpperBound` (no `threshold`: the bound is stored's
+/// upper 95 % bound of the same metric in the same run); and `ratioOfMedians`, `metric` over
+/// `denominator`, in unit `ratio`.
 public struct LimitsFile: Sendable, Equatable {
     /// The layouts this bench reads.
-    public static let supportedVersions = [1, 2]
+    public static let supportedVersions = [1, 2, 3]
 
     /// The path the file was read from, as given; results files record it.
     public var path: String
@@ -31,6 +38,9 @@ public struct LimitsFile: Sendable, Equatable {
     public var limits: [Limit]
     /// SHA-256 of the file's bytes, lowercase hex: which thresholds a result was judged against.
     public var sha256: String
+    /// The shapes in order of preference, and the fallback; nil before version 3, whose decision is
+    /// the derived phase's alone.
+    public var shapes: ShapePreference?
 
     /// Reads and checks a limits file.
     ///
@@ -61,16 +71,18 @@ public struct LimitsFile: Sendable, Equatable {
             throw LimitsError(line: "\(path):\(error.line):\(error.column): \(error.message)")
         }
         var reader = LimitsReader(path: path)
-        let (version, decision, limits) = try reader.read(root)
-        return LimitsFile(path: path, version: version, decision: decision, limits: limits, sha256: SHA256.hex(of: bytes))
+        let (version, decision, limits, shapes) = try reader.read(root)
+        return LimitsFile(
+            path: path, version: version, decision: decision, limits: limits, sha256: SHA256.hex(of: bytes), shapes: shapes)
     }
 
     /// Creates a limits file from parts, for callers that already hold checked limits.
-    public init(path: String, version: Int, decision: String, limits: [Limit], sha256: String) {
+    public init(path: String, version: Int, decision: String, limits: [Limit], sha256: String, shapes: ShapePreference? = nil) {
         self.path = path
         self.version = version
         self.decision = decision
         self.limits = limits
         self.sha256 = sha256
+        self.shapes = shapes
     }
 }

@@ -56,7 +56,8 @@ public enum ResultsMerge {
         merged.options.forks = merged.measurements.first?.forks?.count ?? files.reduce(0) { $0 + $1.results.options.forks }
         merged.fits = try first.fits.map { fit throws(ResultsFileError) in try refit(fit, first: first, merged: merged.measurements, path: firstPath) }
         let judgement = Judge(
-            limits: first.limits.map(\.limit), buildConfiguration: first.environment.buildConfiguration, quick: first.options.quick
+            limits: first.limits.map(\.limit), buildConfiguration: first.environment.buildConfiguration, quick: first.options.quick,
+            shapes: first.shapes
         ).judge(measurements: merged.measurements, counts: merged.counts)
         merged.limits = judgement.limits
         merged.decision = judgement.decision

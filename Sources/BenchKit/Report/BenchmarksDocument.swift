@@ -36,11 +36,19 @@ public enum BenchmarksDocument {
             \(mainPlot.map { "\n![The key measurements over commits](\($0))\n\nDrawn by `scripts/history` from every results file, in commit order.\n" } ?? "")
             ## The run
             """
-        return opening + "\n\n" + Report.markdown(results, headingLevel: 3) + "\n" + howToRead
+        return opening + "\n\n" + Report.markdown(results, headingLevel: 3) + "\n"
+            + (ReportTables(results: results).splitsMeasurements ? howToRead.replacingOccurrences(of: twoStrategiesRatio, with: shapesRatio) : howToRead)
     }
 
     /// Where `scripts/history` draws the key measurements over commits, from the repository's root.
     public static let mainPlotPath = "results/plots/measurements-over-commits.png"
+
+    /// How a run of derived and stored reads its ratio column.
+    static let twoStrategiesRatio = "- `derived/stored` divides the two medians. Measurements in one row ran interleaved in each process, "
+        + "so drift hit both alike;"
+    /// The same, for a run of more shapes than derived.
+    static let shapesRatio = "- `derived/stored`, `root/stored` and the like divide a shape's median by stored's. Measurements in one "
+        + "row ran interleaved in each process, so drift hit every strategy alike;"
 
     /// What a reader needs to read the tables right.
     static let howToRead = """

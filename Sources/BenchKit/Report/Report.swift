@@ -26,6 +26,8 @@ public enum Report {
         let tables = ReportTables(results: results)
         var sections = [header(results).joined(separator: "\n")]
         if let table = tables.strategies { sections.append(table.text() + (frameNote(results).map { "\n" + $0 } ?? "")) }
+        if let table = tables.strategyRatios { sections.append("\(ratiosTitle)\n" + table.text()) }
+        if let table = tables.strategyAllocations { sections.append("\(allocationsTitle)\n" + table.text()) }
         sections.append([ReferenceFigures.line, ReferenceFigures.measuredLine(in: results)].joined(separator: "\n"))
         if let table = tables.strategyFree { sections.append("without a strategy\n" + table.text()) }
         if let table = tables.counts { sections.append("body re-runs\n" + table.text()) }
@@ -76,6 +78,13 @@ public enum Report {
             + "(\(code("commit.*")) is the commit alone; under derived the verdict's work is in that render)"
     }
 
+    /// The titles of the second and third tables of measurements, when there are more than two
+    /// strategies.
+    static let ratiosTitle = "each shape's median over stored's"
+    static let allocationsTitle = "allocations per operation (allocs / bytes)"
+
+    private static func capitalized(_ title: String) -> String { title.prefix(1).uppercased() + title.dropFirst() }
+
     // MARK: - Markdown
 
     /// The markdown report; `headingLevel` lets BENCHMARKS.md nest it under its own title.
@@ -86,6 +95,8 @@ public enum Report {
         if let table = tables.strategies {
             sections.append("\(heading) Measurements\n\n" + table.markdown() + (frameNote(results, code: { "`\($0)`" }).map { "\n\n" + $0 } ?? ""))
         }
+        if let table = tables.strategyRatios { sections.append("\(heading) \(capitalized(ratiosTitle))\n\n" + table.markdown()) }
+        if let table = tables.strategyAllocations { sections.append("\(heading) \(capitalized(allocationsTitle))\n\n" + table.markdown()) }
         sections.append(
             "**\(ReferenceFigures.label):** " + ReferenceFigures.line.dropFirst(ReferenceFigures.label.count + 2)
                 + "  \n" + ReferenceFigures.measuredLine(in: results))

@@ -6,7 +6,8 @@ import Harness
 /// The file is the record of the run: a report is rendered from it alone (`bench report FILE`), and a
 /// later commit's file is diffed against it. Keys (schema 1): `schema`, `environment`, `limitsFile`,
 /// `limitsSHA256`, `timer`, `method`, `options`, `subjects`, `measurements`, `counts`, `fits`, `limits`,
-/// `decision`, and, optional, `scaling` (absent from files written before it). Encoded with sorted keys
+/// `decision`, and, optional, `scaling` (absent from files written before it) and `shapes` (the
+/// limits file's order of shapes, present when it has one: version 3). Encoded with sorted keys
 /// and pretty printing, so two runs' files diff line by line.
 public struct ResultsFile: Sendable, Equatable, Codable {
     /// The layout this bench writes and reads; a file of another number is refused, not guessed at.
@@ -41,13 +42,16 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     /// Where the fixture-size points came from; nil in files written before it was recorded, and when
     /// a run's filter left the fixture-size curve out.
     public var scaling: ScalingRecord?
+    /// The shapes the decision chose among, as the limits file (version 3) ranks them; nil when the
+    /// limits file had none, so the decision was the derived phase's alone.
+    public var shapes: ShapePreference?
 
     /// Creates a results file of the current schema.
     public init(
         environment: MachineEnvironment, limitsFile: String, limitsSHA256: String, timer: TimerCharacteristics,
         method: String, options: RunRecord, measurements: [MeasurementRecord], counts: [CountRecord],
         fits: [FitRecord], limits: [LimitJudgement], decision: Decision, subjects: [SubjectRecord] = [],
-        scaling: ScalingRecord? = nil
+        scaling: ScalingRecord? = nil, shapes: ShapePreference? = nil
     ) {
         self.schema = Self.currentSchema
         self.environment = environment
@@ -63,6 +67,7 @@ public struct ResultsFile: Sendable, Equatable, Codable {
         self.limits = limits
         self.decision = decision
         self.scaling = scaling
+        self.shapes = shapes
     }
 
     /// The file's bytes: UTF-8 JSON with sorted keys, two-space pretty printing and a final newline.

@@ -7,20 +7,26 @@ struct LimitsReader {
     private static let topKeys: Set = ["version", "decision", "units", "limits"]
     /// Version 2 adds `changes`: why each version after the first was made.
     private static let topKeysSinceVersion2: Set = topKeys.union(["changes"])
+    /// Version 3 adds `shapes`: the order the shapes are preferred in, and the fallback.
+    private static let topKeysSinceVersion3: Set = topKeysSinceVersion2.union(["shapes"])
     private static let changeKeys: Set = ["version", "date", "note"]
+    private static let shapeKeys: Set = ["preference", "fallback"]
     private static let limitKeys: Set = [
-        "id", "description", "metric", "statistic", "strategy", "comparison", "threshold", "unit", "source",
+        "id", "description", "metric", "statistic", "strategy", "comparison", "threshold", "unit", "source", "denominator",
     ]
 
-    mutating func read(_ root: PositionedJSON) throws(LimitsError) -> (Int, String, [Limit]) {
+    mutating func read(_ root: PositionedJSON) throws(LimitsError) -> (Int, String, [Limit], ShapePreference?) {
         let members = try object(root, what: "the file")
         let versionValue = try number(members, "version", in: "the file")
         guard let version = LimitsFile.supportedVersions.first(where: { Double($0) == versionValue }) else {
-            let supported = LimitsFile.supportedVersions.map(String.init).joined(separator: " and ")
-            throw failure("unsupported version \(Self.format(versionValue)) (this bench reads versions \(supported))")
+            let supported = LimitsFile.supportedVersions.map(String.init)
+            let list = supported.dropLast().joined(separator: ", ") + " and " + supported.last!
+            throw failure("unsupported version \(Self.format(versionValue)) (this bench reads versions \(list))")
         }
-        try refuseUnknownKeys(members, known: version >= 2 ? Self.topKeysSinceVersion2 : Self.topKeys, in: "the file")
+        let known = version >= 3 ? Self.topKeysSinceVersion3 : version >= 2 ? Self.topKeysSinceVersion2 : Self.topKeys
+        try refuseUnknownKeys(members, known: known, in: "the file")
         if version >= 2 { try readChanges(members, upTo: version) }
+        let shapes = version >= 3 ? try readShapes(members) : nil
         let decision = try string(members, "decision", in: "the file")
         _ = try string(members, "units", in: "the file")
         guard case .array(let elements) = try value(members, "limits", in: "the file").kind else {
@@ -29,11 +35,15 @@ struct LimitsReader {
         guard !elements.isEmpty else { throw failure("'limits' declares no limit") }
         var limits: [Limit] = []
         for (index, element) in elements.enumerated() {
-            let limit = try readLimit(element, number: index + 1)
+            let limit = try readLimit(element, number: index + 1, version: version, shapes: shapes)
             guard !limits.contains(where: { $0.id == limit.id }) else { throw failure("duplicate limit id '\(limit.id)'") }
             limits.append(limit)
         }
-        return (version, decision, limits)
+        // A shape without a limit would pass on nothing at all.
+        if let shapes, let bare = shapes.preference.first(where: { shape in !limits.contains { $0.shape == shape } }) {
+            throw failure("shape '\(bare.rawValue)' of 'preference' has no limit")
+        }
+        return (version, decision, limits, shapes)
     }
 
     /// `changes`: one entry for each version after the first, in order, each saying why it was made.
@@ -56,38 +66,63 @@ struct LimitsReader {
         }
     }
 
-    private func readLimit(_ element: PositionedJSON, number: Int) throws(LimitsError) -> Limit {
+    /// `shapes`: the shapes a decision may ship, preferred first, and the stored fallback.
+    private func readShapes(_ members: [PositionedJSON.Member]) throws(LimitsError) -> ShapePreference {
+        let owner = "'shapes'"
+        let fields = try object(try value(members, "shapes", in: "the file"), what: owner)
+        try refuseUnknownKeys(fields, known: Self.shapeKeys, in: owner)
+        let fallback = try choice(fields, "fallback", of: Strategy.self, in: owner)
+        guard fallback == .stored else {
+            throw failure("\(owner): 'fallback' must be stored (the phase as today), not '\(fallback.rawValue)'")
+        }
+        let list = try value(fields, "preference", in: owner)
+        guard case .array(let entries) = list.kind else { throw failure("\(owner): 'preference' must be an array, not \(list.typeName)") }
+        guard !entries.isEmpty else { throw failure("\(owner): 'preference' names no shape") }
+        var preference: [Strategy] = []
+        for entry in entries {
+            guard case .string(let name) = entry.kind else {
+                throw failure("\(owner): 'preference' must list names, not \(entry.typeName)")
+            }
+            guard let shape = Strategy(rawValue: name), shape != .none, shape != fallback else {
+                let allowed = Strategy.measured.filter { $0 != fallback }.map(\.rawValue).joined(separator: ", ")
+                throw failure("\(owner): '\(name)' is not a shape (expected one of: \(allowed))")
+            }
+            guard !preference.contains(shape) else { throw failure("\(owner): '\(name)' is named twice in 'preference'") }
+            preference.append(shape)
+        }
+        return ShapePreference(preference: preference, fallback: fallback)
+    }
+
+    private func readLimit(_ element: PositionedJSON, number: Int, version: Int, shapes: ShapePreference?) throws(LimitsError) -> Limit {
         let members = try object(element, what: "limit \(number)")
         let id = try string(members, "id", in: "limit \(number)")
         let name = "limit '\(id)'"
         try refuseUnknownKeys(members, known: Self.limitKeys, in: name)
         let statistic = try choice(members, "statistic", of: Statistic.self, in: name)
         let strategy: Strategy? =
-            if members.contains(where: { $0.key == "strategy" }) {
+            if has(members, "strategy") {
                 try choice(members, "strategy", of: Strategy.self, in: name)
             } else { nil }
         let unitText = try string(members, "unit", in: name)
         guard let unit = LimitUnit(rawValue: unitText) else {
-            throw failure("\(name): unknown unit '\(unitText)' (thresholds are stored in canonical units: ns for timings, count for counts)")
+            throw failure("\(name): unknown unit '\(unitText)' (thresholds are stored in canonical units: ns for timings, count for counts, ratio for ratios)")
         }
         guard unit == statistic.canonicalUnit else {
             throw failure("\(name): statistic '\(statistic.rawValue)' is stored in '\(statistic.canonicalUnit.rawValue)', not '\(unit.rawValue)'")
         }
-        if statistic.isTiming {
-            guard let strategy, strategy != .none else {
-                throw failure("\(name): a timing limit needs 'strategy' (derived or stored)")
-            }
-        } else if strategy != nil {
-            throw failure("\(name): statistic '\(statistic.rawValue)' compares both strategies and takes no 'strategy'")
+        if let shapes {
+            try checkShape(strategy, of: statistic, shapes: shapes, in: name)
+        } else {
+            try checkBeforeVersion3(strategy, of: statistic, version: version, in: name)
         }
         let comparison = try choice(members, "comparison", of: Comparison.self, in: name)
         if statistic.isByBody, comparison != .lessThan, comparison != .lessThanOrEqualTo {
             throw failure("\(name): statistic '\(statistic.rawValue)' bounds each body's extra re-runs from above: comparison must be lessThan or lessThanOrEqualTo")
         }
-        let threshold = try self.number(members, "threshold", in: name)
-        guard threshold >= 0 else { throw failure("\(name): threshold \(Self.format(threshold)) is negative") }
-        guard statistic.isTiming || threshold == threshold.rounded() else {
-            throw failure("\(name): a count threshold must be a whole number, not \(Self.format(threshold))")
+        let threshold = try readThreshold(members, statistic: statistic, comparison: comparison, in: name)
+        let denominator: String? = statistic == .ratioOfMedians ? try string(members, "denominator", in: name) : nil
+        if statistic != .ratioOfMedians, has(members, "denominator") {
+            throw failure("\(name): statistic '\(statistic.rawValue)' takes no 'denominator' (only ratioOfMedians does)")
         }
         return Limit(
             id: id,
@@ -98,7 +133,60 @@ struct LimitsReader {
             comparison: comparison,
             threshold: threshold,
             unit: unit,
-            source: try string(members, "source", in: name))
+            source: try string(members, "source", in: name),
+            denominator: denominator)
+    }
+
+    /// Versions 1 and 2: a timing of derived or stored; a count compares derived with stored and names
+    /// no strategy.
+    private func checkBeforeVersion3(_ strategy: Strategy?, of statistic: Statistic, version: Int, in name: String) throws(LimitsError) {
+        if statistic.needsVersion3 {
+            throw failure("\(name): statistic '\(statistic.rawValue)' needs version 3 (this file is version \(version))")
+        }
+        if statistic.isTiming {
+            guard let strategy, strategy == .derived || strategy == .stored else {
+                if let strategy, strategy != .none { throw failure("\(name): strategy '\(strategy.rawValue)' needs version 3 (this file is version \(version))") }
+                throw failure("\(name): a timing limit needs 'strategy' (derived or stored)")
+            }
+        } else if strategy != nil {
+            throw failure("\(name): statistic '\(statistic.rawValue)' compares both strategies and takes no 'strategy'")
+        }
+    }
+
+    /// Version 3: every limit names the shape it belongs to, one of the preference, and a count
+    /// compares that shape with stored.
+    private func checkShape(_ strategy: Strategy?, of statistic: Statistic, shapes: ShapePreference, in name: String) throws(LimitsError) {
+        let allowed = shapes.preference.map(\.rawValue).joined(separator: ", ")
+        guard let strategy else { throw failure("\(name): a limit of version 3 needs 'strategy', the shape it belongs to (one of: \(allowed))") }
+        guard shapes.preference.contains(strategy) else {
+            throw failure("\(name): strategy '\(strategy.rawValue)' is not a shape of 'preference' (one of: \(allowed))")
+        }
+        if statistic == .derivedMinusStored || statistic == .derivedMinusStoredByBody {
+            throw failure("\(name): statistic '\(statistic.rawValue)' is of versions 1 and 2; version 3 counts with minusStoredByBody and the shape in 'strategy'")
+        }
+    }
+
+    /// `threshold`: none for `medianAtMostStoredUpperBound`, whose bound is the run's; else a number,
+    /// not negative, whole for a count, above 0 for a ratio.
+    private func readThreshold(
+        _ members: [PositionedJSON.Member], statistic: Statistic, comparison: Comparison, in name: String
+    ) throws(LimitsError) -> Double? {
+        if statistic == .medianAtMostStoredUpperBound {
+            guard !has(members, "threshold") else {
+                throw failure("\(name): statistic 'medianAtMostStoredUpperBound' takes no 'threshold': its bound is stored's upper 95% bound in the same run")
+            }
+            guard comparison == .lessThanOrEqualTo else {
+                throw failure("\(name): statistic 'medianAtMostStoredUpperBound' is 'at most': comparison must be lessThanOrEqualTo")
+            }
+            return nil
+        }
+        let threshold = try self.number(members, "threshold", in: name)
+        guard threshold >= 0 else { throw failure("\(name): threshold \(Self.format(threshold)) is negative") }
+        guard statistic.isTiming || threshold == threshold.rounded() else {
+            throw failure("\(name): a count threshold must be a whole number, not \(Self.format(threshold))")
+        }
+        guard statistic != .ratioOfMedians || threshold > 0 else { throw failure("\(name): a ratio's threshold must be above 0") }
+        return threshold
     }
 
     // MARK: - Typed access
@@ -116,6 +204,10 @@ struct LimitsReader {
         if let unknown = members.first(where: { !known.contains($0.key) }) {
             throw failure("\(owner): unknown key '\(unknown.key)'")
         }
+    }
+
+    private func has(_ members: [PositionedJSON.Member], _ key: String) -> Bool {
+        members.contains { $0.key == key }
     }
 
     private func value(_ members: [PositionedJSON.Member], _ key: String, in owner: String) throws(LimitsError) -> PositionedJSON {

@@ -5,36 +5,91 @@ import Harness
 struct ReportTables {
     let results: ResultsFile
 
-    /// Measurements with a strategy, derived and stored side by side.
+    /// The strategies the file's measurements and counts are of, in column order: derived and stored
+    /// always (a file of one of them shows the other's column empty, as it always has), then any other
+    /// the run measured.
+    var columns: [Strategy] {
+        let present = Set(results.measurements.map(\.strategy) + results.counts.map(\.strategy))
+        return Strategy.measured.filter { $0 == .derived || $0 == .stored || present.contains($0) }
+    }
+
+    /// The shapes compared with stored: every column but stored.
+    private var shapes: [Strategy] { columns.filter { $0 != .stored } }
+
+    /// Whether the measurements take three tables (medians, ratios, allocations): with more than
+    /// derived and stored, one row of them all would be too wide for a terminal.
+    var splitsMeasurements: Bool { columns.count > 2 }
+
+    /// Measurements with a strategy, side by side: each strategy's median, then (in one table with two
+    /// strategies) each shape's ratio to stored and the allocations.
     var strategies: Table? {
-        let names = orderedNames(results.measurements.filter { $0.strategy != .none })
+        let names = strategyNames
         guard !names.isEmpty else { return nil }
+        let headers = ["measurement"] + columns.map(\.rawValue)
+        guard !splitsMeasurements else { return Table(headers: headers, rows: names.map { name in [name] + medians(name) }) }
+        let list = columns.map(\.rawValue).joined(separator: " / ")
         return Table(
-            headers: ["measurement", "derived", "stored", "derived/stored", "allocs/op (derived / stored)", "bytes/op (derived / stored)"],
+            headers: headers + shapes.map(ratioHeader) + ["allocs/op (\(list))", "bytes/op (\(list))"],
             rows: names.map { name in
-                let derived = measurement(name, .derived)
-                let stored = measurement(name, .stored)
-                let ratio = derived.flatMap { d in stored.map { FigureText.ratio(d.summary.median / $0.summary.median) } }
-                return [
-                    name, derived.map(timing) ?? "—", stored.map(timing) ?? "—", ratio ?? "—",
-                    "\(derived.map(allocations) ?? "—") / \(stored.map(allocations) ?? "—")",
-                    "\(derived.map(bytes) ?? "—") / \(stored.map(bytes) ?? "—")",
+                let records = columns.map { measurement(name, $0) }
+                return [name] + medians(name) + ratios(name) + [
+                    records.map { $0.map(allocations) ?? "—" }.joined(separator: " / "),
+                    records.map { $0.map(bytes) ?? "—" }.joined(separator: " / "),
                 ]
             })
     }
 
-    /// Instructions per operation (`bench --instructions`), derived and stored side by side; nil when the
-    /// run counted none.
+    /// With more than two strategies, each shape's median over stored's; nil otherwise.
+    var strategyRatios: Table? {
+        let names = strategyNames
+        guard splitsMeasurements, !names.isEmpty else { return nil }
+        return Table(headers: ["measurement"] + shapes.map(ratioHeader), rows: names.map { name in [name] + ratios(name) })
+    }
+
+    /// With more than two strategies, each strategy's allocations and bytes per operation; nil otherwise.
+    var strategyAllocations: Table? {
+        let names = strategyNames
+        guard splitsMeasurements, !names.isEmpty else { return nil }
+        return Table(
+            headers: ["measurement"] + columns.map(\.rawValue),
+            rows: names.map { name in
+                [name] + columns.map { strategy in
+                    measurement(name, strategy).map { record in
+                        record.allocations.count == nil ? "n/a" : "\(allocations(record)) / \(bytes(record))"
+                    } ?? "—"
+                }
+            })
+    }
+
+    private var strategyNames: [String] { orderedNames(results.measurements.filter { $0.strategy != .none }) }
+
+    private func ratioHeader(_ shape: Strategy) -> String { "\(shape.rawValue)/stored" }
+
+    private func medians(_ name: String) -> [String] {
+        columns.map { measurement(name, $0).map(timing) ?? "—" }
+    }
+
+    /// Each shape's ratio of medians to stored's.
+    private func ratios(_ name: String) -> [String] {
+        let stored = measurement(name, .stored)
+        return shapes.map { shape in
+            measurement(name, shape).flatMap { record in stored.map { FigureText.ratio(record.summary.median / $0.summary.median) } } ?? "—"
+        }
+    }
+
+    /// Instructions per operation (`bench --instructions`), strategies side by side; nil when the run
+    /// counted none.
     var instructions: Table? {
         let counted = results.measurements.filter { $0.instructionsPerOperation != nil }
         guard !counted.isEmpty else { return nil }
         let names = orderedNames(counted)
-        func figure(_ name: String, _ strategy: Strategy) -> String? {
-            counted.first { $0.name == name && $0.strategy == strategy }?.instructionsPerOperation.map { String(format: "%.1f", $0) }
+        func figure(_ name: String, _ strategy: Strategy) -> String {
+            counted.first { $0.name == name && $0.strategy == strategy }?.instructionsPerOperation.map { String(format: "%.1f", $0) } ?? "—"
         }
+        let strategies = columns + [.none]
         return Table(
-            headers: ["measurement", "derived", "stored", "no strategy"],
-            rows: names.map { name in [name, figure(name, .derived) ?? "—", figure(name, .stored) ?? "—", figure(name, .none) ?? "—"] })
+            headers: ["measurement"] + columns.map(\.rawValue) + ["no strategy"],
+            rows: names.map { name in [name] + strategies.map { figure(name, $0) } })
     }
 
     /// Measurements no strategy shapes, such as the floor of a plain `@Observable` read.
@@ -46,48 +101,55 @@ struct ReportTables {
             rows: records.map { [$0.name, timing($0), allocations($0), bytes($0)] })
     }
 
-    /// Body re-runs per scenario and body, with the derived strategy's extra. Consecutive rows of a
-    /// list (`row[3]`, `row[4]`, ...) with equal counts share one line, `row[3...19]`; the results file
-    /// keeps every body.
+    /// Body re-runs per scenario and body under each strategy, then each shape's extra over stored.
+    /// Consecutive rows of a list (`row[3]`, `row[4]`, ...) with equal counts share one line,
+    /// `row[3...19]`; the results file keeps every body.
     var counts: Table? {
         var keys: [(String, String)] = []
         for count in results.counts where !keys.contains(where: { $0 == (count.scenario, count.body) }) {
             keys.append((count.scenario, count.body))
         }
         guard !keys.isEmpty else { return nil }
-        func reruns(_ scenario: String, _ body: String, _ strategy: Strategy) -> Int? {
-            results.counts.first { $0.scenario == scenario && $0.body == body && $0.strategy == strategy }?.reruns
+        let columns = self.columns
+        func reruns(_ scenario: String, _ body: String) -> [Int?] {
+            columns.map { strategy in
+                results.counts.first { $0.scenario == scenario && $0.body == body && $0.strategy == strategy }?.reruns
+            }
         }
         var rows: [[String]] = []
-        var run: (scenario: String, first: Int, last: Int, derived: Int?, stored: Int?)?
+        var run: (scenario: String, first: Int, last: Int, reruns: [Int?])?
         func flush() {
             guard let open = run else { return }
             let body = open.first == open.last ? "row[\(open.first)]" : "row[\(open.first)...\(open.last)]"
-            rows.append(Self.countRow(open.scenario, body, open.derived, open.stored))
+            rows.append(countRow(open.scenario, body, open.reruns))
             run = nil
         }
         for (scenario, body) in keys {
-            let derived = reruns(scenario, body, .derived)
-            let stored = reruns(scenario, body, .stored)
+            let counted = reruns(scenario, body)
             if let index = Self.rowIndex(body) {
-                if let open = run, open.scenario == scenario, open.last + 1 == index, open.derived == derived, open.stored == stored {
+                if let open = run, open.scenario == scenario, open.last + 1 == index, open.reruns == counted {
                     run?.last = index
                     continue
                 }
                 flush()
-                run = (scenario, index, index, derived, stored)
+                run = (scenario, index, index, counted)
                 continue
             }
             flush()
-            rows.append(Self.countRow(scenario, body, derived, stored))
+            rows.append(countRow(scenario, body, counted))
         }
         flush()
-        return Table(headers: ["scenario", "body", "derived", "stored", "extra (derived − stored)"], rows: rows)
+        let extras = shapes.map { "extra (\($0.rawValue) − stored)" }
+        return Table(headers: ["scenario", "body"] + columns.map(\.rawValue) + extras, rows: rows)
     }
 
-    private static func countRow(_ scenario: String, _ body: String, _ derived: Int?, _ stored: Int?) -> [String] {
-        let extra = derived.flatMap { d in stored.map { FigureText.count(d - $0) } }
-        return [scenario, body, derived.map(FigureText.count) ?? "—", stored.map(FigureText.count) ?? "—", extra ?? "—"]
+    /// A row of the counts: the re-runs in `columns` order, then each shape's extra over stored.
+    private func countRow(_ scenario: String, _ body: String, _ reruns: [Int?]) -> [String] {
+        let stored = columns.firstIndex(of: .stored).flatMap { reruns[$0] }
+        let extras = shapes.map { shape in
+            reruns[columns.firstIndex(of: shape)!].flatMap { count in stored.map { FigureText.count(count - $0) } } ?? "—"
+        }
+        return [scenario, body] + reruns.map { $0.map(FigureText.count) ?? "—" } + extras
     }
 
     /// The index of a list row body, `row[7]` -> 7.

@@ -1,0 +1,82 @@
+/// Which phase strategies a run measures: any non-empty set of them, written as on the command line.
+///
+/// `--strategy` takes `all` (every strategy, the default), `both` (derived and stored: what `all`
+/// meant when there were two), one name, or a comma-separated list (`derived,root`). A results file
+/// records the selection as it was written (`options.strategy`), so files of two-strategy runs,
+/// which say `both`, read and print as they did.
+public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepresentable {
+    /// The strategies selected, in `Strategy` order; never `none`, never empty.
+    public let strategies: [Strategy]
+    /// The selection as written: `all`, `both`, or the names joined by commas in `Strategy` order.
+    public let rawValue: String
+
+    /// Every strategy.
+    public static let all = StrategySelection(strategies: Strategy.measured, rawValue: "all")
+    /// Derived and stored, interleaved: the selection of every run before there were four.
+    public static let both = StrategySelection(strategies: [.derived, .stored], rawValue: "both")
+    /// The derived phase only.
+    public static let derived = StrategySelection(strategies: [.derived], rawValue: "derived")
+    /// The stored phase only.
+    public static let stored = StrategySelection(strategies: [.stored], rawValue: "stored")
+
+    /// The words `--strategy` accepts besides the strategies' own names.
+    public static let keywords = ["all", "both"]
+
+    private init(strategies: [Strategy], rawValue: String) {
+        self.strategies = strategies
+        self.rawValue = rawValue
+    }
+
+    /// Reads a selection as `--strategy` and results files write it; nil when any part is not one.
+    public init?(rawValue: String) {
+        guard case .success(let selection) = Self.parse(rawValue) else { return nil }
+        self = selection
+    }
+
+    /// The strategies of `text`, or one sentence saying what in it is not a strategy.
+    ///
+    /// - Parameter text: `all`, `both`, or names separated by commas, each at most once.
+    public static func parse(_ text: String) -> Result<StrategySelection, SelectionError> {
+        if text == all.rawValue { return .success(all) }
+        if text == both.rawValue { return .success(both) }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        var chosen: [Strategy] = []
+        for name in names {
+            guard let strategy = Strategy(rawValue: name), strategy != .none else {
+                let known = (keywords + Strategy.measured.map(\.rawValue)).joined(separator: ", ")
+                return .failure(SelectionError(message: "'\(name)' is not a strategy (expected \(known), or names joined by commas)"))
+            }
+            guard !chosen.contains(strategy) else {
+                return .failure(SelectionError(message: "'\(name)' is named twice"))
+            }
+            chosen.append(strategy)
+        }
+        chosen.sort()
+        return .success(StrategySelection(strategies: chosen, rawValue: chosen.map(\.rawValue).joined(separator: ",")))
+    }
+
+    /// Whether measurements of `strategy` run under this selection; strategy-free ones always do.
+    public func includes(_ strategy: Strategy) -> Bool {
+        strategy == .none || strategies.contains(strategy)
+    }
+
+    /// Why a `--strategy` value was refused.
+    public struct SelectionError: Error, Sendable, Equatable {
+        /// What is wrong, without the option's name.
+        public let message: String
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        switch Self.parse(text) {
+        case .success(let selection): self = selection
+        case .failure(let error): throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}

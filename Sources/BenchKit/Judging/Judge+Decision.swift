@@ -1,0 +1,56 @@
+// MARK: - Decision
+
+extension Judge {
+    /// The decision the judgements conclude, without shapes (versions 1 and 2): the derived phase
+    /// ships when every limit passed and gated. Its lines are kept byte for byte: results files record
+    /// them, and `bench validate` judges those files again.
+    static func decide(_ judgements: [LimitJudgement]) -> Decision {
+        let named = problems(in: judgements)
+        let suffix = named.isEmpty ? "" : " (\(named.joined(separator: "; ")))"
+        if judgements.contains(where: { $0.gates && ($0.verdict == .fail || $0.verdict == .inconclusive) }) {
+            return Decision(outcome: .fallback, text: Decision.fallbackText + suffix)
+        }
+        if !judgements.isEmpty, judgements.allSatisfy({ $0.verdict == .pass && $0.gates }) {
+            return Decision(outcome: .ships, text: Decision.shipsText)
+        }
+        return Decision(outcome: .undecided, text: Decision.undecidedText + (judgements.isEmpty ? " (no limits)" : suffix))
+    }
+
+    /// The decision among shapes (version 3): the shapes are taken in order of preference. A shape
+    /// with a gating limit failed or inconclusive is out, and the next is looked at; the first whose
+    /// limits all passed and gated ships. A shape neither out nor passing (a limit not judged, or only
+    /// indicative) stops the search: a later shape cannot ship over one that might have passed, so the
+    /// run is undecided. When every shape is out, the fallback ships. Each line names, shape by shape,
+    /// what kept the shapes before it from shipping.
+    static func decide(_ judgements: [LimitJudgement], shapes: ShapePreference) -> Decision {
+        var passed: [String] = []
+        for shape in shapes.preference {
+            let own = judgements.filter { $0.limit.shape == shape }
+            let named = problems(in: own)
+            let part = "\(shape.rawValue) " + (own.isEmpty ? "has no limits" : named.joined(separator: " and "))
+            let earlier = passed.isEmpty ? "" : " (\(passed.joined(separator: "; ")))"
+            if own.contains(where: { $0.gates && ($0.verdict == .fail || $0.verdict == .inconclusive) }) {
+                passed.append(part)
+                continue
+            }
+            if !own.isEmpty, own.allSatisfy({ $0.verdict == .pass && $0.gates }) {
+                return Decision(
+                    outcome: .ships, text: "\(shape.rawValue) ships: \(ShapePreference.summary(of: shape))\(earlier)", shape: shape)
+            }
+            return Decision(outcome: .undecided, text: Decision.undecidedShapeText + " (\((passed + [part]).joined(separator: "; ")))")
+        }
+        return Decision(outcome: .fallback, text: Decision.fallbackText + " (\(passed.joined(separator: "; ")))")
+    }
+
+    /// What keeps `judgements` from all passing, grouped by verdict: `failed: a, b`, `not judged: c`.
+    private static func problems(in judgements: [LimitJudgement]) -> [String] {
+        func ids(_ verdict: Verdict, gating: Bool = true) -> [String] {
+            judgements.filter { $0.verdict == verdict && $0.gates == gating }.map(\.limit.id)
+        }
+        let groups: [(String, [String])] = [
+            ("failed", ids(.fail)), ("inconclusive", ids(.inconclusive)), ("not judged", ids(.notJudged)),
+            ("indicative", ids(.indicative, gating: false)), ("not judged, not gating", ids(.notJudged, gating: false)),
+        ]
+        return groups.filter { !$0.1.isEmpty }.map { "\($0.0): \($0.1.joined(separator: ", "))" }
+    }
+}

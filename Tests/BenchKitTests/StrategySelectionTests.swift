@@ -1,0 +1,51 @@
+import BenchKit
+import Foundation
+import Testing
+
+/// `--strategy` and `options.strategy`: `all` by default, `both` as it was, any subset by name.
+struct StrategySelectionTests {
+    @Test func aRunMeasuresEveryStrategyByDefault() throws {
+        guard case .run(let options) = try CommandLineParser.parse([]) else {
+            Issue.record("no arguments is not a run")
+            return
+        }
+        #expect(options.strategies == .all)
+        #expect(options.strategies.strategies == [.derived, .stored, .root, .incremental])
+        #expect(options.strategies.rawValue == "all")
+    }
+
+    @Test func aListOfNamesSelectsThoseInStrategyOrder() throws {
+        guard case .run(let options) = try CommandLineParser.parse(["--strategy", "root,derived"]) else {
+            Issue.record("--strategy root,derived is not a run")
+            return
+        }
+        #expect(options.strategies.strategies == [.derived, .root])
+        #expect(options.strategies.rawValue == "derived,root", "written in Strategy order, as a results file records it")
+        #expect(options.strategies.includes(.root) && options.strategies.includes(.none))
+        #expect(!options.strategies.includes(.stored) && !options.strategies.includes(.incremental))
+    }
+
+    @Test func bothIsStillDerivedAndStored() throws {
+        guard case .list(let options) = try CommandLineParser.parse(["--list", "--strategy=both"]) else {
+            Issue.record("--list --strategy=both is not a list")
+            return
+        }
+        #expect(options.strategies == .both)
+        #expect(options.strategies.strategies == [.derived, .stored])
+        #expect(!options.strategies.includes(.root))
+    }
+
+    @Test(arguments: ["both", "all", "derived", "stored", "derived,root", "stored,incremental"])
+    func aResultsFileKeepsTheSelectionAsWritten(text: String) throws {
+        let json = Data("\"\(text)\"".utf8)
+        let selection = try JSONDecoder().decode(StrategySelection.self, from: json)
+        #expect(selection.rawValue == text)
+        #expect(try JSONEncoder().encode(selection) == json, "'\(text)' does not read back as it was written")
+    }
+
+    @Test func aResultsFileWithAnUnknownSelectionDoesNotDecode() {
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(StrategySelection.self, from: Data("\"every\"".utf8)) }
+        #expect(StrategySelection(rawValue: "derived,derived") == nil)
+        #expect(StrategySelection(rawValue: "") == nil)
+    }
+}
