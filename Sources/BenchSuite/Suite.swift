@@ -17,8 +17,12 @@ public struct Suite {
     /// Why the commit over distinct roots is not measured, when it is not.
     public let distinctRootsUnavailable: String?
 
-    /// The strategies by name.
-    static let strategies: [(Strategy, any PhaseStrategy)] = [(.derived, DerivedPhaseStrategy()), (.stored, StoredPhaseStrategy())]
+    /// The strategies by name, in the order reports show them: the decision's shape, the fallback, then
+    /// the two shapes that keep the verdict on the root.
+    static let strategies: [(Strategy, any PhaseStrategy)] = [
+        (.derived, DerivedPhaseStrategy()), (.stored, StoredPhaseStrategy()),
+        (.root, RootPhaseStrategy()), (.incremental, IncrementalPhaseStrategy()),
+    ]
 
     /// Builds the catalog over `subjects`.
     public init(subjects: BenchSubjects) {
@@ -59,7 +63,7 @@ public struct Suite {
         return measured.contains { points.contains($0) } ? scaling : nil
     }
 
-    /// Derived and stored of one name next to each other, so they can be sampled in alternation.
+    /// Every strategy's measurement of one name next to the others, so they can be sampled in alternation.
     private static func interleavedOrder(_ measurements: [SuiteMeasurement]) -> [SuiteMeasurement] {
         var names: [String] = []
         for measurement in measurements where !names.contains(measurement.name) { names.append(measurement.name) }

@@ -42,23 +42,43 @@ struct LimitsFileTests {
         }
     }
 
-    @Test func theCommittedFileDeclaresTheDecisionsTwoLimits() throws {
+    @Test func theCommittedFileDeclaresTheDecisionsTwoLimitsForEachDerivedShape() throws {
         let path = Synthetic.repositoryFile("limits.json")
         let file = try LimitsFile.load(path: path)
-        #expect(file.version == 2)
-        #expect(file.limits.map(\.id) == ["phase-read", "extra-bodies"])
+        #expect(file.version == 3)
+        #expect(file.shapes?.preference == [.derived, .root, .incremental] && file.shapes?.fallback == .stored)
+        #expect(file.limits.map(\.id) == [
+            "phase-read", "extra-bodies", "root-phase-read", "root-extra-bodies", "root-commit",
+            "incremental-phase-read", "incremental-extra-bodies", "incremental-commit",
+        ])
         let sentence = "The limits, written before the bench runs: under 50 µs for a read, and no extra body for an operation whose own selection is spreads."
-        #expect(file.limits.allSatisfy { $0.source == sentence })
-        let phaseRead = file.limits[0]
-        #expect(phaseRead.metric == "phase.read.tracked(largest-strict)" && phaseRead.statistic == .median)
-        #expect(phaseRead.strategy == .derived && phaseRead.comparison == .lessThan)
-        #expect(phaseRead.threshold == 50_000 && phaseRead.unit == .nanoseconds)
-        let extraBodies = file.limits[1]
-        #expect(extraBodies.metric == "verdict-read-value-changes(spreads-only)")
-        #expect(extraBodies.statistic == .derivedMinusStoredByBody && extraBodies.strategy == nil)
-        #expect(extraBodies.comparison == .lessThanOrEqualTo && extraBodies.threshold == 0 && extraBodies.unit == .count)
+        for shape in [Strategy.derived, .root, .incremental] {
+            // The record's two limits, word for word and threshold for threshold, for each derived shape.
+            let own = file.limits.filter { $0.shape == shape && $0.source == sentence }
+            #expect(own.count == 2, "\(shape.rawValue): limits 1 and 2 of the record")
+            let phaseRead = try #require(own.first { $0.statistic == .median })
+            #expect(phaseRead.metric == "phase.read.tracked(largest-strict)" && phaseRead.strategy == shape)
+            #expect(phaseRead.comparison == .lessThan && phaseRead.threshold == 50_000 && phaseRead.unit == .nanoseconds)
+            let extraBodies = try #require(own.first { $0.statistic == .minusStoredByBody })
+            #expect(extraBodies.metric == "verdict-read-value-changes(spreads-only)" && extraBodies.strategy == shape)
+            #expect(extraBodies.comparison == .lessThanOrEqualTo && extraBodies.threshold == 0 && extraBodies.unit == .count)
+        }
+        let rootCommit = try #require(file.limits.first { $0.id == "root-commit" })
+        #expect(rootCommit.metric == "commit.field-errors.land(largest-strict, 1 handle)" && rootCommit.statistic == .medianAtMostStoredUpperBound)
+        let incremental = try #require(file.limits.first { $0.id == "incremental-commit" })
+        #expect(incremental.metric == "commit.verdict-read-value-changes(largest-strict, 1 handle)")
+        #expect(incremental.denominator == "commit.verdict-read-value-changes(largest-strict, no handle)")
+        #expect(incremental.statistic == .ratioOfMedians && incremental.threshold == 1.5 && incremental.comparison == .lessThanOrEqualTo)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(file.sha256 == SHA256.hex(of: Array(bytes)))
+    }
+
+    @Test func versionTwoIsKeptForTheFiguresJudgedAgainstIt() throws {
+        // The two-shape limits the tests' synthetic figures are judged against: limits.json as it was
+        // committed at version 2.
+        let file = try LimitsFile.load(path: Synthetic.repositoryFile("Tests/BenchKitTests/Fixtures/limits-v2.json"))
+        #expect(file.version == 2 && file.limits.map(\.id) == ["phase-read", "extra-bodies"])
+        #expect(file.limits[1].statistic == .derivedMinusStoredByBody && file.limits[1].strategy == nil)
     }
 
     @Test func aGoodFileIsReadWhole() throws {

@@ -35,7 +35,7 @@ struct LimitsVersion3Tests {
         #expect(ratio.threshold == 1.5 && ratio.unit == .ratio && ratio.comparison == .lessThanOrEqualTo)
     }
 
-    @Test func theCommittedFilesCountLimitBelongsToDerived() {
+    @Test func aVersionTwoCountLimitBelongsToDerived() {
         let extraBodies = Synthetic.limits[1]
         #expect(extraBodies.strategy == nil && extraBodies.shape == .derived)
     }

@@ -29,6 +29,9 @@ struct SuiteTests {
         for limit in limits.limits {
             if limit.isTiming {
                 #expect(measured.contains("\(limit.metric)|\((limit.strategy ?? .none).rawValue)"), "limit \(limit.id): no measurement \(limit.metric)")
+                if let denominator = limit.denominator {
+                    #expect(measured.contains("\(denominator)|\((limit.strategy ?? .none).rawValue)"), "limit \(limit.id): no measurement \(denominator)")
+                }
             } else {
                 #expect(scenarios.contains(limit.metric), "limit \(limit.id): no scenario \(limit.metric)")
             }
