@@ -126,10 +126,10 @@ struct ReportTests {
         let text = Report.render(results, format: .text)
         #expect(text.contains("judged: spreads-only: PageQuery (page), 9 records, its verdict walks 0 slots\n"))
         #expect(text.contains("counted: root-field-spreads: PageSpreads (page), 9 records, its verdict walks 1 slot\n"), "no limit names it")
-        #expect(text.contains("\nextra-bodies is judged on spreads-only: PageQuery (page), 9 records, its verdict walks 0 slots: its own selection is spreads\n"))
-        #expect(text.contains("\nphase-read is judged on largest-strict: Page (page), 9 records, its verdict walks 40 slots: the largest\n"))
+        #expect(text.contains("\nextra-bodies judged on spreads-only: PageQuery (page), 9 records, its verdict walks 0 slots: its own selection is spreads\n"))
+        #expect(text.contains("\nphase-read judged on largest-strict: Page (page), 9 records, its verdict walks 40 slots: the largest\n"))
         let markdown = Report.render(results, format: .markdown)
-        #expect(markdown.contains("- extra-bodies is judged on spreads-only: PageQuery (page)"))
+        #expect(markdown.contains("- extra-bodies judged on spreads-only: PageQuery (page)"))
     }
 
     @Test func aCountLimitNamesTheBodiesThatReRanMore() {

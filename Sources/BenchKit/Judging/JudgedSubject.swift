@@ -20,12 +20,14 @@ public enum JudgedSubject {
         limits.contains { role(of: $0.metric) == subject.role }
     }
 
-    /// One line per limit whose subject the run picked: `extra-bodies is judged on spreads-only:
-    /// CharactersPageQuery (characters-page), 12 records, its verdict walks 0 slots: <why it was picked>`.
+    /// One line per operation a limit is judged on, naming those limits: `extra-bodies,
+    /// root-extra-bodies judged on spreads-only: CharactersPageQuery (characters-page), 12 records, its
+    /// verdict walks 0 slots: <why it was picked>`.
     public static func lines(_ limits: [Limit], subjects: [SubjectRecord]) -> [String] {
-        limits.compactMap { limit in
-            guard let subject = subjects.first(where: { $0.role == role(of: limit.metric) }) else { return nil }
-            return "\(limit.id) is judged on \(subject.line)" + (subject.why.map { ": \($0)" } ?? "")
+        subjects.compactMap { subject in
+            let ids = limits.filter { role(of: $0.metric) == subject.role }.map(\.id)
+            guard !ids.isEmpty else { return nil }
+            return "\(ids.joined(separator: ", ")) judged on \(subject.line)" + (subject.why.map { ": \($0)" } ?? "")
         }
     }
 }
