@@ -33,14 +33,7 @@ struct LimitsFileTests {
               "source": "under 50 µs for a read"
         """
 
-    private func refusal(_ text: String) -> String? {
-        do {
-            _ = try LimitsFile.parse(Array(text.utf8), path: "limits.json")
-            return nil
-        } catch {
-            return error.line
-        }
-    }
+    private func refusal(_ text: String) -> String? { Synthetic.limitsRefusal(text) }
 
     @Test func theCommittedFileDeclaresTheDecisionsTwoLimitsForEachDerivedShape() throws {
         let path = Synthetic.repositoryFile("limits.json")

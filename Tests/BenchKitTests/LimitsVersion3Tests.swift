@@ -8,14 +8,7 @@ import Testing
 struct LimitsVersion3Tests {
     private static var example: String { try! String(contentsOfFile: Synthetic.limitsV3Path, encoding: .utf8) }
 
-    private func refusal(_ text: String) -> String? {
-        do {
-            _ = try LimitsFile.parse(Array(text.utf8), path: "limits.json")
-            return nil
-        } catch {
-            return error.line
-        }
-    }
+    private func refusal(_ text: String) -> String? { Synthetic.limitsRefusal(text) }
 
     /// The example with `old` replaced by `new`, which must occur in it.
     private func edited(_ old: String, _ new: String) -> String {

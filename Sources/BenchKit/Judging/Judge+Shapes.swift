@@ -59,15 +59,7 @@ extension Judge {
         let figure = "\(shape.rawValue) median \(FigureText.duration(numerator.summary.median)) over "
             + "\(FigureText.duration(denominator.summary.median)): ratio \(FigureText.ratio(ratio)) "
             + "[\(FigureText.number(interval.lower)), \(FigureText.number(interval.upper))] (\(Self.percent(interval.level)) CI)"
-        func judgement(_ verdict: Verdict, _ reason: String) -> LimitJudgement {
-            LimitJudgement(limit: limit, value: ratio, interval: interval, verdict: verdict, gates: gates, reason: reason)
-        }
-        if buildConfiguration != "release" {
-            return judgement(.notJudged, "\(Self.debugBuildReason) (\(figure) measured in a \(buildConfiguration) build)")
-        }
-        let (verdict, reason) = Self.verdict(of: interval, figure: figure, limit)
-        guard quick else { return judgement(verdict, reason) }
-        return judgement(.indicative, Self.indicative(verdict, reason))
+        return judgeInterval(limit, value: ratio, interval: interval, figure: figure)
     }
 
     /// `notJudged`, naming every measurement the limit needs that the run did not make.

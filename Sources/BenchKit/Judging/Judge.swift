@@ -74,8 +74,14 @@ public struct Judge: Sendable {
         let median = measurement.summary.median
         let interval = measurement.summary.medianInterval
         let figure = "median \(FigureText.duration(median, interval: interval)) (\(Self.percent(interval.level)) CI)"
+        return judgeInterval(limit, value: median, interval: interval, figure: figure)
+    }
+
+    /// A figure with an interval against the limit: `verdict(of:figure:_:)` in a release build, not
+    /// judged in another (its timings say nothing about what ships), indicative in a `--quick` run.
+    func judgeInterval(_ limit: Limit, value: Double, interval: ConfidenceInterval, figure: String) -> LimitJudgement {
         func judgement(_ verdict: Verdict, _ reason: String) -> LimitJudgement {
-            LimitJudgement(limit: limit, value: median, interval: interval, verdict: verdict, gates: gates, reason: reason)
+            LimitJudgement(limit: limit, value: value, interval: interval, verdict: verdict, gates: !quick, reason: reason)
         }
         if buildConfiguration != "release" {
             return judgement(.notJudged, "\(Self.debugBuildReason) (\(figure) measured in a \(buildConfiguration) build)")

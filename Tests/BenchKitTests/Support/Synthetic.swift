@@ -59,6 +59,16 @@ enum Synthetic {
         try! LimitsFile.load(path: repositoryFile("Tests/BenchKitTests/Fixtures/limits-v2.json")).limits
     }
 
+    /// The one line a limits file's text is refused with, or nil when it is accepted.
+    static func limitsRefusal(_ text: String) -> String? {
+        do {
+            _ = try LimitsFile.parse(Array(text.utf8), path: "limits.json")
+            return nil
+        } catch {
+            return error.line
+        }
+    }
+
     static func repositoryFile(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(name).path
