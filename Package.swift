@@ -28,6 +28,8 @@ let package = Package(
         .target(name: "BenchKit", dependencies: ["Harness"]),
         // The suite: what the bench measures and counts, over Workloads, through the Harness.
         .target(name: "BenchSuite", dependencies: ["Runtime", "Workloads", "Harness", "BenchKit"]),
+        // A workload of known call structure that the tests of `bench profile` run under callgrind.
+        .executableTarget(name: "ProfileWorkload", dependencies: ["Harness"]),
         .executableTarget(name: "Bench", dependencies: ["BenchSuite", "Runtime", "Workloads", "Harness", "BenchKit"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Runtime", "SeededRandom"]),

@@ -33,6 +33,10 @@ public enum BenchCommand {
                 return write(MergeCommand.run(options))
             case .run(let options):
                 return try run(options)
+            case .profile(let options):
+                return try ProfileCommand.run(options)
+            case .profileDiff(let oldDirectory, let newDirectory):
+                return write(ProfileDiffCommand.run(oldDirectory: oldDirectory, newDirectory: newDirectory))
             }
         } catch let error as UsageError {
             return fail(error.line)

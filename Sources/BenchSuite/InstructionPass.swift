@@ -92,19 +92,7 @@ public enum InstructionPass {
     ) throws -> [String: Double] {
         let directory = try CallgrindLaunch.makeOutputDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var arguments = ["--instructions", "--spec", options.specDirectory, "--strategy", options.strategies.rawValue]
-        if let filter = options.filter { arguments += ["--filter", filter.pattern] }
-        var environment = [
-            AllocatorLaunch.choiceVariable: AllocatorLaunch.Choice.jemalloc.rawValue, outputVariable: directory,
-            "LD_PRELOAD": AllocatorLaunch.jemallocLibrary, AllocatorLaunch.markerVariable: "1",
-            "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1,background_thread:false",
-            "SWIFT_DETERMINISTIC_HASHING": fixedSeed ? "1" : "0",
-        ]
-        if Store.isExtraReadWorkOn { environment["BENCH_AB_EXTRA_WORK"] = "1" }
-        if let keys { environment[onlyVariable] = keys.joined(separator: "\n") }
-        let launch = CallgrindLaunch(
-            program: try CallgrindLaunch.copyWithoutDebugInformation(OwnExecutable.path(), into: directory), arguments: arguments,
-            environment: environment, outputDirectory: directory)
+        let launch = try childLaunch(options, keys: keys, fixedSeed: fixedSeed, directory: directory)
         let regions = try launch.run()
         var counts: [String: Double] = [:]
         for measurement in selected {
@@ -116,6 +104,26 @@ public enum InstructionPass {
             counts[name] = Double(instructions) / Double(region.calls) / Double(measurement.operationsPerCall)
         }
         return counts
+    }
+
+    /// The counting child of `options` over `keys` (every selected measurement when `nil`), writing its
+    /// dumps into `directory`: the debug-stripped copy of this executable, under callgrind.
+    ///
+    /// `bench profile` starts the same child: its counted regions' dumps hold every function's costs.
+    static func childLaunch(_ options: RunOptions, keys: [String]?, fixedSeed: Bool, directory: String) throws -> CallgrindLaunch {
+        var arguments = ["--instructions", "--spec", options.specDirectory, "--strategy", options.strategies.rawValue]
+        if let filter = options.filter { arguments += ["--filter", filter.pattern] }
+        var environment = [
+            AllocatorLaunch.choiceVariable: AllocatorLaunch.Choice.jemalloc.rawValue, outputVariable: directory,
+            "LD_PRELOAD": AllocatorLaunch.jemallocLibrary, AllocatorLaunch.markerVariable: "1",
+            "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1,background_thread:false",
+            "SWIFT_DETERMINISTIC_HASHING": fixedSeed ? "1" : "0",
+        ]
+        if Store.isExtraReadWorkOn { environment["BENCH_AB_EXTRA_WORK"] = "1" }
+        if let keys { environment[onlyVariable] = keys.joined(separator: "\n") }
+        return CallgrindLaunch(
+            program: try CallgrindLaunch.copyWithoutDebugInformation(OwnExecutable.path(), into: directory), arguments: arguments,
+            environment: environment, outputDirectory: directory)
     }
 
     /// Set in the child's environment to the keys to count, one a line, when not all are wanted.

@@ -17,6 +17,10 @@ public enum Command: Sendable, Equatable {
     case export(ExportOptions)
     /// Merge runs of one build into one results file: `bench merge FILE... --out FILE`.
     case merge(MergeOptions)
+    /// Profile measurements under callgrind, by function: `bench profile`.
+    case profile(ProfileOptions)
+    /// The functions that moved between two profile directories: `bench profile diff OLD_DIR NEW_DIR`.
+    case profileDiff(oldDirectory: String, newDirectory: String)
     /// Print the usage text.
     case help
 }

@@ -23,6 +23,16 @@ extension CommandLineParser {
                                   with another build's, see scripts/interleaved-runs) into one
                                   file of all their forks; --instructions-from takes the counts of
                                   another run of the same build
+          bench profile [--filter PATTERN] [--strategy S] [--spec DIR] [--out DIR]
+                                  each selected measurement under callgrind, collected only over its
+                                  counted calls: per measurement callgrind.out, functions.tsv and
+                                  functions.txt (self and inclusive instructions and calls per
+                                  operation, names demangled, the share attributed); prints the top
+                                  \(ProfileTable.terminalRows) of each (default DIR: .build/profiles/<UTC yyyyMMdd-HHmmss>;
+                                  an existing DIR is refused)
+          bench profile diff OLD_DIR NEW_DIR
+                                  per measurement, the functions whose self instructions per
+                                  operation moved most between two profiles of the same measurements
           bench --help                    print this text
 
         OPTIONS OF A RUN

@@ -12,6 +12,8 @@
 ///           [--format text|json|markdown]
 ///     bench export FILE --to bmf|github-action-benchmark
 ///     bench merge FILE... --out FILE [--instructions-from FILE]
+///     bench profile [--filter PATTERN] [--strategy all|both|NAME,...] [--spec DIR] [--out DIR]
+///     bench profile diff OLD_DIR NEW_DIR
 ///     bench --help
 ///
 /// An option's value is given as `--option value` or `--option=value`; in the first form a value that
@@ -34,6 +36,7 @@ public enum CommandLineParser {
         case "compare": return try parseCompare(Array(arguments.dropFirst()))
         case "export": return try parseExport(Array(arguments.dropFirst()))
         case "merge": return try parseMerge(Array(arguments.dropFirst()))
+        case "profile": return try parseProfile(Array(arguments.dropFirst()))
         default: return try parseRun(arguments)
         }
     }
@@ -48,7 +51,7 @@ public enum CommandLineParser {
     private static func parseRun(_ arguments: [String]) throws(UsageError) -> Command {
         let scanned = try scan(arguments, options: runOptions, command: nil)
         if let stray = scanned.positionals.first {
-            let hint = ["report", "validate", "compare", "export", "merge"].contains(stray) ? " (a subcommand comes first)" : ""
+            let hint = ["report", "validate", "compare", "export", "merge", "profile"].contains(stray) ? " (a subcommand comes first)" : ""
             throw UsageError("unexpected argument '\(stray)'\(hint)")
         }
         let defaults = RunOptions.defaults
@@ -130,6 +133,27 @@ public enum CommandLineParser {
         guard let output = try scanned.nonEmptyValue("--out") else { throw UsageError("'merge' needs '--out FILE'") }
         return .merge(
             MergeOptions(paths: scanned.positionals, outputPath: output, instructionsFrom: try scanned.nonEmptyValue("--instructions-from")))
+    }
+
+    private static func parseProfile(_ arguments: [String]) throws(UsageError) -> Command {
+        if arguments.first == "diff" {
+            let scanned = try scan(Array(arguments.dropFirst()), options: [:], command: "profile diff")
+            guard scanned.positionals.count >= 2 else { throw UsageError("'profile diff' needs two profile directories, OLD_DIR and NEW_DIR") }
+            guard scanned.positionals.count == 2 else { throw UsageError("unexpected argument '\(scanned.positionals[2])'") }
+            for path in scanned.positionals where path.isEmpty { throw UsageError("'profile diff' needs non-empty OLD_DIR and NEW_DIR") }
+            return .profileDiff(oldDirectory: scanned.positionals[0], newDirectory: scanned.positionals[1])
+        }
+        let scanned = try scan(arguments, options: ["--filter": true, "--strategy": true, "--spec": true, "--out": true], command: "profile")
+        if let stray = scanned.positionals.first { throw UsageError("unexpected argument '\(stray)' for 'profile'") }
+        let filter = try scanned.value("--filter").map { pattern throws(UsageError) in
+            guard !pattern.isEmpty else { throw UsageError("option '--filter' needs a non-empty pattern") }
+            return MeasurementFilter(pattern: pattern)
+        }
+        return .profile(
+            ProfileOptions(
+                filter: filter, strategies: try scanned.strategies() ?? RunOptions.defaults.strategies,
+                specDirectory: try scanned.nonEmptyValue("--spec") ?? RunOptions.defaults.specDirectory,
+                outputDirectory: try scanned.nonEmptyValue("--out")))
     }
 
     private static func onePath(_ positionals: [String], command: String) throws(UsageError) -> String {

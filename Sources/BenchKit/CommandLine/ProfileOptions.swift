@@ -1,0 +1,28 @@
+/// The options of `bench profile [--filter PATTERN] [--strategy S] [--spec DIR] [--out DIR]`.
+public struct ProfileOptions: Sendable, Equatable {
+    /// Which measurements to profile; `nil` profiles all of them.
+    public var filter: MeasurementFilter?
+    /// Which phase strategies to profile.
+    public var strategies: StrategySelection
+    /// The fixtures the workloads are built from.
+    public var specDirectory: String
+    /// The directory to write; `nil` names a new one under `.build/profiles/`. An existing directory
+    /// is refused, so no earlier profile is overwritten.
+    public var outputDirectory: String?
+
+    /// Creates profile options.
+    public init(filter: MeasurementFilter?, strategies: StrategySelection, specDirectory: String, outputDirectory: String?) {
+        self.filter = filter
+        self.strategies = strategies
+        self.specDirectory = specDirectory
+        self.outputDirectory = outputDirectory
+    }
+
+    /// The run options whose selection and fixtures these are: the instruction pass's child is
+    /// started from them.
+    public var runOptions: RunOptions {
+        RunOptions(
+            quick: false, filter: filter, specDirectory: specDirectory, limitsPath: RunOptions.defaults.limitsPath, outputPath: nil,
+            format: .text, strategies: strategies, instructions: true, forks: 1)
+    }
+}

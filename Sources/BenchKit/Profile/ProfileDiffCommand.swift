@@ -1,0 +1,62 @@
+import Foundation
+import Harness
+
+/// `bench profile diff OLD_DIR NEW_DIR`: per measurement, the functions whose self instructions per
+/// operation changed most between two profile directories of the same measurements.
+public enum ProfileDiffCommand {
+    /// How many movers each measurement shows.
+    public static let top = 10
+
+    /// Runs a diff.
+    ///
+    /// - Returns: The movers of every measurement and exit status 0; or one line and exit status 2
+    ///   when a directory is not a profile directory, the two profile different measurements, or a
+    ///   `callgrind.out` cannot be read.
+    public static func run(oldDirectory: String, newDirectory: String) -> CommandOutput {
+        do {
+            let diffs = try diff(oldDirectory: oldDirectory, newDirectory: newDirectory)
+            return CommandOutput(standardOutput: diffs.map { $0.text(top: top) }.joined(separator: "\n"), standardError: [], status: 0)
+        } catch {
+            return .refusal("bench: \(error.message)")
+        }
+    }
+
+    /// Every measurement's diff, in the new directory's order.
+    ///
+    /// - Throws: `ProfileError` as `run` describes.
+    public static func diff(oldDirectory: String, newDirectory: String) throws(ProfileError) -> [ProfileDiff] {
+        let old = try ProfileManifest.read(directory: oldDirectory)
+        let new = try ProfileManifest.read(directory: newDirectory)
+        let oldNames = old.measurements.map(\.measurement)
+        let newNames = new.measurements.map(\.measurement)
+        if let missing = newNames.first(where: { !oldNames.contains($0) }) ?? oldNames.first(where: { !newNames.contains($0) }) {
+            let side = newNames.contains(missing) ? oldDirectory : newDirectory
+            throw ProfileError("\(side) does not profile '\(missing)': profile diff takes two directories of the same measurements")
+        }
+        var tables: [(old: ProfileTable, new: ProfileTable)] = []
+        var profiles: [(CallgrindProfile, CallgrindProfile, ProfileManifest.Entry, ProfileManifest.Entry)] = []
+        for entry in new.measurements {
+            guard let oldEntry = old.measurements.first(where: { $0.measurement == entry.measurement }) else { continue }
+            profiles.append((try profile(oldDirectory, oldEntry), try profile(newDirectory, entry), oldEntry, entry))
+        }
+        let symbols = Set(profiles.flatMap { Array($0.0.functions.keys) + Array($0.1.functions.keys) })
+        let names = SymbolDemangler.demangle(symbols.sorted())
+        for (oldProfile, newProfile, oldEntry, newEntry) in profiles {
+            tables.append((
+                ProfileTable(measurement: oldEntry.measurement, profile: oldProfile, operations: oldEntry.operations, names: names),
+                ProfileTable(measurement: newEntry.measurement, profile: newProfile, operations: newEntry.operations, names: names)))
+        }
+        return tables.map { ProfileDiff(old: $0.old, new: $0.new) }
+    }
+
+    /// The profile of `entry` in `directory`.
+    public static func profile(_ directory: String, _ entry: ProfileManifest.Entry) throws(ProfileError) -> CallgrindProfile {
+        let path = ((directory as NSString).appendingPathComponent(entry.directory) as NSString).appendingPathComponent("callgrind.out")
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ProfileError("\(path): cannot be read") }
+        do {
+            return try CallgrindProfile.parse(text)
+        } catch {
+            throw ProfileError("\(path): \(error.reason)")
+        }
+    }
+}

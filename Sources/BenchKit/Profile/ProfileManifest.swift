@@ -1,0 +1,94 @@
+import Foundation
+
+/// `profile.json`: what a directory written by `bench profile` holds, measurement by measurement.
+///
+/// `bench profile diff` reads two of these to know that two directories profile the same
+/// measurements, and how many operations each region ran; the figures themselves come from the
+/// `callgrind.out` files beside it, read again. The manifest is written last, so a directory with
+/// one is complete.
+public struct ProfileManifest: Codable, Sendable, Equatable {
+    /// One profiled measurement.
+    public struct Entry: Codable, Sendable, Equatable {
+        /// The measurement, `name [strategy]`: the key two directories are joined on.
+        public var measurement: String
+        /// Its directory, relative to the manifest's.
+        public var directory: String
+        /// The operations its collected region ran: calls times operations per call.
+        public var operations: Int
+        /// Every instruction the region executed.
+        public var instructions: UInt64
+        /// The share of them attributed to named functions.
+        public var attributedShare: Double
+
+        /// Creates an entry.
+        public init(measurement: String, directory: String, operations: Int, instructions: UInt64, attributedShare: Double) {
+            self.measurement = measurement
+            self.directory = directory
+            self.operations = operations
+            self.instructions = instructions
+            self.attributedShare = attributedShare
+        }
+    }
+
+    /// Names the file's kind, so a results file or another JSON is refused for what it is.
+    public var kind = Self.expectedKind
+    /// The layout's version.
+    public var version = 1
+    /// The commit of the build profiled, as the results files name it.
+    public var commit: String
+    /// Whether `BENCH_AB_EXTRA_WORK=1` added work to every tracked read.
+    public var abSwitch: Bool
+    /// How the profiles were made.
+    public var method: String
+    /// Every measurement profiled, in the order of the run.
+    public var measurements: [Entry]
+
+    /// The `kind` of a profile manifest.
+    public static let expectedKind = "bench-profile"
+    /// The manifest's file name inside a profile directory.
+    public static let fileName = "profile.json"
+
+    /// Creates a manifest.
+    public init(commit: String, abSwitch: Bool, method: String, measurements: [Entry]) {
+        self.commit = commit
+        self.abSwitch = abSwitch
+        self.method = method
+        self.measurements = measurements
+    }
+
+    /// The manifest of the profile directory `directory`.
+    ///
+    /// - Throws: `ProfileError` naming the directory when it has no readable manifest of this kind.
+    public static func read(directory: String) throws(ProfileError) -> ProfileManifest {
+        let path = (directory as NSString).appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ProfileError("\(directory) is not a profile directory: no \(fileName) (bench profile writes one)")
+        }
+        guard let manifest = try? JSONDecoder().decode(ProfileManifest.self, from: data), manifest.kind == expectedKind else {
+            throw ProfileError("\(path) is not a manifest of bench profile")
+        }
+        return manifest
+    }
+
+    /// The manifest as pretty JSON, keys sorted.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return (try? encoder.encode(self)) ?? Data()
+    }
+
+    /// A directory name for `measurement`: its letters, digits, dots and dashes, every other run of
+    /// characters one dash, e.g. `phase.read.tracked-largest-strict-derived`.
+    public static func directoryName(_ measurement: String) -> String {
+        var name = ""
+        for character in measurement {
+            if character.isASCII && (character.isLetter || character.isNumber || character == "." || character == "-") {
+                name.append(character)
+            } else if !name.hasSuffix("-") {
+                name.append("-")
+            }
+        }
+        while name.hasSuffix("-") { name.removeLast() }
+        return name
+    }
+}

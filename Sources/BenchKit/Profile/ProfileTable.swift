@@ -1,0 +1,109 @@
+import Foundation
+import Harness
+
+/// One measurement's exact profile as a table: its functions by self and inclusive instructions per
+/// operation, and calls per operation.
+///
+/// Per operation means over every operation the collected region ran (calls times operations per
+/// call), so a figure sits beside the measurement's `instructionsPerOperation`. The share attributed
+/// says how much of the region's instructions named functions account for; the rest (code no
+/// symbol covers) is shown as its own line, never dropped.
+public struct ProfileTable: Sendable, Equatable {
+    /// One function's line.
+    public struct Row: Sendable, Equatable {
+        /// The symbol as callgrind wrote it: the key that `bench profile diff` joins on.
+        public var symbol: String
+        /// The demangled name (the symbol itself when it is not Swift's, or `swift` is missing).
+        public var name: String
+        /// Instructions in its own code, per operation.
+        public var selfPerOperation: Double
+        /// Instructions in it and what it called, per operation.
+        public var inclusivePerOperation: Double
+        /// Calls to it, per operation.
+        public var callsPerOperation: Double
+        /// Its self instructions over the region's.
+        public var selfShare: Double
+    }
+
+    /// How many functions `bench profile` shows per measurement on the terminal; the files hold all.
+    public static let terminalRows = 15
+
+    /// The measurement, `name [strategy]`.
+    public var measurement: String
+    /// The operations the region ran: calls times operations per call.
+    public var operations: Int
+    /// Every instruction of the region, per operation.
+    public var instructionsPerOperation: Double
+    /// The share of the region's instructions attributed to named functions.
+    public var attributedShare: Double
+    /// The share in code callgrind knew no symbol for.
+    public var unknownShare: Double
+    /// Every named function with a cost, by self instructions, most first; ties by name.
+    public var rows: [Row]
+
+    /// The table of `profile`, a region of `operations` operations, with `names` as the readable
+    /// form of each symbol.
+    public init(measurement: String, profile: CallgrindProfile, operations: Int, names: [String: String]) {
+        let perOperation = 1 / Double(max(operations, 1))
+        let total = Double(max(profile.totalInstructions, 1))
+        self.measurement = measurement
+        self.operations = operations
+        instructionsPerOperation = Double(profile.totalInstructions) * perOperation
+        attributedShare = profile.attributedShare
+        unknownShare = Double(profile.unknownInstructions) / total
+        rows = profile.functions.values.filter { !$0.isUnknown && ($0.selfInstructions > 0 || $0.inclusiveInstructions > 0) }
+            .map { function in
+                Row(
+                    symbol: function.name, name: names[function.name] ?? function.name,
+                    selfPerOperation: Double(function.selfInstructions) * perOperation,
+                    inclusivePerOperation: Double(function.inclusiveInstructions) * perOperation,
+                    callsPerOperation: Double(function.calls) * perOperation, selfShare: Double(function.selfInstructions) / total)
+            }
+            .sorted { ($0.selfPerOperation, $1.symbol) > ($1.selfPerOperation, $0.symbol) }
+    }
+
+    /// The row whose readable name contains `fragment`, the costliest first.
+    public func row(named fragment: String) -> Row? { rows.first { $0.name.contains(fragment) } }
+
+    // MARK: - Rendering
+
+    /// Tab-separated values, one function a line after a header, every function: for a spreadsheet or
+    /// `sort`. Figures are written in full, not rounded for the eye.
+    public var tsv: String {
+        var lines = ["self_per_op\tinclusive_per_op\tcalls_per_op\tself_share\tname\tsymbol"]
+        for row in rows {
+            lines.append("\(row.selfPerOperation)\t\(row.inclusivePerOperation)\t\(row.callsPerOperation)\t\(row.selfShare)\t\(row.name)\t\(row.symbol)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Aligned text: a heading with the region's figures and its attributed share, then the `top`
+    /// functions (every one when `nil`), and the unknown frames' line.
+    public func text(top: Int? = nil) -> String {
+        let shown = top.map { Array(rows.prefix($0)) } ?? rows
+        var lines = [
+            "\(measurement): \(Self.figure(instructionsPerOperation)) instructions per operation over \(operations) operations; "
+                + "\(Self.percent(attributedShare)) attributed to named functions, \(Self.percent(unknownShare)) in unknown frames"
+        ]
+        lines.append("  " + Self.columns(["self/op", "share", "incl/op", "calls/op"]) + "  function")
+        for row in shown {
+            let figures = [Self.figure(row.selfPerOperation), Self.percent(row.selfShare), Self.figure(row.inclusivePerOperation), Self.figure(row.callsPerOperation)]
+            lines.append("  " + Self.columns(figures) + "  " + row.name)
+        }
+        if shown.count < rows.count { lines.append("  ... \(rows.count - shown.count) more functions in functions.tsv") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func columns(_ cells: [String]) -> String {
+        cells.map { String(repeating: " ", count: max(0, 11 - $0.count)) + $0 }.joined(separator: " ")
+    }
+
+    /// A count per operation with up to three significant decimals where it is small.
+    static func figure(_ value: Double) -> String {
+        if value >= 100 || value == value.rounded() { return String(Int(value.rounded())) }
+        let digits = value >= 10 ? 1 : value >= 1 ? 2 : 3
+        return String(format: "%.\(digits)f", value)
+    }
+
+    static func percent(_ share: Double) -> String { String(format: "%.1f%%", share * 100) }
+}

@@ -1,0 +1,127 @@
+import BenchKit
+import Foundation
+import Harness
+import Runtime
+
+/// `bench profile`: each selected measurement's exact profile, by function, under callgrind.
+///
+/// The profile is the instruction pass's own child (`InstructionPass.childLaunch`): the same
+/// debug-stripped copy of this build, on jemalloc, address-space randomisation off, the hash seed
+/// fixed, collecting only between the client requests around the counted calls. Callgrind records
+/// the call graph of whatever it collects, so each counted region's dump already holds every
+/// function's self cost and its calls with their inclusive costs; the bench keeps that dump and reads
+/// it whole (`CallgrindProfile`). What runs is what `bench --instructions` counts, to the instruction.
+///
+/// Per measurement, in its own directory: `callgrind.out` (for `callgrind_annotate` or KCachegrind
+/// too), `functions.tsv` (every function) and `functions.txt` (aligned). `profile.json` lists them.
+/// The directory is written under a temporary name and renamed when complete, so a profile that
+/// fails half-way leaves nothing that looks whole.
+public enum ProfileCommand {
+    /// Profiles the measurements `options` select; prints each one's top functions.
+    ///
+    /// - Returns: 0 once every profile is written.
+    /// - Throws: `ProfileError` for a missing tool, an existing output directory, or a filter that selects
+    ///   nothing; `SpecProblems` for a spec that fails its checks; `SuiteError` or
+    ///   `CallgrindLaunch.Unavailable` when the child fails.
+    public static func run(_ options: ProfileOptions) throws -> Int32 {
+        try checkTools()
+        let output = options.outputDirectory ?? defaultDirectory()
+        guard !FileManager.default.fileExists(atPath: output) else {
+            throw ProfileError("'\(output)' exists; profile writes a new directory, name another with --out")
+        }
+        let subjects = try BenchCommand.checkedSubjects(options.specDirectory)
+        let runOptions = options.runOptions
+        let selected = SuiteRunner.selected(Suite(subjects: subjects), options: runOptions)
+        guard !selected.isEmpty else {
+            throw ProfileError("no measurement matches --filter '\(options.filter?.pattern ?? "")' for the strategies asked (bench --list names them)")
+        }
+        let scratch = try CallgrindLaunch.makeOutputDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var launch = try InstructionPass.childLaunch(runOptions, keys: nil, fixedSeed: true, directory: scratch)
+        // The switch's variable is set either way, so that a profile with it off and one with it on
+        // start their stacks at the same address: otherwise work that hashes addresses (Observation's
+        // tables) would move between the two by more than the switch's own work.
+        launch.environment["BENCH_AB_EXTRA_WORK"] = Store.isExtraReadWorkOn ? "1" : "0"
+        _ = try launch.run()
+        let regions = try countedDumps(in: scratch)
+
+        let staging = output + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        do {
+            let tables = try write(selected, regions: regions, into: staging)
+            try FileManager.default.moveItem(atPath: staging, toPath: output)
+            for table in tables { print(table.text(top: ProfileTable.terminalRows)) }
+        } catch {
+            try? FileManager.default.removeItem(atPath: staging)
+            throw error
+        }
+        FileHandle.standardError.write(Data("bench: profiles of \(selected.count) measurements written to \(output)\n".utf8))
+        return 0
+    }
+
+    /// `.build/profiles/<UTC yyyyMMdd-HHmmss>`.
+    static func defaultDirectory() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return ".build/profiles/" + formatter.string(from: Date())
+    }
+
+    /// Refuses to start without valgrind, setarch or objcopy, or in a build without client requests.
+    static func checkTools() throws {
+        guard CallgrindLaunch.toolsAreInstalled else {
+            throw ProfileError("profile needs valgrind, setarch and objcopy: apt-get install -y valgrind util-linux binutils (scripts/setup does it as root)")
+        }
+        guard InstructionCounter.clientRequestsCompiled else {
+            throw ProfileError("this bench was built without valgrind's headers (valgrind/callgrind.h); install valgrind and rebuild")
+        }
+    }
+
+    /// Every counted region's dump in `directory`, by the region's measurement key, with its path.
+    static func countedDumps(in directory: String) throws -> [String: (region: CallgrindRegion, path: String, profile: CallgrindProfile)] {
+        var found: [String: (region: CallgrindRegion, path: String, profile: CallgrindProfile)] = [:]
+        for path in CallgrindDump.numberedFiles(in: directory) {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SuiteError("\(path): cannot be read") }
+            let profile = try CallgrindProfile.parse(text)
+            guard let region = CallgrindRegion(label: profile.trigger), region.kind == .counted else { continue }
+            found[region.name] = (region, path, profile)
+        }
+        return found
+    }
+
+    /// Writes each measurement's files and the manifest into `directory`; returns the tables.
+    private static func write(
+        _ selected: [SuiteMeasurement], regions: [String: (region: CallgrindRegion, path: String, profile: CallgrindProfile)],
+        into directory: String
+    ) throws -> [ProfileTable] {
+        let names = SymbolDemangler.demangle(Set(regions.values.flatMap { $0.profile.functions.keys }).sorted())
+        var tables: [ProfileTable] = []
+        var entries: [ProfileManifest.Entry] = []
+        for measurement in selected {
+            let key = InstructionPass.key(measurement.name, measurement.strategy)
+            guard let (region, path, profile) = regions[key] else { throw SuiteError("the callgrind pass profiled nothing for \(key)") }
+            let operations = region.calls * measurement.operationsPerCall
+            let table = ProfileTable(measurement: key, profile: profile, operations: operations, names: names)
+            var name = ProfileManifest.directoryName(key)
+            while entries.contains(where: { $0.directory == name }) { name += "-" + String(entries.count) }
+            let folder = (directory as NSString).appendingPathComponent(name)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            try FileManager.default.copyItem(atPath: path, toPath: (folder as NSString).appendingPathComponent("callgrind.out"))
+            try Data(table.tsv.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("functions.tsv")))
+            try Data(table.text().utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("functions.txt")))
+            tables.append(table)
+            entries.append(
+                ProfileManifest.Entry(
+                    measurement: key, directory: name, operations: operations, instructions: profile.totalInstructions,
+                    attributedShare: profile.attributedShare))
+        }
+        let manifest = ProfileManifest(
+            commit: MachineEnvironment.capture().commit, abSwitch: Store.isExtraReadWorkOn,
+            method: "callgrind (\(CallgrindLaunch.valgrindVersion() ?? "valgrind")): the counted region of bench --instructions' child, "
+                + "hash seed fixed, collected only inside the region; per operation = over calls x operations per call",
+            measurements: entries)
+        try manifest.encoded().write(to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent(ProfileManifest.fileName)))
+        return tables
+    }
+}

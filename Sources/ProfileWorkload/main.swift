@@ -1,0 +1,53 @@
+import Foundation
+import Harness
+
+// A workload of known call structure, for the tests of `bench profile`: one operation, `outer`, calls
+// `leafA` A times and `leafB` B times; each leaf runs its own loop of a given number of rounds.
+// Under callgrind (the tests launch it with `CallgrindLaunch`), it is counted exactly as the bench
+// counts a measurement (`InstructionCounter`), so the profile's calls per operation and shares can be
+// checked against the structure the test chose: `profile-workload CALLS_A ROUNDS_A CALLS_B ROUNDS_B`.
+// The swift-testing runner itself cannot run under valgrind 3.19, hence a program of its own.
+
+/// One round of work: a multiply and an add, kept in a loop the optimizer cannot fold, since the
+/// rounds come from the command line.
+@inline(never)
+func leafA(_ seed: UInt64, rounds: Int) -> UInt64 {
+    var value = seed
+    var round = 0
+    while round < rounds {
+        value = value &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        round &+= 1
+    }
+    return value
+}
+
+@inline(never)
+func leafB(_ seed: UInt64, rounds: Int) -> UInt64 {
+    var value = seed
+    var round = 0
+    while round < rounds {
+        value = value &* 2_862_933_555_777_941_757 &+ 3_037_000_493
+        round &+= 1
+    }
+    return value
+}
+
+@inline(never)
+func outer(_ structure: [Int]) -> UInt64 {
+    var value: UInt64 = 1
+    for _ in 0..<structure[0] { value = leafA(value, rounds: structure[1]) }
+    for _ in 0..<structure[2] { value = leafB(value, rounds: structure[3]) }
+    return value
+}
+
+let structure = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+guard structure.count == 4, let directory = ProcessInfo.processInfo.environment["BENCH_CALLGRIND_OUTPUT"] else {
+    FileHandle.standardError.write(Data("profile-workload: CALLS_A ROUNDS_A CALLS_B ROUNDS_B, under callgrind with BENCH_CALLGRIND_OUTPUT set\n".utf8))
+    exit(2)
+}
+do {
+    _ = try InstructionCounter(outputDirectory: directory).count(Measurement("synthetic", operation: { outer(structure) }), oneCallPerSetUp: false)
+} catch {
+    FileHandle.standardError.write(Data("profile-workload: \(error)\n".utf8))
+    exit(1)
+}
