@@ -91,6 +91,11 @@ public struct ProfileTable: Sendable, Equatable {
             lines.append("  " + Self.columns(figures) + "  " + row.name)
         }
         if shown.count < rows.count { lines.append("  ... \(rows.count - shown.count) more functions in functions.tsv") }
+        // Callgrind's call costs are per edge: a function that recurses through another (A calls B
+        // calls A) has each level's calls counted in its own inclusive cost, as callgrind_annotate does.
+        if shown.contains(where: { $0.inclusivePerOperation > instructionsPerOperation }) {
+            lines.append("  (an incl/op above the operation's total counts a function that recurses through others at every level)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
