@@ -35,8 +35,8 @@ public enum BenchCommand {
                 return try run(options)
             case .profile(let options):
                 return try ProfileCommand.run(options)
-            case .profileDiff(let oldDirectory, let newDirectory):
-                return write(ProfileDiffCommand.run(oldDirectory: oldDirectory, newDirectory: newDirectory))
+            case .profileDiff(let options):
+                return write(ProfileDiffCommand.run(options))
             }
         } catch let error as UsageError {
             return fail(error.line)

@@ -6,6 +6,7 @@ import Harness
 // Under callgrind (the tests launch it with `CallgrindLaunch`), it is counted exactly as the bench
 // counts a measurement (`InstructionCounter`), so the profile's calls per operation and shares can be
 // checked against the structure the test chose: `profile-workload CALLS_A ROUNDS_A CALLS_B ROUNDS_B`.
+// Under perf it runs the sampled loop instead, so the folded stacks can be checked for its paths.
 // The swift-testing runner itself cannot run under valgrind 3.19, hence a program of its own.
 
 /// One round of work: a multiply and an add, kept in a loop the optimizer cannot fold, since the
@@ -41,12 +42,20 @@ func outer(_ structure: [Int]) -> UInt64 {
 }
 
 let structure = CommandLine.arguments.dropFirst().compactMap { Int($0) }
-guard structure.count == 4, let directory = ProcessInfo.processInfo.environment["BENCH_CALLGRIND_OUTPUT"] else {
-    FileHandle.standardError.write(Data("profile-workload: CALLS_A ROUNDS_A CALLS_B ROUNDS_B, under callgrind with BENCH_CALLGRIND_OUTPUT set\n".utf8))
+let environment = ProcessInfo.processInfo.environment
+let synthetic = Measurement("synthetic", operation: { outer(structure) })
+// Under perf, with BENCH_PROFILE_SAMPLE_SECONDS: the sampled loop, as `bench profile` samples it.
+if structure.count == 4, let seconds = environment["BENCH_PROFILE_SAMPLE_SECONDS"].flatMap(Double.init) {
+    SampledLoop.run(synthetic, seconds: seconds, oneCallPerSetUp: false)
+    exit(0)
+}
+guard structure.count == 4, let directory = environment["BENCH_CALLGRIND_OUTPUT"] else {
+    FileHandle.standardError.write(
+        Data("profile-workload: CALLS_A ROUNDS_A CALLS_B ROUNDS_B, with BENCH_CALLGRIND_OUTPUT (under callgrind) or BENCH_PROFILE_SAMPLE_SECONDS set\n".utf8))
     exit(2)
 }
 do {
-    _ = try InstructionCounter(outputDirectory: directory).count(Measurement("synthetic", operation: { outer(structure) }), oneCallPerSetUp: false)
+    _ = try InstructionCounter(outputDirectory: directory).count(synthetic, oneCallPerSetUp: false)
 } catch {
     FileHandle.standardError.write(Data("profile-workload: \(error)\n".utf8))
     exit(1)

@@ -53,10 +53,10 @@ struct ProfileTableTests {
             try ProfileManifest(commit: "c", abSwitch: false, method: "m", measurements: [entry]).encoded()
                 .write(to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent(ProfileManifest.fileName)))
         }
-        let output = ProfileDiffCommand.run(oldDirectory: root + "/old", newDirectory: root + "/new")
+        let output = ProfileDiffCommand.run(ProfileDiffOptions(oldDirectory: root + "/old", newDirectory: root + "/new"))
         #expect(output.status == 2 && output.standardOutput.isEmpty)
         #expect(output.standardError == ["bench: \(root)/old does not profile 'b [derived]': profile diff takes two directories of the same measurements"])
-        let notProfile = ProfileDiffCommand.run(oldDirectory: root, newDirectory: root + "/new")
+        let notProfile = ProfileDiffCommand.run(ProfileDiffOptions(oldDirectory: root, newDirectory: root + "/new"))
         #expect(notProfile.status == 2 && notProfile.standardError.count == 1 && notProfile.standardError[0].contains("no profile.json"))
     }
 }
@@ -70,7 +70,7 @@ struct ProfileCommandLineTests {
                 == .profile(ProfileOptions(
                     filter: MeasurementFilter(pattern: "phase.read.*"), strategies: try StrategySelection.parse("derived").get(),
                     specDirectory: "s", outputDirectory: "o")))
-        #expect(try CommandLineParser.parse(["profile", "diff", "a", "b"]) == .profileDiff(oldDirectory: "a", newDirectory: "b"))
+        #expect(try CommandLineParser.parse(["profile", "diff", "a", "b"]) == .profileDiff(ProfileDiffOptions(oldDirectory: "a", newDirectory: "b")))
     }
 
     @Test(arguments: [

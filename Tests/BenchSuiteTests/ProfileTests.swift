@@ -55,6 +55,28 @@ struct ProfileTests {
         #expect(table.attributedShare > 0.99 && table.attributedShare <= 1, "\(table.attributedShare)")
     }
 
+    @Test(.enabled(if: canLaunchCallgrind && PerfLaunch.isInstalled, "needs perf and the workload built"))
+    func theSampledLoopFoldsIntoTheKnownPaths() throws {
+        let directory = try CallgrindLaunch.makeOutputDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let structure = Self.structure
+        var environment = ProcessInfo.processInfo.environment
+        environment["BENCH_PROFILE_SAMPLE_SECONDS"] = "1"
+        let launch = PerfLaunch(
+            program: try #require(Self.executable("ProfileWorkload")),
+            arguments: [structure.callsA, structure.roundsA, structure.callsB, structure.roundsB].map(String.init),
+            environment: environment, dataPath: directory + "/perf.data")
+        let samples = try launch.samples()
+        let names = SymbolDemangler.demangle(Array(Set(samples.flatMap { $0 })))
+        let folded = FoldedStacks.fold(samples, root: "synthetic", isMarker: { $0.contains(SampledLoop.markerFragment) }, names: names)
+        func samplesThrough(_ path: String) -> Int { folded.stacks.filter { $0.key.contains(path) }.values.reduce(0, +) }
+        let throughA = samplesThrough("outer(_:);leafA(_:rounds:)")
+        let throughB = samplesThrough("outer(_:);leafB(_:rounds:)")
+        #expect(throughA > 0 && throughB > 0, "both leaves are reached through outer: \(folded.text)")
+        #expect(throughB > throughA, "leafB does half as much work again as leafA: \(throughA) and \(throughB) samples")
+        #expect(folded.samplesInside > folded.samplesOutside, "\(folded.summary)")
+    }
+
     @Test(.enabled(if: canLaunchCallgrind, "needs valgrind, setarch, objcopy and the executables built"))
     func theABSwitchIsTheTopMoverOnATrackedRead() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("profile-ab-\(UUID())").path
@@ -63,8 +85,8 @@ struct ProfileTests {
         let on = try profile(into: root + "/on", abSwitch: true)
         #expect(off.status == 0 && on.status == 0, "\(off.standardError) \(on.standardError)")
         #expect(on.standardOutput.contains("field.read.tracked(row-of-8):"), "the terminal shows the table: \(on.standardOutput)")
-        for file in ["profile.json", "field.read.tracked-row-of-8/callgrind.out", "field.read.tracked-row-of-8/functions.tsv"] {
-            #expect(FileManager.default.fileExists(atPath: root + "/on/" + file), "\(file) written")
+        for file in ["callgrind.out", "functions.tsv", "functions.txt", "stacks.folded", "flamegraph.svg", "speedscope.json"] {
+            #expect(FileManager.default.fileExists(atPath: root + "/on/field.read.tracked-row-of-8/" + file), "\(file) written")
         }
         let diff = try #require(try ProfileDiffCommand.diff(oldDirectory: root + "/off", newDirectory: root + "/on").first)
         let top = try #require(diff.movers.first)
@@ -82,6 +104,11 @@ struct ProfileTests {
         let change = diff.newPerOperation - diff.oldPerOperation
         #expect(abs(change - switchWork) < switchWork / 100, "changed by \(change) per operation, the switch's work \(switchWork): \(diff.text(top: 5))")
         #expect(manifest.abSwitch)
+        let graphs = root + "/graphs"
+        let output = ProfileDiffCommand.run(ProfileDiffOptions(oldDirectory: root + "/off", newDirectory: root + "/on", outputDirectory: graphs))
+        #expect(output.status == 0, "\(output.standardError)")
+        let svg = try String(contentsOfFile: graphs + "/field.read.tracked-row-of-8.svg", encoding: .utf8)
+        #expect(svg.contains("<title>static ExtraReadWork.perform() ("), "the switch's function is a box of the differential graph")
     }
 
     @Test(.enabled(if: canLaunchCallgrind, "needs the bench executable built"))
@@ -91,18 +118,22 @@ struct ProfileTests {
         #expect(unknown.standardError.filter { $0.hasPrefix("bench:") } == ["bench: no measurement matches --filter 'no.such.measurement' for the strategies asked (bench --list names them)"])
         let existing = try runBench(["profile", "--filter", "field.read.tracked(row-of-8)", "--out", "/tmp"], abSwitch: false)
         #expect(existing.status == 2 && existing.standardError.contains { $0.contains("'/tmp' exists") }, "\(existing.standardError)")
+        let noPerf = try runBench(["profile", "--out", "/tmp/never-\(UUID())"], abSwitch: false, path: "/opt/swift/usr/bin:/usr/local/bin")
+        #expect(noPerf.status == 2)
+        #expect(noPerf.standardError == ["bench: " + PerfLaunch.missingLine], "\(noPerf.standardError)")
     }
 
     private func profile(into directory: String, abSwitch: Bool) throws -> CommandOutput {
         try runBench(["profile", "--filter", "field.read.tracked(row-of-8)", "--out", directory], abSwitch: abSwitch)
     }
 
-    private func runBench(_ arguments: [String], abSwitch: Bool) throws -> CommandOutput {
+    private func runBench(_ arguments: [String], abSwitch: Bool, path: String? = nil) throws -> CommandOutput {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.executable("bench")))
         process.arguments = arguments + ["--spec", Fixture.bundledSpecDirectory.path]
         var environment = ProcessInfo.processInfo.environment
         environment["BENCH_AB_EXTRA_WORK"] = abSwitch ? "1" : nil
+        if let path { environment["PATH"] = path }
         process.environment = environment
         let output = Pipe()
         let error = Pipe()

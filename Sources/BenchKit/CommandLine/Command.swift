@@ -20,7 +20,7 @@ public enum Command: Sendable, Equatable {
     /// Profile measurements under callgrind, by function: `bench profile`.
     case profile(ProfileOptions)
     /// The functions that moved between two profile directories: `bench profile diff OLD_DIR NEW_DIR`.
-    case profileDiff(oldDirectory: String, newDirectory: String)
+    case profileDiff(ProfileDiffOptions)
     /// Print the usage text.
     case help
 }

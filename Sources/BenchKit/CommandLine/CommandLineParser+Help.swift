@@ -27,12 +27,15 @@ extension CommandLineParser {
                                   each selected measurement under callgrind, collected only over its
                                   counted calls: per measurement callgrind.out, functions.tsv and
                                   functions.txt (self and inclusive instructions and calls per
-                                  operation, names demangled, the share attributed); prints the top
+                                  operation, names demangled, the share attributed), and perf's
+                                  samples of its timed loop (cpu-clock, frame-pointer stacks) as
+                                  stacks.folded, flamegraph.svg and speedscope.json; prints the top
                                   \(ProfileTable.terminalRows) of each (default DIR: .build/profiles/<UTC yyyyMMdd-HHmmss>;
                                   an existing DIR is refused)
-          bench profile diff OLD_DIR NEW_DIR
+          bench profile diff OLD_DIR NEW_DIR [--out DIR]
                                   per measurement, the functions whose self instructions per
-                                  operation moved most between two profiles of the same measurements
+                                  operation moved most between two profiles of the same measurements;
+                                  with --out, a differential flame graph of each (red grew, blue shrank)
           bench --help                    print this text
 
         OPTIONS OF A RUN

@@ -13,7 +13,7 @@
 ///     bench export FILE --to bmf|github-action-benchmark
 ///     bench merge FILE... --out FILE [--instructions-from FILE]
 ///     bench profile [--filter PATTERN] [--strategy all|both|NAME,...] [--spec DIR] [--out DIR]
-///     bench profile diff OLD_DIR NEW_DIR
+///     bench profile diff OLD_DIR NEW_DIR [--out DIR]
 ///     bench --help
 ///
 /// An option's value is given as `--option value` or `--option=value`; in the first form a value that
@@ -137,11 +137,13 @@ public enum CommandLineParser {
 
     private static func parseProfile(_ arguments: [String]) throws(UsageError) -> Command {
         if arguments.first == "diff" {
-            let scanned = try scan(Array(arguments.dropFirst()), options: [:], command: "profile diff")
+            let scanned = try scan(Array(arguments.dropFirst()), options: ["--out": true], command: "profile diff")
             guard scanned.positionals.count >= 2 else { throw UsageError("'profile diff' needs two profile directories, OLD_DIR and NEW_DIR") }
             guard scanned.positionals.count == 2 else { throw UsageError("unexpected argument '\(scanned.positionals[2])'") }
             for path in scanned.positionals where path.isEmpty { throw UsageError("'profile diff' needs non-empty OLD_DIR and NEW_DIR") }
-            return .profileDiff(oldDirectory: scanned.positionals[0], newDirectory: scanned.positionals[1])
+            return .profileDiff(
+                ProfileDiffOptions(
+                    oldDirectory: scanned.positionals[0], newDirectory: scanned.positionals[1], outputDirectory: try scanned.nonEmptyValue("--out")))
         }
         let scanned = try scan(arguments, options: ["--filter": true, "--strategy": true, "--spec": true, "--out": true], command: "profile")
         if let stray = scanned.positionals.first { throw UsageError("unexpected argument '\(stray)' for 'profile'") }

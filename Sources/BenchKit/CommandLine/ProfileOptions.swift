@@ -26,3 +26,21 @@ public struct ProfileOptions: Sendable, Equatable {
             format: .text, strategies: strategies, instructions: true, forks: 1)
     }
 }
+
+/// The options of `bench profile diff OLD_DIR NEW_DIR [--out DIR]`.
+public struct ProfileDiffOptions: Sendable, Equatable {
+    /// The profile directory of the old build.
+    public var oldDirectory: String
+    /// The profile directory of the new build.
+    public var newDirectory: String
+    /// Where to write a differential flame graph per measurement; `nil` writes nothing. An existing
+    /// directory is refused.
+    public var outputDirectory: String?
+
+    /// Creates diff options.
+    public init(oldDirectory: String, newDirectory: String, outputDirectory: String? = nil) {
+        self.oldDirectory = oldDirectory
+        self.newDirectory = newDirectory
+        self.outputDirectory = outputDirectory
+    }
+}

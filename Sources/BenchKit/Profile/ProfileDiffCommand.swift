@@ -12,10 +12,15 @@ public enum ProfileDiffCommand {
     /// - Returns: The movers of every measurement and exit status 0; or one line and exit status 2
     ///   when a directory is not a profile directory, the two profile different measurements, or a
     ///   `callgrind.out` cannot be read.
-    public static func run(oldDirectory: String, newDirectory: String) -> CommandOutput {
+    public static func run(_ options: ProfileDiffOptions) -> CommandOutput {
         do {
-            let diffs = try diff(oldDirectory: oldDirectory, newDirectory: newDirectory)
-            return CommandOutput(standardOutput: diffs.map { $0.text(top: top) }.joined(separator: "\n"), standardError: [], status: 0)
+            let diffs = try diff(oldDirectory: options.oldDirectory, newDirectory: options.newDirectory)
+            var notes: [String] = []
+            if let output = options.outputDirectory {
+                try writeFlameGraphs(options, into: output)
+                notes.append("bench: differential flame graphs written to \(output)")
+            }
+            return CommandOutput(standardOutput: diffs.map { $0.text(top: top) }.joined(separator: "\n"), standardError: notes, status: 0)
         } catch {
             return .refusal("bench: \(error.message)")
         }
@@ -47,6 +52,38 @@ public enum ProfileDiffCommand {
                 ProfileTable(measurement: newEntry.measurement, profile: newProfile, operations: newEntry.operations, names: names)))
         }
         return tables.map { ProfileDiff(old: $0.old, new: $0.new) }
+    }
+
+    /// Writes `MEASUREMENT-DIRECTORY.svg` into `output` for every measurement both directories
+    /// sampled: the new stacks, coloured by how each frame's share of the samples moved.
+    ///
+    /// - Throws: `ProfileError` when `output` exists, or a file cannot be written.
+    static func writeFlameGraphs(_ options: ProfileDiffOptions, into output: String) throws(ProfileError) {
+        guard !FileManager.default.fileExists(atPath: output) else {
+            throw ProfileError("'\(output)' exists; profile diff writes a new directory, name another with --out")
+        }
+        let old = try ProfileManifest.read(directory: options.oldDirectory)
+        let new = try ProfileManifest.read(directory: options.newDirectory)
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            for entry in new.measurements {
+                guard let oldEntry = old.measurements.first(where: { $0.measurement == entry.measurement }),
+                    let newStacks = stacks(options.newDirectory, entry), let oldStacks = stacks(options.oldDirectory, oldEntry)
+                else { continue }
+                let graph = FlameGraph(stacks: newStacks, title: "\(entry.measurement): new against old", baseline: oldStacks)
+                try Data(graph.svg.utf8).write(to: URL(fileURLWithPath: (output as NSString).appendingPathComponent(entry.directory + ".svg")))
+            }
+        } catch {
+            throw ProfileError("cannot write the differential flame graphs into \(output): \(error)")
+        }
+    }
+
+    /// The folded stacks of `entry` in `directory`; `nil` when it was not sampled.
+    static func stacks(_ directory: String, _ entry: ProfileManifest.Entry) -> FoldedStacks? {
+        let path = ((directory as NSString).appendingPathComponent(entry.directory) as NSString).appendingPathComponent(SampledFiles.foldedName)
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        return FoldedStacks.parse(
+            text, samplesOutside: entry.samplesOutside ?? 0, samplesWithUnknownFrames: entry.samplesWithUnknownFrames ?? 0)
     }
 
     /// The profile of `entry` in `directory`.

@@ -19,14 +19,26 @@ public struct ProfileManifest: Codable, Sendable, Equatable {
         public var instructions: UInt64
         /// The share of them attributed to named functions.
         public var attributedShare: Double
+        /// Samples perf took inside the timed loop; `nil` when no sampled profile was made.
+        public var samplesInside: Int?
+        /// Samples outside it (set-up, start-up, the clock between batches).
+        public var samplesOutside: Int?
+        /// Samples inside it with an unnamed frame.
+        public var samplesWithUnknownFrames: Int?
 
         /// Creates an entry.
-        public init(measurement: String, directory: String, operations: Int, instructions: UInt64, attributedShare: Double) {
+        public init(
+            measurement: String, directory: String, operations: Int, instructions: UInt64, attributedShare: Double,
+            samplesInside: Int? = nil, samplesOutside: Int? = nil, samplesWithUnknownFrames: Int? = nil
+        ) {
             self.measurement = measurement
             self.directory = directory
             self.operations = operations
             self.instructions = instructions
             self.attributedShare = attributedShare
+            self.samplesInside = samplesInside
+            self.samplesOutside = samplesOutside
+            self.samplesWithUnknownFrames = samplesWithUnknownFrames
         }
     }
 

@@ -13,7 +13,9 @@ import Runtime
 /// it whole (`CallgrindProfile`). What runs is what `bench --instructions` counts, to the instruction.
 ///
 /// Per measurement, in its own directory: `callgrind.out` (for `callgrind_annotate` or KCachegrind
-/// too), `functions.tsv` (every function) and `functions.txt` (aligned). `profile.json` lists them.
+/// too), `functions.tsv` (every function) and `functions.txt` (aligned); and from the sampled half
+/// (`SampledProfilePass`) `stacks.folded`, `flamegraph.svg` and `speedscope.json`. `profile.json`
+/// lists them.
 /// The directory is written under a temporary name and renamed when complete, so a profile that
 /// fails half-way leaves nothing that looks whole.
 public enum ProfileCommand {
@@ -24,6 +26,10 @@ public enum ProfileCommand {
     ///   nothing; `SpecProblems` for a spec that fails its checks; `SuiteError` or
     ///   `CallgrindLaunch.Unavailable` when the child fails.
     public static func run(_ options: ProfileOptions) throws -> Int32 {
+        if let seconds = SampledProfilePass.childSeconds {
+            try SampledProfilePass.runChild(options, seconds: seconds)
+            return 0
+        }
         try checkTools()
         let output = options.outputDirectory ?? defaultDirectory()
         guard !FileManager.default.fileExists(atPath: output) else {
@@ -44,13 +50,16 @@ public enum ProfileCommand {
         launch.environment["BENCH_AB_EXTRA_WORK"] = Store.isExtraReadWorkOn ? "1" : "0"
         _ = try launch.run()
         let regions = try countedDumps(in: scratch)
+        let samples = try SampledProfilePass.sample(options, selected: selected, scratch: scratch)
 
         let staging = output + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         do {
-            let tables = try write(selected, regions: regions, into: staging)
+            let written = try write(selected, regions: regions, samples: samples, into: staging)
             try FileManager.default.moveItem(atPath: staging, toPath: output)
-            for table in tables { print(table.text(top: ProfileTable.terminalRows)) }
+            for (table, stacks) in written {
+                print(table.text(top: ProfileTable.terminalRows) + "  sampled: " + stacks.summary + "\n")
+            }
         } catch {
             try? FileManager.default.removeItem(atPath: staging)
             throw error
@@ -70,6 +79,7 @@ public enum ProfileCommand {
 
     /// Refuses to start without valgrind, setarch or objcopy, or in a build without client requests.
     static func checkTools() throws {
+        guard PerfLaunch.isInstalled else { throw ProfileError(PerfLaunch.missingLine) }
         guard CallgrindLaunch.toolsAreInstalled else {
             throw ProfileError("profile needs valgrind, setarch and objcopy: apt-get install -y valgrind util-linux binutils (scripts/setup does it as root)")
         }
@@ -90,13 +100,15 @@ public enum ProfileCommand {
         return found
     }
 
-    /// Writes each measurement's files and the manifest into `directory`; returns the tables.
+    /// Writes each measurement's files and the manifest into `directory`; returns the tables and
+    /// folded stacks.
     private static func write(
         _ selected: [SuiteMeasurement], regions: [String: (region: CallgrindRegion, path: String, profile: CallgrindProfile)],
-        into directory: String
-    ) throws -> [ProfileTable] {
-        let names = SymbolDemangler.demangle(Set(regions.values.flatMap { $0.profile.functions.keys }).sorted())
-        var tables: [ProfileTable] = []
+        samples: [String: [[String]]], into directory: String
+    ) throws -> [(ProfileTable, FoldedStacks)] {
+        let symbols = Set(regions.values.flatMap { $0.profile.functions.keys }).union(samples.values.flatMap { $0.flatMap { $0 } })
+        let names = SymbolDemangler.demangle(symbols.sorted())
+        var tables: [(ProfileTable, FoldedStacks)] = []
         var entries: [ProfileManifest.Entry] = []
         for measurement in selected {
             let key = InstructionPass.key(measurement.name, measurement.strategy)
@@ -110,11 +122,15 @@ public enum ProfileCommand {
             try FileManager.default.copyItem(atPath: path, toPath: (folder as NSString).appendingPathComponent("callgrind.out"))
             try Data(table.tsv.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("functions.tsv")))
             try Data(table.text().utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("functions.txt")))
-            tables.append(table)
+            let stacks = FoldedStacks.fold(
+                samples[key] ?? [], root: key, isMarker: { $0.contains(SampledLoop.markerFragment) }, names: names)
+            try SampledFiles.write(stacks, measurement: key, into: folder)
+            tables.append((table, stacks))
             entries.append(
                 ProfileManifest.Entry(
                     measurement: key, directory: name, operations: operations, instructions: profile.totalInstructions,
-                    attributedShare: profile.attributedShare))
+                    attributedShare: profile.attributedShare, samplesInside: stacks.samplesInside, samplesOutside: stacks.samplesOutside,
+                    samplesWithUnknownFrames: stacks.samplesWithUnknownFrames))
         }
         let manifest = ProfileManifest(
             commit: MachineEnvironment.capture().commit, abSwitch: Store.isExtraReadWorkOn,
