@@ -37,6 +37,8 @@ public enum BenchCommand {
                 return try ProfileCommand.run(options)
             case .profileDiff(let options):
                 return write(ProfileDiffCommand.run(options))
+            case .profileMarkdown(let directories):
+                return write(ProfileMarkdown.run(directories: directories))
             }
         } catch let error as UsageError {
             return fail(error.line)

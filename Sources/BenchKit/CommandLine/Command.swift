@@ -21,6 +21,8 @@ public enum Command: Sendable, Equatable {
     case profile(ProfileOptions)
     /// The functions that moved between two profile directories: `bench profile diff OLD_DIR NEW_DIR`.
     case profileDiff(ProfileDiffOptions)
+    /// Profile directories as a section of BENCHMARKS.md: `bench profile markdown DIR...`.
+    case profileMarkdown(directories: [String])
     /// Print the usage text.
     case help
 }

@@ -36,6 +36,8 @@ extension CommandLineParser {
                                   per measurement, the functions whose self instructions per
                                   operation moved most between two profiles of the same measurements;
                                   with --out, a differential flame graph of each (red grew, blue shrank)
+          bench profile markdown DIR...   profile directories as BENCHMARKS.md's section of profiles
+                                  (scripts/benchmarks-md appends it)
           bench --help                    print this text
 
         OPTIONS OF A RUN

@@ -14,6 +14,7 @@
 ///     bench merge FILE... --out FILE [--instructions-from FILE]
 ///     bench profile [--filter PATTERN] [--strategy all|both|NAME,...] [--spec DIR] [--out DIR]
 ///     bench profile diff OLD_DIR NEW_DIR [--out DIR]
+///     bench profile markdown DIR...
 ///     bench --help
 ///
 /// An option's value is given as `--option value` or `--option=value`; in the first form a value that
@@ -144,6 +145,13 @@ public enum CommandLineParser {
             return .profileDiff(
                 ProfileDiffOptions(
                     oldDirectory: scanned.positionals[0], newDirectory: scanned.positionals[1], outputDirectory: try scanned.nonEmptyValue("--out")))
+        }
+        if arguments.first == "markdown" {
+            let scanned = try scan(Array(arguments.dropFirst()), options: [:], command: "profile markdown")
+            guard !scanned.positionals.isEmpty, !scanned.positionals.contains("") else {
+                throw UsageError("'profile markdown' needs one or more profile directories")
+            }
+            return .profileMarkdown(directories: scanned.positionals)
         }
         let scanned = try scan(arguments, options: ["--filter": true, "--strategy": true, "--spec": true, "--out": true], command: "profile")
         if let stray = scanned.positionals.first { throw UsageError("unexpected argument '\(stray)' for 'profile'") }
