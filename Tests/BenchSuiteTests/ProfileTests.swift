@@ -22,6 +22,9 @@ struct ProfileTests {
             && CallgrindLaunch.toolsAreInstalled
     }
 
+    /// `bench profile` needs perf as well as callgrind.
+    static var canProfile: Bool { canLaunchCallgrind && PerfLaunch.isInstalled }
+
     /// `outer` calls `leafA` 4 times for 1000 rounds and `leafB` 2 times for 3000 rounds per operation.
     static let structure = (callsA: 4, roundsA: 1000, callsB: 2, roundsB: 3000)
 
@@ -55,7 +58,7 @@ struct ProfileTests {
         #expect(table.attributedShare > 0.99 && table.attributedShare <= 1, "\(table.attributedShare)")
     }
 
-    @Test(.enabled(if: canLaunchCallgrind && PerfLaunch.isInstalled, "needs perf and the workload built"))
+    @Test(.enabled(if: canProfile, "needs perf and the workload built"))
     func theSampledLoopFoldsIntoTheKnownPaths() throws {
         let directory = try CallgrindLaunch.makeOutputDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -77,7 +80,7 @@ struct ProfileTests {
         #expect(folded.samplesInside > folded.samplesOutside, "\(folded.summary)")
     }
 
-    @Test(.enabled(if: canLaunchCallgrind, "needs valgrind, setarch, objcopy and the executables built"))
+    @Test(.enabled(if: canProfile, "needs valgrind, setarch, objcopy, perf and the executables built"))
     func theABSwitchIsTheTopMoverOnATrackedRead() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("profile-ab-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -111,7 +114,7 @@ struct ProfileTests {
         #expect(svg.contains("<title>static ExtraReadWork.perform() ("), "the switch's function is a box of the differential graph")
     }
 
-    @Test(.enabled(if: canLaunchCallgrind, "needs the bench executable built"))
+    @Test(.enabled(if: canProfile, "needs valgrind, perf and the bench executable built"))
     func anUnknownMeasurementAndAnExistingDirectoryAreRefused() throws {
         let unknown = try runBench(["profile", "--filter", "no.such.measurement", "--out", "/tmp/never-\(UUID())"], abSwitch: false)
         #expect(unknown.status == 2)
