@@ -21,7 +21,12 @@ struct ProfileMarkdownTests {
         #expect(markdown.contains("of commit abcdef0"))
         #expect(markdown.contains("### m [derived]\n\n200 instructions per operation over 2 operations, 100.0% attributed"))
         #expect(markdown.contains("perf: 90 samples in the timed loop, 10 outside it, 1 with an unknown frame"))
-        #expect(markdown.contains("(\(root)/m-derived/flamegraph.svg)"))
+        #expect(markdown.contains("[![flame graph of m [derived]](\(root)/m-derived/flamegraph.svg)](\(root)/m-derived/flamegraph.svg)"),
+                "no PNG beside it: the SVG is shown")
+        try Data().write(to: URL(fileURLWithPath: root + "/m-derived/flamegraph.png"))
+        #expect(try ProfileMarkdown.render(directories: [root]).contains(
+            "[![flame graph of m [derived]](\(root)/m-derived/flamegraph.png)](\(root)/m-derived/flamegraph.svg)"),
+            "a PNG beside it is shown, and links the SVG")
         #expect(markdown.contains("| 150 | 75.0% | 150 | 2 | `work` |\n| 50 | 25.0% | 200 | 0 | `main` |"), "\(markdown)")
         let refused = ProfileMarkdown.run(directories: [root + "/m-derived"])
         #expect(refused.status == 2 && refused.standardError.count == 1)

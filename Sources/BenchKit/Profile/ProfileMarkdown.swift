@@ -52,7 +52,10 @@ public enum ProfileMarkdown {
                 + "\(ProfileTable.percent(table.attributedShare)) attributed to named functions"
             if let inside = entry.samplesInside, let outside = entry.samplesOutside {
                 out += "; perf: \(inside) samples in the timed loop, \(outside) outside it, \(entry.samplesWithUnknownFrames ?? 0) with an unknown frame"
-                out += ".\n\n[![flame graph of \(entry.measurement)](\(folder)/flamegraph.svg)](\(folder)/flamegraph.svg)\n\n"
+                // A PNG where scripts/benchmarks-md could rasterise one (shown everywhere markdown is),
+                // linking the SVG, whose hover titles it lacks; else the SVG itself.
+                let png = FileManager.default.fileExists(atPath: folder + "/flamegraph.png")
+                out += ".\n\n[![flame graph of \(entry.measurement)](\(folder)/flamegraph.\(png ? "png" : "svg"))](\(folder)/flamegraph.svg)\n\n"
             } else {
                 out += ".\n\n"
             }
