@@ -152,6 +152,25 @@ struct ReadFloorTests {
         #expect(!Report.render(old, format: .text).contains(Report.readFloorTitle))
     }
 
+    @Test func mergedRunsGetTheSectionOfTheirMergedFigures() throws {
+        func run(_ fieldUntracked: Double) -> ResultsFile {
+            let base = Synthetic.results()
+            var medians = Self.medians
+            medians[ReadFloor.fieldUntracked] = fieldUntracked
+            return ResultsFile(
+                environment: base.environment, limitsFile: base.limitsFile, limitsSHA256: base.limitsSHA256, timer: base.timer,
+                method: base.method, options: base.options, measurements: Self.floorMeasurements(medians: medians),
+                counts: base.counts, fits: [], limits: base.limits, decision: base.decision, subjects: [Self.subject])
+        }
+        let merged = try ResultsMerge.merge([("a.json", run(20)), ("b.json", run(40))])
+        let untracked = try #require(merged.readFloor?.first { $0.id == "untracked-read" })
+        let field = try #require(merged.measurements.first { $0.name == ReadFloor.fieldUntracked })
+        #expect(field.sampleGroups.count == 2)
+        #expect(untracked.value == field.summary.median / merged.measurements.first { $0.name == ReadFloor.observableUntracked }!.summary.median,
+                "the ratio is of the merged medians, not the first run's")
+        #expect(!ResultsValidator.problems(in: merged).contains { $0.hasPrefix("readFloor") }, "\(ResultsValidator.problems(in: merged))")
+    }
+
     @Test func aSectionThatIsNotTheFilesOwnFiguresIsRefused() throws {
         var results = Synthetic.results()
         results.readFloor?[0].verdict = .pass
