@@ -26,6 +26,14 @@ struct ReportTests {
             field.read.tracked(row-of-8)    712 ns [700, 730]     n/a        n/a
             field.read.untracked(row-of-8)  21.2 ns [20.5, 22.0]  n/a        n/a
 
+            reads at Observation's floor (issue 13's goals: reported, not limits)
+            figure                                                                                         this run  goal     verdict    from
+            the model's untracked field read over a plain @Observable untracked read                       —         ≤ 1.50×  notJudged  this run has no measurement 'observable.read.untracked(row-of-8)'
+            the model's tracked field read over a plain @Observable tracked read (each in a body's scope)  —         ≤ 1.10×  notJudged  this run has no measurement 'observable.read.tracked(row-of-8)'
+            heap allocations per untracked field read                                                      —         ≤ 0      notJudged  allocations not counted: jemalloc is not the process allocator: system malloc (libc.so.6)
+            heap allocations per tracked field read beyond a tracked @Observable read's                    —         ≤ 0      notJudged  this run has no measurement 'observable.read.tracked(row-of-8)'
+            the untracked verdict walk's instructions per slot over an untracked @Observable read's        —         ≤ 1.50×  notJudged  this run has no measurement 'verdict.walk(largest-strict)' and 'observable.read.untracked(row-of-8)'
+
             body re-runs
             scenario                                  body        derived  stored  extra (derived − stored)
             verdict-read-value-changes(spreads-only)  phase-only  1        1       0

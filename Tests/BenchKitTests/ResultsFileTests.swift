@@ -21,7 +21,7 @@ struct ResultsFileTests {
         #expect(text.hasSuffix("}\n"))
         let topKeys = try JSONSerialization.jsonObject(with: first) as! [String: Any]
         #expect(Set(topKeys.keys) == ["schema", "environment", "limitsFile", "limitsSHA256", "timer", "method", "options",
-                                     "subjects", "measurements", "counts", "fits", "limits", "decision"])
+                                     "subjects", "measurements", "counts", "fits", "limits", "decision", "readFloor"])
     }
 
     @Test func absentFiguresAreWrittenAsNullWithTheirReason() throws {

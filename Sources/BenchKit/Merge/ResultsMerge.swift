@@ -61,6 +61,9 @@ public enum ResultsMerge {
         ).judge(measurements: merged.measurements, counts: merged.counts)
         merged.limits = judgement.limits
         merged.decision = judgement.decision
+        merged.readFloor = ReadFloor.figures(
+            measurements: merged.measurements, subjects: first.subjects, buildConfiguration: first.environment.buildConfiguration,
+            quick: first.options.quick)
         merged.method = (counted?.results.method ?? first.method)
             + "; merged by bench merge from \(files.count) runs of this build made one after another"
         return merged

@@ -30,6 +30,7 @@ public enum Report {
         if let table = tables.strategyAllocations { sections.append("\(allocationsTitle)\n" + table.text()) }
         sections.append([ReferenceFigures.line, ReferenceFigures.measuredLine(in: results)].joined(separator: "\n"))
         if let table = tables.strategyFree { sections.append("without a strategy\n" + table.text()) }
+        if let table = tables.readFloor { sections.append("\(readFloorTitle)\n" + table.text()) }
         if let table = tables.counts { sections.append("body re-runs\n" + table.text()) }
         if let section = tables.fitsSection(separator: "\n", { $0.text() }) { sections.append("how cost grows\n" + section) }
         if let table = tables.instructions { sections.append("instructions per operation (callgrind)\n" + table.text()) }
@@ -82,6 +83,8 @@ public enum Report {
     /// strategies.
     static let ratiosTitle = "each shape's median over stored's"
     static let allocationsTitle = "allocations per operation (allocs / bytes)"
+    /// The title of the section of the model's reads over Observation's: goals reported, not limits.
+    static let readFloorTitle = "reads at Observation's floor (issue 13's goals: reported, not limits)"
 
     private static func capitalized(_ title: String) -> String { title.prefix(1).uppercased() + title.dropFirst() }
 
@@ -101,6 +104,7 @@ public enum Report {
             "**\(ReferenceFigures.label):** " + ReferenceFigures.line.dropFirst(ReferenceFigures.label.count + 2)
                 + "  \n" + ReferenceFigures.measuredLine(in: results))
         if let table = tables.strategyFree { sections.append("\(heading) Without a strategy\n\n" + table.markdown()) }
+        if let table = tables.readFloor { sections.append("\(heading) \(capitalized(readFloorTitle))\n\n" + table.markdown()) }
         if let table = tables.counts { sections.append("\(heading) Body re-runs\n\n" + table.markdown()) }
         if let section = tables.fitsSection(separator: "\n\n", { $0.markdown() }) { sections.append("\(heading) How cost grows\n\n" + section) }
         if let table = tables.instructions {

@@ -7,7 +7,8 @@ import Harness
 /// later commit's file is diffed against it. Keys (schema 1): `schema`, `environment`, `limitsFile`,
 /// `limitsSHA256`, `timer`, `method`, `options`, `subjects`, `measurements`, `counts`, `fits`, `limits`,
 /// `decision`, and, optional, `scaling` (absent from files written before it) and `shapes` (the
-/// limits file's order of shapes, present when it has one: version 3). Encoded with sorted keys
+/// limits file's order of shapes, present when it has one: version 3) and `readFloor` (absent from
+/// files written before it, and from runs that measured none of its reads). Encoded with sorted keys
 /// and pretty printing, so two runs' files diff line by line.
 public struct ResultsFile: Sendable, Equatable, Codable {
     /// The layout this bench writes and reads; a file of another number is refused, not guessed at.
@@ -45,8 +46,12 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     /// The shapes the decision chose among, as the limits file (version 3) ranks them; nil when the
     /// limits file had none, so the decision was the derived phase's alone.
     public var shapes: ShapePreference?
+    /// The section "reads at Observation's floor": the model's reads over Observation's own, each beside
+    /// its goal (`ReadFloor`). Made from the file's own measurements when the file is made; nil in files
+    /// written before it, and when the run measured none of the reads it divides.
+    public var readFloor: [ReadFloorFigure]?
 
-    /// Creates a results file of the current schema.
+    /// Creates a results file of the current schema; its `readFloor` is made from `measurements`.
     public init(
         environment: MachineEnvironment, limitsFile: String, limitsSHA256: String, timer: TimerCharacteristics,
         method: String, options: RunRecord, measurements: [MeasurementRecord], counts: [CountRecord],
@@ -68,6 +73,8 @@ public struct ResultsFile: Sendable, Equatable, Codable {
         self.decision = decision
         self.scaling = scaling
         self.shapes = shapes
+        self.readFloor = ReadFloor.figures(
+            measurements: measurements, subjects: subjects, buildConfiguration: environment.buildConfiguration, quick: options.quick)
     }
 
     /// The file's bytes: UTF-8 JSON with sorted keys, two-space pretty printing and a final newline.

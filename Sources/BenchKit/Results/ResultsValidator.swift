@@ -179,6 +179,11 @@ public enum ResultsValidator {
         where recorded.bodyDifferences != nil && recorded.bodyDifferences != expected.bodyDifferences {
             problems.append("limit '\(recorded.limit.id)': the body differences recorded are not the file's own counts")
         }
+        if let recorded = results.readFloor, recorded != ReadFloor.figures(
+            measurements: results.measurements, subjects: results.subjects,
+            buildConfiguration: results.environment.buildConfiguration, quick: results.options.quick) {
+            problems.append("readFloor: the figures recorded are not what the file's own measurements give")
+        }
         if results.decision != rejudged.decision {
             problems.append("decision '\(results.decision.text)' is not what the verdicts conclude: '\(rejudged.decision.text)'")
         }

@@ -8,8 +8,8 @@ import Synchronization
 /// The A/B switch: a known amount of work on the tracked read path, on only when the process starts
 /// with `BENCH_AB_EXTRA_WORK=1`.
 ///
-/// The variable is read once, at the first read. Off, the switch costs a predictable branch on a
-/// constant per read. It is an environment variable rather than a build setting so that A and B are one
+/// The variable is read once, when the process makes its first record; each record keeps a copy in a
+/// `let`, so off, the switch costs a load and a predictable branch per read, and no `swift_once`. It is an environment variable rather than a build setting so that A and B are one
 /// binary: instruction counts of work that hashes key paths (Observation's tables) depend on where the
 /// code lies, and two builds would differ there by several percent with no change to what they count.
 /// `scripts/ab-proof` checks that `bench compare` finds this work, and nothing else.

@@ -19,9 +19,11 @@ public struct Lens {
         self.record = record
         self.selections = selections
         self.throwsOnFieldError = throwsOnFieldError
+        self.target = context.store.record(at: record)
     }
 
-    private var target: Record { context.store.record(at: record) }
+    /// The record itself, found once: a read then costs no lookup in the store and no retain of it.
+    private let target: Record
 
     /// The record's id.
     public var id: RecordID { target.id }
@@ -104,7 +106,7 @@ public struct Lens {
 
     /// The scalar of a leaf field found with `key(_:)`.
     public func scalar(_ key: FieldKey) throws(LensError) -> Scalar? {
-        guard let slot = try checkedSlot(key.field), case .scalar(let value) = slot.value else { return nil }
+        guard case .scalar(let value)? = try checkedValue(key.field) else { return nil }
         return value
     }
 
@@ -116,8 +118,7 @@ public struct Lens {
 
     /// The object a field found with `key(_:)` links to.
     public func object(_ key: FieldKey) throws(LensError) -> Lens? {
-        guard let selections = key.field.selections, let slot = try checkedSlot(key.field),
-              case .link(let ref) = slot.value else { return nil }
+        guard let selections = key.field.selections, case .link(let ref)? = try checkedValue(key.field) else { return nil }
         return try child(ref, selections)
     }
 
@@ -130,8 +131,7 @@ public struct Lens {
     /// The objects a list field found with `key(_:)` links to.
     public func list(_ key: FieldKey) throws(LensError) -> [Lens?]? {
         let field = key.field
-        guard let selections = field.selections, let slot = try checkedSlot(field),
-              case .links(let refs) = slot.value else { return nil }
+        guard let selections = field.selections, case .links(let refs)? = try checkedValue(field) else { return nil }
         var items: [Lens?] = []
         items.reserveCapacity(refs.count)
         for ref in refs {
@@ -159,19 +159,20 @@ public struct Lens {
     }
 
     /// Reads a field's slot and applies the field-level rules; nil when the field is missing or null.
-    private func checkedSlot(_ field: PreparedField) throws(LensError) -> Slot? {
-        let slot = target.read(field.channel)
-        if let slot, !slot.errors.isEmpty {
+    /// The slot is looked at in place, and only its value copied out.
+    private func checkedValue(_ field: PreparedField) throws(LensError) -> FieldValue? {
+        let index = target.trackedIndex(of: field.channel)
+        if let index, !target.slots[index].errors.isEmpty {
             if throwsOnFieldError, field.catchTarget == nil {
-                throw .fieldErrors(slot.errors.map { FieldError(path: [.key(field.responseKey)], error: $0) })
+                throw .fieldErrors(target.slots[index].errors.map { FieldError(path: [.key(field.responseKey)], error: $0) })
             }
             return nil
         }
-        guard let slot, !slot.value.isNull else {
+        guard let index, !target.slots[index].value.isNull else {
             if field.required == .throw { throw .requiredFieldMissing(RequiredFieldError(path: [.key(field.responseKey)], action: .throw)) }
             return nil
         }
-        return slot
+        return target.slots[index].value
     }
 
     private func child(_ ref: RecordRef, _ selections: PreparedSelectionSet) throws(LensError) -> Lens? {

@@ -64,15 +64,17 @@ struct SelectionWalk<Sink: WalkSink> {
     private mutating func walkField(_ field: PreparedField, _ record: Record) -> Sink.Origin? {
         sink.enter(.key(field.responseKey))
         defer { sink.leave() }
-        let slot = tracked ? record.read(field.channel) : record.peek(field.channel.id)
+        // The slot is looked at in place: copying it out retains and releases its value and errors.
+        let index = tracked ? record.trackedIndex(of: field.channel) : record.index(of: field.channel.id)
         sink.readSlot()
         var isNull = true
         var fromChild: Sink.Origin?
-        if let slot {
-            if case .verdict(collectsErrors: true) = mode, !slot.errors.isEmpty { sink.fieldErrors(slot.errors) }
-            isNull = slot.value.isNull || !slot.errors.isEmpty
+        if let index {
+            let hasErrors = !record.slots[index].errors.isEmpty
+            if case .verdict(collectsErrors: true) = mode, hasErrors { sink.fieldErrors(record.slots[index].errors) }
+            isNull = hasErrors || record.slots[index].value.isNull
             if !isNull, let child = field.selections, visits(child) {
-                switch slot.value {
+                switch record.slots[index].value {
                 case .link(let ref):
                     let target = store.record(at: ref)
                     fromChild = walk(child, target)
@@ -88,7 +90,7 @@ struct SelectionWalk<Sink: WalkSink> {
                 case .null, .scalar:
                     break
                 }
-            } else if !isNull, field.required != nil, case .link(let ref) = slot.value {
+            } else if !isNull, field.required != nil, case .link(let ref) = record.slots[index].value {
                 // Nothing below is walked, but whether the linked record still exists decides whether
                 // this @required field is null.
                 let target = store.record(at: ref)

@@ -1,5 +1,9 @@
 /// A leaf value: what a scalar or enum field holds.
-public indirect enum Scalar: Hashable, Sendable {
+///
+/// Not `indirect`: the list's array is storage enough for the recursion, and a boxed case would cost a
+/// retain and a release of its box on every read of a string, on top of the string's own (none for a
+/// short string, which is stored inline).
+public enum Scalar: Hashable, Sendable {
     case string(String)
     case int(Int)
     case double(Double)

@@ -12,16 +12,23 @@ public final class Record {
     public let ref: RecordRef
     /// The record's `__typename`, when the response said it. A record's type does not change, so it is
     /// read without tracking.
-    public internal(set) var typename: String?
+    @exclusivity(unchecked) public internal(set) var typename: String?
     /// Whether the record was deleted (and not written again since). A deleted record holds no slots.
-    public internal(set) var isDeleted = false
+    @exclusivity(unchecked) public internal(set) var isDeleted = false
+
+    // The store is confined to one isolation domain and only a transaction writes a record, never while
+    // a read is under way: a dynamic exclusivity check on every read (two per slot read, each a TLS
+    // lookup) would be pure cost on the read path, so these are unchecked.
 
     /// The storage keys present, parallel to `slots`. Records hold a handful of fields, so a linear scan
     /// of small integers beats hashing.
-    private(set) var fieldIDs: ContiguousArray<FieldID> = []
-    private(set) var slots: ContiguousArray<Slot> = []
+    @exclusivity(unchecked) private(set) var fieldIDs: ContiguousArray<FieldID> = []
+    @exclusivity(unchecked) private(set) var slots: ContiguousArray<Slot> = []
 
     let registrar = ObservationRegistrar()
+    /// The A/B switch, copied once per record: a `let` costs a load where the switch's lazy global
+    /// costs a `swift_once` call on every read.
+    private let addsExtraReadWork = ExtraReadWork.isOn
 
     init(id: RecordID, ref: RecordRef, typename: String?) {
         self.id = id
@@ -39,9 +46,19 @@ public final class Record {
     /// Returns nil when the record holds no such field (missing data, or a deleted record).
     /// - Complexity: O(fields of the record); no heap allocation outside a tracking scope.
     public func read(_ field: FieldChannel) -> Slot? {
+        trackedIndex(of: field).map { slots[$0] }
+    }
+
+    /// Where a slot lies in `slots`, as a tracked read (the same read as `read(_:)`): for the lens and
+    /// the verdict walk, which look at a slot's errors and value in place rather than copy the slot out
+    /// (a copy retains both, and releases them again, on every read).
+    ///
+    /// Returns nil when the record holds no such field.
+    @inline(__always)
+    func trackedIndex(of field: FieldChannel) -> Int? {
         registrar.access(self, keyPath: field.keyPath)
-        if ExtraReadWork.isOn { ExtraReadWork.perform() }
-        return peek(field.id)
+        if addsExtraReadWork { ExtraReadWork.perform() }
+        return index(of: field.id)
     }
 
     /// Whether the record exists (was written and not deleted since), as a tracked read on the store's
@@ -54,10 +71,15 @@ public final class Record {
     /// Reads a slot without telling Observation: what the store, the normalizer and the stored
     /// strategy's re-evaluation use, and what a read outside any tracking scope amounts to.
     func peek(_ id: FieldID) -> Slot? {
+        index(of: id).map { slots[$0] }
+    }
+
+    /// Where the slot of `id` lies in `slots`, without tracking.
+    func index(of id: FieldID) -> Int? {
         var index = 0
         let count = fieldIDs.count
         while index < count {
-            if fieldIDs[index] == id { return slots[index] }
+            if fieldIDs[index] == id { return index }
             index += 1
         }
         return nil

@@ -3,7 +3,8 @@
 /// Not thread-safe, like the runtime it models, which confines the store to the main actor: create,
 /// write and read it from one isolation domain.
 public final class Store {
-    private var records: ContiguousArray<Record> = []
+    // Unchecked: see `Record.slots`; every read of a lens or the verdict walk indexes this.
+    @exclusivity(unchecked) private var records: ContiguousArray<Record> = []
     private var refs: [RecordID: RecordRef] = [:]
     private var fieldKeys = FieldKeyTable()
     private var isCommitting = false

@@ -101,6 +101,15 @@ struct ReportTables {
             rows: records.map { [$0.name, timing($0), allocations($0), bytes($0)] })
     }
 
+    /// The section "reads at Observation's floor", as the file recorded it: each figure, this run's
+    /// value, its goal and whether the value meets it.
+    var readFloor: Table? {
+        guard let figures = results.readFloor else { return nil }
+        return Table(
+            headers: ["figure", "this run", "goal", "verdict", "from"],
+            rows: figures.map { [$0.description, $0.valueText, $0.goalText, $0.verdict.rawValue, $0.reason] })
+    }
+
     /// Body re-runs per scenario and body under each strategy, then each shape's extra over stored.
     /// Consecutive rows of a list (`row[3]`, `row[4]`, ...) with equal counts share one line,
     /// `row[3...19]`; the results file keeps every body.

@@ -1,0 +1,163 @@
+import Harness
+
+/// How close the model's reads come to Observation's own, from one run's figures: the section "reads at
+/// Observation's floor", each figure beside its goal.
+///
+/// The goals are issue 13's ("the model's reads at Observation's floor"): the untracked field read at
+/// most 1.5x the plain `@Observable` untracked read, the tracked one at most 1.1x, no allocation per
+/// read, and the untracked verdict walk's instructions per slot at most 1.5x an `@Observable` read's.
+/// They are reported, never judged as limits: the limits file holds the decision's limits alone.
+///
+/// Each timing ratio is made as a `ratioOfMedians` limit is (`Judge.judgeRatio`): the ratio of the two
+/// medians, with the percentile-bootstrap interval of that ratio, forks drawn first, at `compare`'s
+/// level, resamples and seed, so the same file always gives the same figures. The walk's ratio is of
+/// instruction counts: exact, so without an interval, unless the run counted them again under other
+/// hash seeds, when the interval is the range over every seed counted.
+public enum ReadFloor {
+    /// A plain `@Observable` property read, untracked: the floor.
+    public static let observableUntracked = "observable.read.untracked(row-of-8)"
+    /// The same read inside a body's tracking scope.
+    public static let observableTracked = "observable.read.tracked(row-of-8)"
+    /// The model's field read through a lens, untracked.
+    public static let fieldUntracked = "field.read.untracked(row-of-8)"
+    /// The model's field read inside a body's tracking scope.
+    public static let fieldTracked = "field.read.tracked(row-of-8)"
+    /// The untracked verdict walk over the largest `@throwOnFieldError` operation.
+    public static let walk = "verdict.walk(largest-strict)"
+    /// The subject whose slots that walk reads.
+    public static let walkSubjectRole = "largest-strict"
+
+    /// Every measurement the section reads.
+    public static let measurements = [observableUntracked, observableTracked, fieldUntracked, fieldTracked, walk]
+
+    /// The section's figures from a run's measurements, or nil when the run measured none of them
+    /// (a `--filter` that left every read out).
+    ///
+    /// - Parameters:
+    ///   - measurements: The run's measurements; the floor's are strategy-free (`Strategy.none`).
+    ///   - subjects: The run's subjects: the walk's slot count is its subject's.
+    ///   - buildConfiguration: `release` or `debug`: a debug build's timings are not judged.
+    ///   - quick: Whether the run was `--quick`: its timings are indicative.
+    public static func figures(
+        measurements: [MeasurementRecord], subjects: [SubjectRecord], buildConfiguration: String, quick: Bool
+    ) -> [ReadFloorFigure]? {
+        let found = Dictionary(
+            measurements.filter { $0.strategy == .none && Self.measurements.contains($0.name) }.map { ($0.name, $0) },
+            uniquingKeysWith: { first, _ in first })
+        guard !found.isEmpty else { return nil }
+        let reckoner = Reckoner(found: found, buildConfiguration: buildConfiguration, quick: quick)
+        return [
+            reckoner.timingRatio(
+                "untracked-read", "the model's untracked field read over a plain @Observable untracked read",
+                fieldUntracked, over: observableUntracked, goal: 1.5),
+            reckoner.timingRatio(
+                "tracked-read", "the model's tracked field read over a plain @Observable tracked read (each in a body's scope)",
+                fieldTracked, over: observableTracked, goal: 1.1),
+            reckoner.allocations(
+                "allocations-per-read", "heap allocations per untracked field read", fieldUntracked, beyond: nil),
+            reckoner.allocations(
+                "tracked-allocations-beyond-observable",
+                "heap allocations per tracked field read beyond a tracked @Observable read's", fieldTracked, beyond: observableTracked),
+            reckoner.walkRatio(slots: subjects.first { $0.role == walkSubjectRole }?.slotsWalked, goal: 1.5),
+        ]
+    }
+}
+
+/// The arithmetic of one run's section.
+private struct Reckoner {
+    let found: [String: MeasurementRecord]
+    let buildConfiguration: String
+    let quick: Bool
+
+    func timingRatio(_ id: String, _ description: String, _ numerator: String, over denominator: String, goal: Double) -> ReadFloorFigure {
+        func figure(_ value: Double?, _ interval: ConfidenceInterval?, _ verdict: Verdict, _ reason: String) -> ReadFloorFigure {
+            ReadFloorFigure(
+                id: id, description: description, unit: .ratio, value: value, interval: interval, comparison: .lessThanOrEqualTo,
+                goal: goal, verdict: verdict, reason: reason)
+        }
+        guard let top = found[numerator], let bottom = found[denominator] else {
+            return figure(nil, nil, .notJudged, missing([numerator, denominator]))
+        }
+        guard top.samples.allSatisfy({ $0 > 0 }), bottom.samples.allSatisfy({ $0 > 0 }) else {
+            return figure(nil, nil, .notJudged, "a ratio of medians needs positive samples, and '\(numerator)' or '\(denominator)' has one that is not")
+        }
+        let rule = ComparisonRule()
+        let ratio = top.summary.median / bottom.summary.median
+        let interval = Statistics.bootstrapMedianRatioInterval(
+            groups: top.sampleGroups, bottom.sampleGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed)
+        let figures = "median \(FigureText.duration(top.summary.median)) over \(FigureText.duration(bottom.summary.median)) "
+            + "(\(Judge.percent(interval.level)) CI of the ratio by bootstrap)"
+        guard buildConfiguration == "release" else {
+            return figure(ratio, interval, .notJudged, "\(Judge.debugBuildReason) (\(figures) measured in a \(buildConfiguration) build)")
+        }
+        let verdict = Self.verdict(interval.lower, interval.upper, goal)
+        guard !quick else { return figure(ratio, interval, .indicative, "--quick: timings are indicative; would be \(verdict.rawValue): \(figures)") }
+        return figure(ratio, interval, verdict, figures)
+    }
+
+    func allocations(_ id: String, _ description: String, _ name: String, beyond floor: String?) -> ReadFloorFigure {
+        func figure(_ value: Double?, _ verdict: Verdict, _ reason: String) -> ReadFloorFigure {
+            ReadFloorFigure(
+                id: id, description: description, unit: .count, value: value, interval: nil, comparison: .lessThanOrEqualTo,
+                goal: 0, verdict: verdict, reason: reason)
+        }
+        let names = [name] + (floor.map { [$0] } ?? [])
+        let records = names.compactMap { found[$0] }
+        guard records.count == names.count else { return figure(nil, .notJudged, missing(names)) }
+        let counts = records.map(\.allocations.allocationsPerOperation)
+        guard let own = counts[0] else {
+            return figure(nil, .notJudged, "allocations not counted: \(records[0].allocations.unavailableReason ?? "no count")")
+        }
+        guard counts.count == 2 else {
+            return figure(own, Self.verdict(own, own, 0), "'\(name)': \(FigureText.perOperation(own)) allocations a read")
+        }
+        guard let theirs = counts[1] else {
+            return figure(nil, .notJudged, "allocations not counted: \(records[1].allocations.unavailableReason ?? "no count")")
+        }
+        let extra = own - theirs
+        return figure(
+            extra, Self.verdict(extra, extra, 0),
+            "'\(name)' \(FigureText.perOperation(own)) a read, '\(floor ?? "")' \(FigureText.perOperation(theirs)) (the scope's own)")
+    }
+
+    func walkRatio(slots: Int?, goal: Double) -> ReadFloorFigure {
+        func figure(_ value: Double?, _ interval: ConfidenceInterval?, _ verdict: Verdict, _ reason: String) -> ReadFloorFigure {
+            ReadFloorFigure(
+                id: "walk-instructions-per-slot",
+                description: "the untracked verdict walk's instructions per slot over an untracked @Observable read's",
+                unit: .ratio, value: value, interval: interval, comparison: .lessThanOrEqualTo, goal: goal, verdict: verdict, reason: reason)
+        }
+        let names = [ReadFloor.walk, ReadFloor.observableUntracked]
+        guard let walk = found[names[0]], let read = found[names[1]] else { return figure(nil, nil, .notJudged, missing(names)) }
+        guard let walked = walk.instructionsPerOperation, let floor = read.instructionsPerOperation else {
+            return figure(nil, nil, .notJudged, "instructions were not counted (bench --instructions)")
+        }
+        guard let slots, slots > 0, floor > 0 else { return figure(nil, nil, .notJudged, "the walk's subject reads no slot") }
+        let perSlot = walked / Double(slots)
+        let ratio = perSlot / floor
+        let reason = "\(FigureText.number(perSlot)) instructions a slot over \(slots) slots, against \(FigureText.number(floor)) a read"
+        let walkSeeds = walk.instructionsUnderOtherHashSeeds ?? []
+        let readSeeds = read.instructionsUnderOtherHashSeeds ?? []
+        guard !walkSeeds.isEmpty || !readSeeds.isEmpty else { return figure(ratio, nil, Self.verdict(ratio, ratio, goal), reason) }
+        // Each count may land anywhere in its range under another seed, independently of the other's.
+        let walks = [walked] + walkSeeds
+        let reads = [floor] + readSeeds
+        let interval = ConfidenceInterval(
+            lower: walks.min()! / Double(slots) / reads.max()!, upper: walks.max()! / Double(slots) / reads.min()!, level: 1,
+            method: "the range over the fixed hash seed and the other seeds counted (\(walkSeeds.count) of the walk, \(readSeeds.count) of the read)")
+        return figure(
+            ratio, interval, Self.verdict(interval.lower, interval.upper, goal),
+            reason + " (interval: the range under other hash seeds)")
+    }
+
+    private func missing(_ names: [String]) -> String {
+        "this run has no measurement " + names.filter { found[$0] == nil }.map { "'\($0)'" }.joined(separator: " and ")
+    }
+
+    /// `lower...upper` against "at most `goal`", as a limit's interval is judged.
+    private static func verdict(_ lower: Double, _ upper: Double, _ goal: Double) -> Verdict {
+        let comparison = Comparison.lessThanOrEqualTo
+        if comparison.holds(upper, against: goal) { return .pass }
+        return comparison.holdsSomewhere(in: lower, upper, against: goal) ? .inconclusive : .fail
+    }
+}
