@@ -61,6 +61,8 @@ public enum ResultsMerge {
         ).judge(measurements: merged.measurements, counts: merged.counts)
         merged.limits = judgement.limits
         merged.decision = judgement.decision
+        // Each run's phases were its own; the merged file is no one run, and its parts' files keep theirs.
+        merged.phases = nil
         merged.method = (counted?.results.method ?? first.method)
             + "; merged by bench merge from \(files.count) runs of this build made one after another"
         return merged

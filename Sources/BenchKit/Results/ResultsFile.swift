@@ -7,7 +7,8 @@ import Harness
 /// later commit's file is diffed against it. Keys (schema 1): `schema`, `environment`, `limitsFile`,
 /// `limitsSHA256`, `timer`, `method`, `options`, `subjects`, `measurements`, `counts`, `fits`, `limits`,
 /// `decision`, and, optional, `scaling` (absent from files written before it) and `shapes` (the
-/// limits file's order of shapes, present when it has one: version 3). Encoded with sorted keys
+/// limits file's order of shapes, present when it has one: version 3) and `phases` (how long each
+/// phase of the run took; absent from files written before it). Encoded with sorted keys
 /// and pretty printing, so two runs' files diff line by line.
 public struct ResultsFile: Sendable, Equatable, Codable {
     /// The layout this bench writes and reads; a file of another number is refused, not guessed at.
@@ -45,13 +46,15 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     /// The shapes the decision chose among, as the limits file (version 3) ranks them; nil when the
     /// limits file had none, so the decision was the derived phase's alone.
     public var shapes: ShapePreference?
+    /// How long each phase of the run took, in order; nil in files written before it was recorded.
+    public var phases: [PhaseTimingRecord]?
 
     /// Creates a results file of the current schema.
     public init(
         environment: MachineEnvironment, limitsFile: String, limitsSHA256: String, timer: TimerCharacteristics,
         method: String, options: RunRecord, measurements: [MeasurementRecord], counts: [CountRecord],
         fits: [FitRecord], limits: [LimitJudgement], decision: Decision, subjects: [SubjectRecord] = [],
-        scaling: ScalingRecord? = nil, shapes: ShapePreference? = nil
+        scaling: ScalingRecord? = nil, shapes: ShapePreference? = nil, phases: [PhaseTimingRecord]? = nil
     ) {
         self.schema = Self.currentSchema
         self.environment = environment
@@ -68,6 +71,7 @@ public struct ResultsFile: Sendable, Equatable, Codable {
         self.decision = decision
         self.scaling = scaling
         self.shapes = shapes
+        self.phases = phases
     }
 
     /// The file's bytes: UTF-8 JSON with sorted keys, two-space pretty printing and a final newline.
