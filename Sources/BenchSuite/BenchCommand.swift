@@ -76,39 +76,53 @@ public enum BenchCommand {
             try ForkedRun.runFork(options, role: role)
             return ExitStatus.passed.rawValue
         }
+        let progress = ProgressLine()
+        let phases = RunPhases(progress: progress)
+        let started = Date()
         // Everything the run needs is checked before anything is measured: a run never stops half-way
         // on something it could have known at the start.
-        let limits = try LimitsFile.load(path: options.limitsPath)
-        if let outputPath = options.outputPath { try ResultsWriter.checkNewFile(outputPath) }
-        let subjects = try checkedSubjects(options.specDirectory)
-        let suite = Suite(subjects: subjects)
-        let picks = subjectRecords(subjects)
+        let (limits, subjects, suite, picks) = try phases.time("preparing") {
+            let limits = try LimitsFile.load(path: options.limitsPath)
+            if let outputPath = options.outputPath { try ResultsWriter.checkNewFile(outputPath) }
+            let subjects = try checkedSubjects(options.specDirectory)
+            return (limits, subjects, Suite(subjects: subjects), subjectRecords(subjects))
+        }
         let announce = JudgedSubject.lines(limits.limits, subjects: picks) + picks.compactMap { $0.fieldErrors?.line }
             + missingSubjects(subjects) + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
             + (suite.distinctRootsUnavailable.map { ["distinct-roots curve not measured: \($0)"] } ?? [])
         for line in announce { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
-        let started = Date()
         // The callgrind pass goes first: it is the long one, and a missing valgrind should stop the run
         // before the timed pass, not after it.
-        let progress = ProgressLine()
         let instructions = try options.instructions
-            ? InstructionPass.count(options, selected: SuiteRunner.selected(suite, options: options), progress: progress) : nil
+            ? phases.time("instructions") {
+                try InstructionPass.count(options, selected: SuiteRunner.selected(suite, options: options), progress: progress)
+            } : nil
         let runner = SuiteRunner(options: options, progress: progress)
-        let counts = try runner.count(subjects)
-        let timed = options.forks > 1
-            ? try ForkedRun.measure(options, expected: runner.selected(suite), progress: progress) : try runner.measure(suite)
-        let fits = runner.fits(timed, suite: suite)
-        let measurements = instructions.map { InstructionPass.fill(timed, with: $0) } ?? timed
-        let configuration = MachineEnvironment.compiledConfiguration
-        let judgement = Judge(limits: limits.limits, buildConfiguration: configuration, quick: options.quick, shapes: limits.shapes)
-            .judge(measurements: measurements, counts: counts)
-        let environment = MachineEnvironment.capture(date: started)
-        let results = ResultsFile(
-            environment: environment, limitsFile: options.limitsPath, limitsSHA256: limits.sha256, timer: runner.timer,
-            method: method(options), options: RunRecord(options), measurements: measurements, counts: counts,
-            fits: fits, limits: judgement.limits, decision: judgement.decision, subjects: picks,
-            scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes)
+        let counts = try phases.time("counting") { try runner.count(subjects) }
+        var forkSeconds: [Double] = []
+        let timed = try phases.time("measuring", parts: { forkSeconds.isEmpty ? nil : forkSeconds }) {
+            options.forks > 1
+                ? try ForkedRun.measure(options, expected: runner.selected(suite), progress: progress, forkSeconds: &forkSeconds)
+                : try runner.measure(suite)
+        }
+        let (judged, judgement) = phases.time("judging") {
+            let fits = runner.fits(timed, suite: suite)
+            let measurements = instructions.map { InstructionPass.fill(timed, with: $0) } ?? timed
+            let configuration = MachineEnvironment.compiledConfiguration
+            let judgement = Judge(limits: limits.limits, buildConfiguration: configuration, quick: options.quick, shapes: limits.shapes)
+                .judge(measurements: measurements, counts: counts)
+            let environment = MachineEnvironment.capture(date: started)
+            let results = ResultsFile(
+                environment: environment, limitsFile: options.limitsPath, limitsSHA256: limits.sha256, timer: runner.timer,
+                method: method(options), options: RunRecord(options), measurements: measurements, counts: counts,
+                fits: fits, limits: judgement.limits, decision: judgement.decision, subjects: picks,
+                scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes)
+            return (results, judgement)
+        }
+        // The write itself is the one phase the file cannot hold; the last line says the whole run's time.
+        var results = judged
+        results.phases = phases.records
         let path: String
         if let outputPath = options.outputPath {
             try ResultsWriter.write(results, toNewFile: outputPath)
@@ -117,7 +131,8 @@ public enum BenchCommand {
             path = try ResultsWriter().write(results, date: started)
         }
         print(Report.render(results, format: options.format), terminator: "")
-        FileHandle.standardError.write(Data("bench: results written to \(path) in \(Int(Date().timeIntervalSince(started).rounded())) s\n".utf8))
+        FileHandle.standardError.write(
+            Data("bench: results written to \(path) in \(Int(Date().timeIntervalSince(started).rounded())) s (\(phases.summary))\n".utf8))
         return judgement.exitStatus.rawValue
     }
 
@@ -128,7 +143,8 @@ public enum BenchCommand {
         let forks = options.forks > 1
             ? "; samples from \(options.forks) forks (fresh processes of this build, one after another), "
                 + "each median's interval by two-stage bootstrap over them" : ""
-        let timing = abSwitch + MeasurementResult.fixedBatchMethod + forks
+        let timing = abSwitch + MeasurementResult.fixedBatchMethod + forks + "; sampling: "
+            + SuiteRunner.samplingDescription(quick: options.quick, forks: options.forks)
         guard options.instructions else { return timing }
         let counter = InstructionCounter(outputDirectory: "")
         return timing + "; "

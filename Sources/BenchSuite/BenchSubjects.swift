@@ -14,6 +14,11 @@ public final class BenchSubjects {
     /// A strict operation with a root field and only spreads beneath it, if any: counted beside it.
     public let rootFieldSpreads: PickedOperation?
 
+    /// The largest strict operation's field-errors response, made at the first ask and kept: every
+    /// strategy's commits and frames commit the same one, and making it takes longer than building
+    /// the environment it lands in.
+    public private(set) lazy var largestStrictFieldErrors: NormalizedResponse? = largestStrict.fieldErrorsResponse()
+
     /// Reads and picks from `directory`.
     /// - Throws: `SpecError` with one line saying what and where.
     public init(specDirectory directory: URL) throws(SpecError) {

@@ -13,6 +13,10 @@ public struct DistinctRoots {
     /// The operation over the 1/4x fixture, as the fixture-size curve makes it.
     public let scaled: ScaledOperation
 
+    /// Each value's normalized response, made once per process: every strategy commits the same
+    /// ones, and normalizing a hundred of them again for each strategy was most of a fork's set-up.
+    private let normalized = NormalizedResponses()
+
     /// The scale each root's data is at: small enough that a hundred roots fit a commit of seconds.
     public static let scale = 0.25
 
@@ -40,19 +44,38 @@ public struct DistinctRoots {
     public func environment(_ strategy: any PhaseStrategy, count: Int, spec: Spec) throws -> (Environment, [Handle]) {
         let picked = scaled.picked
         let (environment, _) = try ScenarioWorld.makeEnvironment(spec: spec, picked: picked, strategy: strategy, handleCount: 0)
-        var handles: [Handle] = []
+        var responses: [(variables: [String: InputValue], response: NormalizedResponse)] = []
         for value in 1...max(1, count) {
             var variables = picked.variables
             variables[variable] = .int(value)
-            let normalized: NormalizedResponse
+            if let made = normalized.byValue[value] {
+                responses.append((variables, made))
+                continue
+            }
             do {
-                normalized = try Normalizer.normalize(response: scaled.response, operation: picked.operation, variables: variables, schema: spec.schema)
+                let response = try Normalizer.normalize(response: scaled.response, operation: picked.operation, variables: variables, schema: spec.schema)
+                normalized.byValue[value] = response
+                responses.append((variables, response))
             } catch {
                 throw SuiteError("\(picked.name) with \(variable) = \(value): \(error)")
             }
-            environment.commit { normalized.write(into: &$0) }
+        }
+        // Every value's data in one commit, then the handles: the store and the handles end as they
+        // would after a commit and an attach per value, without re-settling every handle attached so
+        // far after each of a hundred commits (the stored chain's cost, squared, off the clock).
+        environment.commit { transaction in
+            for (_, response) in responses { response.write(into: &transaction) }
+        }
+        var handles: [Handle] = []
+        for (variables, _) in responses {
             handles.append(try environment.attach(picked.operation, variables: variables, policy: .storeOrNetwork))
         }
         return (environment, handles)
     }
+}
+
+/// The normalized responses a `DistinctRoots` has made, by the variable's value; a class, so the
+/// struct's copies in every strategy's measurements share one.
+private final class NormalizedResponses {
+    var byValue: [Int: NormalizedResponse] = [:]
 }

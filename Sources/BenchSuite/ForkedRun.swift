@@ -57,10 +57,11 @@ public enum ForkedRun {
     ///   - options: The run's options; the forks get its `--quick`, `--filter`, `--spec` and `--strategy`.
     ///   - expected: The measurements every fork must return, in order.
     ///   - progress: Where to say which fork is starting.
+    ///   - forkSeconds: Receives each fork's duration in seconds, start to records read, in fork order.
     /// - Returns: One merged record per measurement, in the forks' order.
     /// - Throws: `SuiteError` when a fork cannot start, fails, or returns other measurements.
     public static func measure(
-        _ options: RunOptions, expected: [SuiteMeasurement], progress: ProgressLine
+        _ options: RunOptions, expected: [SuiteMeasurement], progress: ProgressLine, forkSeconds: inout [Double]
     ) throws -> [MeasurementRecord] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-forks-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -71,6 +72,7 @@ public enum ForkedRun {
         var forks: [[MeasurementRecord]] = []
         for index in 1...options.forks {
             progress.note("[fork \(index)/\(options.forks)] starting")
+            let started = MonotonicClock.now()
             let output = directory.appendingPathComponent("fork-\(index).json")
             try launch(executable, arguments: arguments(options), index: index, count: options.forks, output: output.path)
             let records: [MeasurementRecord]
@@ -84,6 +86,9 @@ public enum ForkedRun {
                 throw SuiteError("fork \(index) of \(options.forks) measured other measurements than were selected")
             }
             forks.append(records)
+            let seconds = Double(MonotonicClock.now() &- started) / 1e9
+            forkSeconds.append(seconds)
+            progress.say("[fork \(index)/\(options.forks)] done in \(String(format: "%.1f", seconds)) s")
         }
         progress.finish()
         return forks[0].indices.map { position in MeasurementRecord(mergingForks: forks.map { $0[position] }) }

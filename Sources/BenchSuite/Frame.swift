@@ -51,7 +51,7 @@ package final class Frame {
         self.world = world
         switch change {
         case .fieldErrorsLand, .fieldErrorsClear:
-            guard let errors = subjects.largestStrict.fieldErrorsResponse() else {
+            guard let errors = subjects.largestStrictFieldErrors else {
                 throw SuiteError("no response of the largest strict operation places field errors")
             }
             let clean = subjects.largestStrict.response

@@ -82,7 +82,7 @@ extension Suite {
             },
             SuiteMeasurement("verdict.walk(largest-strict, field errors)") {
                 let (environment, handles) = try subjects.environment(DerivedPhaseStrategy(), subjects.largestStrict, handles: 1)
-                guard let errors = subjects.largestStrict.fieldErrorsResponse() else { throw SuiteError("no response of the largest strict operation places field errors") }
+                guard let errors = subjects.largestStrictFieldErrors else { throw SuiteError("no response of the largest strict operation places field errors") }
                 environment.commit { errors.write(into: &$0) }
                 let operation = handles[0].operation
                 return .init(setUp: {}, operation: { withExtendedLifetime(handles) { operation.verdict() } })
@@ -145,7 +145,7 @@ extension Suite {
     ) -> SuiteMeasurement {
         SuiteMeasurement(name, strategy: strategy, oneCallPerBatch: true) {
             let (environment, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: count)
-            guard let errors = subjects.largestStrict.fieldErrorsResponse() else { throw SuiteError("no response of the largest strict operation places field errors") }
+            guard let errors = subjects.largestStrictFieldErrors else { throw SuiteError("no response of the largest strict operation places field errors") }
             let clean = subjects.largestStrict.response
             let pass = RenderPass(handles.map { BodyKinds.phase($0) })
             let (before, after) = landing ? (clean, errors) : (errors, clean)

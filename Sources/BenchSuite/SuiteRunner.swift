@@ -22,10 +22,13 @@ public struct SuiteRunner {
 
     /// The sampling policy of one process: the full run's, or `--quick`'s few samples.
     ///
-    /// A fork of a run in several takes a fixed share: at least 8 rounds of samples and at most 40,
-    /// within a share of the single process's time, with no stop on precision. Each fork then weighs about
-    /// alike in the median of all samples, and what decides a comparison across runs, how much one
-    /// process differs from the next, is seen in as many processes as the run can afford.
+    /// A fork of a run in several samples until its median is known to ±1 % (95 % order-statistic
+    /// interval), at least 6 rounds and at most 40, within a share of the single process's time: what
+    /// decides a comparison across runs is how much one process differs from the next, which only more
+    /// processes show, so a fork whose samples already agree gains nothing from more of them, and the
+    /// time goes to the measurements whose samples do not. Warm-up is 10 ms a measurement: the code is
+    /// compiled ahead of time, so warming fills caches and predictors, which takes microseconds to a
+    /// few milliseconds here. `StoppingRule` states the rule; the results file's `method` quotes it.
     ///
     /// - Parameters:
     ///   - quick: Whether the run is `--quick`.
@@ -43,11 +46,11 @@ public struct SuiteRunner {
             policy.minimumSamples = 20
             policy.timeBudgetNanoseconds = 800_000_000
         } else {
-            policy.warmUp = .duration(nanoseconds: 50_000_000)
-            policy.minimumSamples = 8
+            policy.warmUp = .duration(nanoseconds: 10_000_000)
+            policy.minimumSamples = 6
             policy.maximumSamples = 40
-            policy.targetRelativeHalfWidth = nil
-            policy.timeBudgetNanoseconds = max(150_000_000, 1_600_000_000 / UInt64(forks))
+            policy.targetRelativeHalfWidth = 0.01
+            policy.timeBudgetNanoseconds = max(100_000_000, 800_000_000 / UInt64(forks))
         }
         // A derived commit of a microsecond beside a stored one of a second: without more batches a
         // round, the short one is timed only just after the long one evicted its data.
@@ -55,9 +58,35 @@ public struct SuiteRunner {
         return policy
     }
 
-    /// The fewest samples of a measurement whose one call takes `slowCallNanoseconds` or more.
-    static func slowMinimumSamples(quick: Bool, forks: Int) -> Int {
-        quick ? 2 : forks == 1 ? 6 : 3
+    /// The fewest samples of a measurement whose one call takes `slowCallNanoseconds` or more; fewer
+    /// still for a point of a scaling curve, in a run of several forks: every fork still takes it, and
+    /// the curve's fit, through every point, does not rest on one point's precision.
+    static func slowMinimumSamples(quick: Bool, forks: Int, curvePoint: Bool = false) -> Int {
+        quick ? 2 : forks == 1 ? 6 : curvePoint ? 2 : 3
+    }
+
+    /// The fewest rounds of a group whose every batch needs its own set-up, in a run of several forks.
+    static func setUpMinimumSamples(quick: Bool, forks: Int) -> Int {
+        quick || forks == 1 ? Int.max : 3
+    }
+
+    /// The sampling rule of a run, in words, for the results file's `method`.
+    public static func samplingDescription(quick: Bool, forks: Int) -> String {
+        let policy = Self.policy(quick: quick, forks: forks)
+        let warmUp: String
+        switch policy.warmUp {
+        case .duration(let nanoseconds): warmUp = "warm-up \(nanoseconds / 1_000_000) ms a measurement"
+        case .iterations(let count): warmUp = "warm-up \(count) calls a measurement"
+        }
+        let slow = FigureText.duration(slowCallNanoseconds)
+        return "\(forks > 1 ? "in each fork, " : "")\(warmUp); " + StoppingRule(policy: policy).description
+            + "; measurements sampled together with one whose single call takes \(slow) or more: that call, timed "
+            + "once before sampling, is their warm-up and the slow one's calibration, and they take at least "
+            + "\(slowMinimumSamples(quick: quick, forks: forks)) rounds"
+            + (forks > 1 && !quick
+                ? " (\(slowMinimumSamples(quick: quick, forks: forks, curvePoint: true)) for a point of a scaling curve); "
+                    + "measurements whose every batch needs its own set-up take at least "
+                    + "\(setUpMinimumSamples(quick: quick, forks: forks)) rounds" : "")
     }
 
     /// The measurements this run's filter and strategy selection keep.
@@ -110,25 +139,38 @@ public struct SuiteRunner {
         for (index, group) in groups.enumerated() {
             let subjects = try group.map { ($0, try $0.prepare()) }
             var policy = Self.policy(quick: options.quick, forks: forks)
-            if group.contains(where: \.oneCallPerBatch) { policy.maximumBatchSize = 1 }
-            let slowest = subjects.map { Self.timeOneCall($0.1) }.max() ?? 0
+            if group.contains(where: \.oneCallPerBatch) {
+                policy.maximumBatchSize = 1
+                // Each batch pays its set-up (a commit and a render pass) off the clock but not off the
+                // run's time, and a short one takes up to 16 batches a round: the minimum alone would
+                // take seconds. Three rounds still give the short ones dozens of samples a fork.
+                policy.minimumSamples = min(policy.minimumSamples, Self.setUpMinimumSamples(quick: options.quick, forks: forks))
+            }
+            let oneCalls = subjects.map { Self.timeOneCall($0.1) }
+            let slowest = Double(oneCalls.max() ?? 0)
             let isSlow = slowest > Self.slowCallNanoseconds
             if isSlow {
                 // A call of a tenth of a second or more: fewer samples still bound the median, and the
-                // interval printed beside it says how well.
-                policy.minimumSamples = Self.slowMinimumSamples(quick: options.quick, forks: forks)
-                policy.warmUp = .iterations(1)
+                // interval printed beside it says how well. The call just timed warmed each subject.
+                policy.minimumSamples = Self.slowMinimumSamples(
+                    quick: options.quick, forks: forks, curvePoint: group.allSatisfy { $0.curve != nil })
+                policy.warmUp = .iterations(0)
             }
             // The harness names carry the strategy (`name [derived]`), so the line needs no strategy of its own.
             let sampler = Sampler(policy: policy, timer: timer) { sampling in
                 progress.show(sampling, step: index + 1, of: groups.count, strategy: .none)
             }
-            let harnessMeasurements = subjects.map { measurement, subject in
-                Measurement(measurement.harnessName, setUp: subject.setUp, operation: subject.operation)
+            let harnessMeasurements = zip(subjects, oneCalls).map { pair, oneCall in
+                let (measurement, subject) = pair
+                var harness = Measurement(measurement.harnessName, setUp: subject.setUp, operation: subject.operation)
+                // Thousands of times the batch target, cold or warm: the batch size calibration would
+                // find is 1, and timing it again would cost another slow call.
+                if Double(oneCall) > Self.slowCallNanoseconds { harness.knownBatch = .init(size: 1, nanoseconds: oneCall) }
+                return harness
             }
             let results = harnessMeasurements.count == 1
                 ? [sampler.run(harnessMeasurements[0])] : sampler.runInterleaved(harnessMeasurements, order: .alternating)
-            for ((measurement, subject), result) in zip(subjects, results) {
+            for (((measurement, subject), result), oneCall) in zip(zip(subjects, results), oneCalls) {
                 let perOperation = Self.perOperation(result, measurement, policy)
                 let allocations: AllocationRecord
                 if !countingAllocations {
@@ -136,7 +178,8 @@ public struct SuiteRunner {
                 } else if options.quick && isSlow {
                     allocations = .unavailable("not counted in a --quick run: one call takes \(FigureText.duration(slowest))")
                 } else {
-                    allocations = AllocationRecord(Self.allocations(counter, measurement, subject, batchSize: result.batchSize))
+                    allocations = AllocationRecord(
+                        Self.allocations(counter, measurement, subject, batchSize: result.batchSize, slow: Double(oneCall) > Self.slowCallNanoseconds))
                 }
                 records.append(MeasurementRecord(perOperation, strategy: measurement.strategy, allocations: allocations))
             }
@@ -150,11 +193,11 @@ public struct SuiteRunner {
     static let slowCallNanoseconds: Double = 50_000_000
 
     /// One call after its set-up, timed: how slow the operation is, before choosing how to sample it.
-    static func timeOneCall(_ subject: SuiteMeasurement.Subject) -> Double {
+    static func timeOneCall(_ subject: SuiteMeasurement.Subject) -> UInt64 {
         subject.setUp()
         let start = MonotonicClock.now()
         blackHole(subject.operation())
-        return Double(MonotonicClock.now() &- start)
+        return MonotonicClock.now() &- start
     }
 
     /// The result under the measurement's own name, per operation: a row of eight reads divided by 8.
@@ -169,10 +212,12 @@ public struct SuiteRunner {
     }
 
     /// Allocations per operation, counted in a pass of their own, off the clock: for an operation that
-    /// needs its set-up before each call, a few calls each after their set-up.
+    /// needs its set-up before each call, a few calls each after their set-up; for one whose call is
+    /// slow (`slow`), two calls with no warm-up, since sampling has just run it: an operation that
+    /// alternates two states (a value set to null and back) is counted once in each.
     static func allocations(
         _ counter: Result<AllocationCounter, AllocationCounter.Unavailable>, _ measurement: SuiteMeasurement,
-        _ subject: SuiteMeasurement.Subject, batchSize: Int
+        _ subject: SuiteMeasurement.Subject, batchSize: Int, slow: Bool = false
     ) -> Result<AllocationCount, AllocationCounter.Unavailable> {
         counter.map { counter in
             var count: AllocationCount
@@ -186,6 +231,9 @@ public struct SuiteRunner {
                     count.allocations += more.allocations
                     count.bytes += more.bytes
                 }
+            } else if slow {
+                subject.setUp()
+                count = counter.measure(iterations: 2, warmUp: 0, subject.operation)
             } else {
                 subject.setUp()
                 count = counter.measure(iterations: min(max(batchSize, 4), 256), subject.operation)

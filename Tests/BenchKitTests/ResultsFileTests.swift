@@ -24,6 +24,16 @@ struct ResultsFileTests {
                                      "subjects", "measurements", "counts", "fits", "limits", "decision", "readFloor"])
     }
 
+    @Test func phaseTimingsRoundTripAndAreAbsentFromFilesWithout() throws {
+        var results = Synthetic.results()
+        #expect(!String(decoding: try results.encoded(), as: UTF8.self).contains("\"phases\""), "no key when not recorded")
+        results.phases = [
+            PhaseTimingRecord(phase: "counting", seconds: 1.5),
+            PhaseTimingRecord(phase: "measuring", seconds: 40.25, parts: [5, 5.25]),
+        ]
+        #expect(try ResultsReader.decode(try results.encoded(), path: "r.json") == results)
+    }
+
     @Test func absentFiguresAreWrittenAsNullWithTheirReason() throws {
         let text = String(decoding: try Synthetic.results().encoded(), as: UTF8.self)
         #expect(text.contains("\"allocationsPerOperation\" : null"))

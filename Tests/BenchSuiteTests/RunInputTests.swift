@@ -1,6 +1,7 @@
 import BenchKit
 import Foundation
 import Testing
+import Harness
 import Workloads
 @testable import BenchSuite
 
@@ -20,6 +21,13 @@ struct RunInputTests {
         #expect(fieldErrors.source == "made")
         #expect(fieldErrors.response == "0-films")
         #expect(Report.render(results, format: .text).contains("field errors: made the field-error variant"))
+
+        // Where the run's time went, phase by phase, and the rule that stopped its sampling.
+        let phases = try #require(results.phases, "a run records its phases")
+        #expect(phases.map(\.phase) == ["preparing", "counting", "measuring", "judging"])
+        #expect(phases.allSatisfy { $0.seconds.isFinite && $0.seconds >= 0 })
+        #expect(phases.first { $0.phase == "measuring" }.map { $0.seconds > 0 && $0.parts == nil } == true, "one process: no forks")
+        #expect(results.method.contains(StoppingRule(policy: SuiteRunner.policy(quick: true)).description))
     }
 
     @Test func outIsRefusedBeforeTheRunWhenItCannotBeWritten() throws {

@@ -64,6 +64,8 @@ public enum ResultsMerge {
         merged.readFloor = ReadFloor.figures(
             measurements: merged.measurements, subjects: first.subjects, buildConfiguration: first.environment.buildConfiguration,
             quick: first.options.quick)
+        // Each run's phases were its own; the merged file is no one run, and its parts' files keep theirs.
+        merged.phases = nil
         merged.method = (counted?.results.method ?? first.method)
             + "; merged by bench merge from \(files.count) runs of this build made one after another"
         return merged

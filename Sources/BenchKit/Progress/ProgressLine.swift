@@ -67,6 +67,13 @@ public final class ProgressLine {
         }
     }
 
+    /// Writes a line that stays, on a terminal as in a log: a phase's end, which a later update must
+    /// not overwrite.
+    public func say(_ text: String) {
+        write((isTerminal ? "\r\u{1B}[2K" : "") + prefix + text + "\n")
+        lineIsOpen = false
+    }
+
     /// Clears the line on a terminal, so the report that follows starts on a clean line.
     public func finish() {
         guard isTerminal, lineIsOpen else { return }

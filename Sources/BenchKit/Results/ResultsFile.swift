@@ -7,8 +7,9 @@ import Harness
 /// later commit's file is diffed against it. Keys (schema 1): `schema`, `environment`, `limitsFile`,
 /// `limitsSHA256`, `timer`, `method`, `options`, `subjects`, `measurements`, `counts`, `fits`, `limits`,
 /// `decision`, and, optional, `scaling` (absent from files written before it) and `shapes` (the
-/// limits file's order of shapes, present when it has one: version 3) and `readFloor` (absent from
-/// files written before it, and from runs that measured none of its reads). Encoded with sorted keys
+/// limits file's order of shapes, present when it has one: version 3), `readFloor` (absent from
+/// files written before it, and from runs that measured none of its reads) and `phases` (how long
+/// each phase of the run took; absent from files written before it). Encoded with sorted keys
 /// and pretty printing, so two runs' files diff line by line.
 public struct ResultsFile: Sendable, Equatable, Codable {
     /// The layout this bench writes and reads; a file of another number is refused, not guessed at.
@@ -50,13 +51,15 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     /// its goal (`ReadFloor`). Made from the file's own measurements when the file is made; nil in files
     /// written before it, and when the run measured none of the reads it divides.
     public var readFloor: [ReadFloorFigure]?
+    /// How long each phase of the run took, in order; nil in files written before it was recorded.
+    public var phases: [PhaseTimingRecord]?
 
     /// Creates a results file of the current schema; its `readFloor` is made from `measurements`.
     public init(
         environment: MachineEnvironment, limitsFile: String, limitsSHA256: String, timer: TimerCharacteristics,
         method: String, options: RunRecord, measurements: [MeasurementRecord], counts: [CountRecord],
         fits: [FitRecord], limits: [LimitJudgement], decision: Decision, subjects: [SubjectRecord] = [],
-        scaling: ScalingRecord? = nil, shapes: ShapePreference? = nil
+        scaling: ScalingRecord? = nil, shapes: ShapePreference? = nil, phases: [PhaseTimingRecord]? = nil
     ) {
         self.schema = Self.currentSchema
         self.environment = environment
@@ -75,6 +78,7 @@ public struct ResultsFile: Sendable, Equatable, Codable {
         self.shapes = shapes
         self.readFloor = ReadFloor.figures(
             measurements: measurements, subjects: subjects, buildConfiguration: environment.buildConfiguration, quick: options.quick)
+        self.phases = phases
     }
 
     /// The file's bytes: UTF-8 JSON with sorted keys, two-space pretty printing and a final newline.

@@ -11,6 +11,23 @@ public struct Measurement {
     let setUp: () -> Void
     /// Runs the operation the given number of times, black-holing each result.
     let runBatch: (Int) -> Void
+    /// A batch timed before the sampler began, when one was: calibration takes its size instead of
+    /// doubling from 1, and, with no warm-up batch, its time is the batch's expected length.
+    public var knownBatch: KnownBatch?
+
+    /// A batch timed before sampling: the one call a runner times to see how slow an operation is.
+    public struct KnownBatch: Sendable, Equatable {
+        /// Calls in the batch.
+        public var size: Int
+        /// Its duration, timer overhead included.
+        public var nanoseconds: UInt64
+
+        /// Creates a known batch.
+        public init(size: Int, nanoseconds: UInt64) {
+            self.size = size
+            self.nanoseconds = nanoseconds
+        }
+    }
 
     /// Creates a measurement of `operation`.
     ///

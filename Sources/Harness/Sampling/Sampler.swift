@@ -100,7 +100,7 @@ public struct Sampler {
         var roundOrder = Array(runs.indices)
         let batchesPerRound = Self.batchesPerRound(runs.map(\.warmBatchNanoseconds), maximum: policy.maximumBatchesPerRound)
         let samplingStarted = MonotonicClock.now()
-        var nextCheck = policy.minimumSamples
+        var rule = StoppingRule(policy: policy)
         var rounds = 0
         while true {
             if order == .shuffled { roundOrder.shuffleDeterministically(using: &generator) }
@@ -108,19 +108,13 @@ public struct Sampler {
                 for _ in 0..<batchesPerRound[index] { runs[index].sampleBatch(overhead: timer.overheadNanoseconds) }
             }
             rounds += 1
-            if rounds >= policy.maximumSamples { return .maximumSamples }
-            guard rounds >= policy.minimumSamples else { continue }
-            if MonotonicClock.now() &- samplingStarted >= policy.timeBudgetNanoseconds { return .timeBudget }
-            guard rounds >= nextCheck else { continue }
-            // Checks are spaced geometrically, so sorting the samples stays a small share of the run.
-            nextCheck = rounds + max(1, rounds / 10)
-            var precise = policy.targetRelativeHalfWidth != nil
-            for index in runs.indices {
-                let width = runs[index].currentRelativeHalfWidth(level: policy.confidenceLevel)
-                report(runs[index], .sampling, since: started, relativeHalfWidth: width)
-                if let target = policy.targetRelativeHalfWidth, !(width <= target) { precise = false }
+            let check = rule.check(rounds: rounds, elapsedNanoseconds: MonotonicClock.now() &- samplingStarted) {
+                runs.map(\.samples)
             }
-            if precise { return .precisionReached }
+            if let widths = check.relativeHalfWidths {
+                for index in runs.indices { report(runs[index], .sampling, since: started, relativeHalfWidth: widths[index]) }
+            }
+            if let stop = check.stop { return stop }
         }
     }
 

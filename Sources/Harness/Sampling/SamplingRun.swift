@@ -7,6 +7,8 @@ struct SamplingRun {
     private(set) var calibrationInvocations = 0
     private(set) var warmUpInvocations = 0
     private var warmUpNanoseconds: UInt64 = 0
+    /// The last calibration batch's duration: the batch length when no warm-up batch ran.
+    private var calibratedNanoseconds: UInt64 = 0
 
     init(measurement: Measurement) {
         self.measurement = measurement
@@ -14,6 +16,15 @@ struct SamplingRun {
 
     /// Doubles the batch from 1 until one batch takes at least the target; the batches run count too.
     mutating func calibrate(policy: SamplingPolicy) {
+        // A batch already timed long enough, well clear of the target (as below, a cold batch only
+        // just over it proves nothing), is the size doubling would reach first: no need to run it again.
+        if let known = measurement.knownBatch, known.nanoseconds >= policy.targetSampleNanoseconds &* 10,
+            known.size <= policy.maximumBatchSize
+        {
+            batchSize = known.size
+            calibratedNanoseconds = known.nanoseconds
+            return
+        }
         var candidate = 1
         while true {
             var elapsed = measurement.timeBatch(of: candidate)
@@ -28,6 +39,7 @@ struct SamplingRun {
             }
             if elapsed >= policy.targetSampleNanoseconds || candidate >= policy.maximumBatchSize {
                 batchSize = candidate
+                calibratedNanoseconds = elapsed
                 return
             }
             candidate = min(candidate * 2, policy.maximumBatchSize)
@@ -39,10 +51,11 @@ struct SamplingRun {
         warmUpInvocations += batchSize
     }
 
-    /// The mean length of a warm-up batch: how long one of its sampled batches will take.
+    /// The mean length of a warm-up batch, or with none the last calibration batch's: how long one of
+    /// its sampled batches will take.
     var warmBatchNanoseconds: Double {
         let batches = batchSize > 0 ? warmUpInvocations / batchSize : 0
-        return batches > 0 ? Double(warmUpNanoseconds) / Double(batches) : 0
+        return batches > 0 ? Double(warmUpNanoseconds) / Double(batches) : Double(calibratedNanoseconds)
     }
 
     func isWarm(policy: SamplingPolicy) -> Bool {
@@ -57,13 +70,6 @@ struct SamplingRun {
         batchNanoseconds.append(elapsed)
         // Not clamped at zero: a sample below the overhead would be a finding, not something to hide.
         samples.append((Double(elapsed) - overhead) / Double(batchSize))
-    }
-
-    func currentRelativeHalfWidth(level: Double) -> Double {
-        let sorted = samples.sorted()
-        let median = Statistics.percentile(0.5, ofSorted: sorted)
-        return Statistics.orderStatisticMedianInterval(ofSorted: sorted, level: level)
-            .relativeHalfWidth(around: median)
     }
 
     func result(

@@ -1,0 +1,22 @@
+/// How long one phase of a run took, as a results file records it: where a run's time went.
+///
+/// A run's phases, in order: `preparing` (the limits, the spec and the suite checked and built),
+/// `instructions` (the callgrind pass, when asked), `counting` (every scenario's body re-runs),
+/// `measuring` (the timed pass: in the run's own process, or in its forks, whose times are `parts`),
+/// and `judging` (fits, verdicts, environment and the file's encoding, up to the write itself).
+public struct PhaseTimingRecord: Sendable, Equatable, Codable {
+    /// The phase's name.
+    public var phase: String
+    /// Its wall-clock duration in seconds.
+    public var seconds: Double
+    /// The durations in seconds of its parts, in order, where it has some: each fork's, from the
+    /// parent's start of the process to its records read back.
+    public var parts: [Double]?
+
+    /// Creates a phase timing.
+    public init(phase: String, seconds: Double, parts: [Double]? = nil) {
+        self.phase = phase
+        self.seconds = seconds
+        self.parts = parts
+    }
+}
