@@ -11,7 +11,7 @@ let package = Package(
     ],
     targets: [
         // Arrows point one way: Bench -> Workloads -> Runtime. Runtime imports nothing of ours.
-        .target(name: "Runtime"),
+        .target(name: "Runtime", exclude: ["README.md"]),
         // One seeded generator for everything that must come out the same on every run: fixtures,
         // fuzz inputs, bootstrap resamples, shuffled round orders.
         .target(name: "SeededRandom"),

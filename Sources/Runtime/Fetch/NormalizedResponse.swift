@@ -26,14 +26,15 @@ public struct NormalizedResponse: Hashable, Sendable {
         public var storageKey: String
         /// The value.
         public var value: Value
-        /// The field errors that land on it.
+        /// The field errors that land on it, kept only on a null (`Slot.keepsErrors(valueIsNull:)`).
         public var errors: [GraphQLError]
 
-        /// Creates a field write.
+        /// Creates a field write; `errors` beside a value that is not null are not kept, as Relay's
+        /// normalizer keeps none there.
         public init(_ storageKey: String, _ value: Value, errors: [GraphQLError] = []) {
             self.storageKey = storageKey
             self.value = value
-            self.errors = errors
+            self.errors = Slot.keepsErrors(valueIsNull: value == .null) ? errors : []
         }
     }
 

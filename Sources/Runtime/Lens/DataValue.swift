@@ -40,6 +40,8 @@ public indirect enum DataValue: Hashable, Sendable {
 public enum CaughtResult: Hashable, Sendable {
     /// Nothing went wrong beneath the field.
     case ok(DataValue)
-    /// Field errors, or a `@required` failure, beneath the field (the field's own included).
-    case failure(fieldErrors: [FieldError], required: RequiredFieldError?)
+    /// Field errors, a `@required` failure (THROW, a LOG, or a null bubbled to the field), or missing
+    /// data beneath the field (the field's own included). Relay's `{ok: false, errors}`; Relay lists a
+    /// LOG in no error, the model keeps it in `required`.
+    case failure(fieldErrors: [FieldError], required: RequiredFieldError?, missing: [ResponsePath] = [])
 }

@@ -1,27 +1,46 @@
 extension Lens {
-    /// Reads everything the selection selects, as a value: a field error is null (or throws under
-    /// `@throwOnFieldError`), a bubbling `@required` null nulls its parent, a list item is nulled rather
-    /// than the list, and `@catch` turns what happens beneath it into a null or a result.
+    /// Reads everything the selection selects, as a value: a field error beside a null is null (or
+    /// throws under `@throwOnFieldError`), an error beside a value leaves the value, a field the store
+    /// does not hold is missing (null, but it throws under `@throwOnFieldError`), a bubbling `@required`
+    /// null nulls its parent, a list item is nulled rather than the list, and `@catch` turns what
+    /// happens beneath it (field errors, missing data, a `@required` THROW or LOG) into a null or a
+    /// result.
     ///
     /// - Throws: `LensError.fieldErrors` (every field error outside `@catch`, under
-    ///   `@throwOnFieldError`), or `.requiredFieldMissing` for a THROW, or a null that bubbled all the
-    ///   way to this lens's root.
+    ///   `@throwOnFieldError`), `.missingData` (likewise, for missing fields), or
+    ///   `.requiredFieldMissing` for a THROW, or a null that bubbled all the way to this lens's root.
     public func read() throws(LensError) -> DataValue {
         var reader = FullRead(store: context.store, log: context.log)
         let entries = try reader.readSet(selections, context.store.record(at: record))
         if throwsOnFieldError, !reader.fieldErrors.isEmpty { throw .fieldErrors(reader.fieldErrors) }
+        if throwsOnFieldError, !reader.missing.isEmpty { throw .missingData(reader.missing) }
         guard let entries else { throw .requiredFieldMissing(reader.lastOrigin ?? RequiredFieldError(path: [], action: .none)) }
         return .object(entries)
     }
+
+    /// Whether a `@catch` field of this lens's record caught anything beneath it: what the field-by-field
+    /// reads ask before they hand out a caught object or list, so that both paths agree.
+    func caughtSomething(_ field: PreparedField) -> Bool {
+        var reader = FullRead(store: context.store, log: context.log)
+        reader.path = [.key(field.responseKey)]
+        guard let (value, _) = try? reader.readField(field, context.store.record(at: record)) else { return true }
+        switch value {
+        case .null, .result(.failure): return true
+        default: return false
+        }
+    }
 }
 
-/// The state of one full read: the path, the field errors met outside `@catch`, and where the last
-/// bubbling null started.
+/// The state of one full read: the path, the field errors and missing fields met outside `@catch`,
+/// the first `@required(action: LOG)` null, and where the last bubbling null started.
 private struct FullRead {
     let store: Store
     let log: RequiredFieldLog?
     var path: ResponsePath = []
     var fieldErrors: [FieldError] = []
+    var missing: [ResponsePath] = []
+    /// Relay records a LOG as a field error of its own kind, so a `@catch` above it reads as failed.
+    var logged: RequiredFieldError?
     var lastOrigin: RequiredFieldError?
 
     init(store: Store, log: RequiredFieldLog?) {
@@ -51,7 +70,7 @@ private struct FullRead {
         return nulled ? nil : entries
     }
 
-    private mutating func readField(_ field: PreparedField, _ record: Record) throws(LensError) -> (DataValue, nullsParent: Bool) {
+    mutating func readField(_ field: PreparedField, _ record: Record) throws(LensError) -> (DataValue, nullsParent: Bool) {
         guard let target = field.catchTarget else { return try readUncaught(field, record) }
         var inner = FullRead(store: store, log: log)
         inner.path = path
@@ -64,11 +83,12 @@ private struct FullRead {
         } catch {
             if case .requiredFieldMissing(let thrown) = error { required = thrown }
         }
-        let failed = !inner.fieldErrors.isEmpty || required != nil
+        let failed = !inner.fieldErrors.isEmpty || required != nil || inner.logged != nil || !inner.missing.isEmpty
         switch target {
         case .null: return (failed ? .null : value, false)
         case .result:
-            return (.result(failed ? .failure(fieldErrors: inner.fieldErrors, required: required) : .ok(value)), false)
+            let failure = CaughtResult.failure(fieldErrors: inner.fieldErrors, required: required ?? inner.logged, missing: inner.missing)
+            return (.result(failed ? failure : .ok(value)), false)
         }
     }
 
@@ -77,7 +97,7 @@ private struct FullRead {
         var value = DataValue.null
         var fromChild = false
         if let slot {
-            if !slot.errors.isEmpty {
+            if slot.hasWeighedErrors {
                 fieldErrors += slot.errors.map { FieldError(path: path, error: $0) }
             } else {
                 switch slot.value {
@@ -106,6 +126,8 @@ private struct FullRead {
                     value = .list(items)
                 }
             }
+        } else if record.isMissing(slot) {
+            missing.append(path)
         }
         guard value == .null, let action = field.required else { return (value, false) }
         switch action {
@@ -114,7 +136,10 @@ private struct FullRead {
         case .log, .none:
             if !fromChild {
                 lastOrigin = RequiredFieldError(path: path, action: action)
-                if action == .log { log?(path) }
+                if action == .log {
+                    log?(path)
+                    if logged == nil { logged = lastOrigin }
+                }
             }
             return (.null, true)
         }

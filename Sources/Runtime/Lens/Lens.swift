@@ -1,11 +1,12 @@
 /// A read view of one record through a selection: how a body sees data.
 ///
 /// Every read goes through the record's slots as a tracked read, so a body that reads through a lens
-/// depends on exactly the fields it read. Relay's semantics hold: a field error under the owner's
-/// `@throwOnFieldError` throws; a `@required(action: THROW)` field that is null throws; a bubbling
-/// `@required` null nulls the object above it, so `object(_:)` and `list(_:)` return nil (or a nil item)
-/// for an object that a `@required` field beneath it nulls. A lens is a small value; making one
-/// allocates nothing.
+/// depends on exactly the fields it read. Relay's semantics hold: a field error beside a null, or
+/// missing data, under the owner's `@throwOnFieldError` throws; a `@required(action: THROW)` field that
+/// is null throws; a bubbling `@required` null nulls the object above it, so `object(_:)` and `list(_:)`
+/// return nil (or a nil item) for an object that a `@required` field beneath it nulls. Beneath a
+/// `@catch` nothing throws, and a caught field that caught anything reads as nil, as `read()` has it.
+/// A lens is a small value; making one allocates nothing.
 public struct Lens {
     let context: ReadContext
     /// The record read.
@@ -98,8 +99,9 @@ public struct Lens {
     /// The scalar of a leaf field; nil when it is null.
     ///
     /// - Throws: `LensError.notSelected` for a key the selection lacks; `.fieldErrors` for a field error
+    ///   under `@throwOnFieldError` (outside `@catch`); `.missingData` for a field the store does not hold
     ///   under `@throwOnFieldError` (outside `@catch`); `.requiredFieldMissing` for a null
-    ///   `@required(action: THROW)` field.
+    ///   `@required(action: THROW)` field (outside `@catch`).
     public func scalar(_ responseKey: String) throws(LensError) -> Scalar? {
         try scalar(try selected(responseKey))
     }
@@ -111,7 +113,8 @@ public struct Lens {
     }
 
     /// The object a field links to, as a lens through the field's selections; nil when the field is
-    /// null, the record is deleted, or a bubbling `@required` null beneath nulls the object.
+    /// null, the record is deleted, a bubbling `@required` null beneath nulls the object, or the field
+    /// carries `@catch` and caught something beneath.
     public func object(_ responseKey: String) throws(LensError) -> Lens? {
         try object(try selected(responseKey))
     }
@@ -119,6 +122,7 @@ public struct Lens {
     /// The object a field found with `key(_:)` links to.
     public func object(_ key: FieldKey) throws(LensError) -> Lens? {
         guard let selections = key.field.selections, case .link(let ref)? = try checkedValue(key.field) else { return nil }
+        if key.field.catchTarget != nil, caughtSomething(key.field) { return nil }
         return try child(ref, selections)
     }
 
@@ -132,6 +136,7 @@ public struct Lens {
     public func list(_ key: FieldKey) throws(LensError) -> [Lens?]? {
         let field = key.field
         guard let selections = field.selections, case .links(let refs)? = try checkedValue(field) else { return nil }
+        if field.catchTarget != nil, caughtSomething(field) { return nil }
         var items: [Lens?] = []
         items.reserveCapacity(refs.count)
         for ref in refs {
@@ -159,20 +164,30 @@ public struct Lens {
     }
 
     /// Reads a field's slot and applies the field-level rules; nil when the field is missing or null.
-    /// The slot is looked at in place, and only its value copied out.
+    ///
+    /// The rules are `read()`'s, field by field: errors count only beside a null
+    /// (`Slot.hasWeighedErrors`), a field the record lacks is missing (`Record.isMissing(_:)`), and a
+    /// `@catch` on the field or above it (`PreparedSelectionSet.isCaught`) stops every throw. The slot is
+    /// looked at in place, and only its value copied out.
     private func checkedValue(_ field: PreparedField) throws(LensError) -> FieldValue? {
+        let target = self.target
         let index = target.trackedIndex(of: field.channel)
-        if let index, !target.slots[index].errors.isEmpty {
-            if throwsOnFieldError, field.catchTarget == nil {
-                throw .fieldErrors(target.slots[index].errors.map { FieldError(path: [.key(field.responseKey)], error: $0) })
+        let throwing = field.catchTarget == nil && !selections.isCaught
+        if let index {
+            if target.slots[index].hasWeighedErrors {
+                if throwing, throwsOnFieldError {
+                    throw .fieldErrors(target.slots[index].errors.map { FieldError(path: [.key(field.responseKey)], error: $0) })
+                }
+            } else if !target.slots[index].value.isNull {
+                return target.slots[index].value
             }
-            return nil
+        } else if throwing, throwsOnFieldError, target.isMissing(slotAt: index) {
+            throw .missingData([[.key(field.responseKey)]])
         }
-        guard let index, !target.slots[index].value.isNull else {
-            if field.required == .throw { throw .requiredFieldMissing(RequiredFieldError(path: [.key(field.responseKey)], action: .throw)) }
-            return nil
+        if throwing, field.required == .throw {
+            throw .requiredFieldMissing(RequiredFieldError(path: [.key(field.responseKey)], action: .throw))
         }
-        return target.slots[index].value
+        return nil
     }
 
     private func child(_ ref: RecordRef, _ selections: PreparedSelectionSet) throws(LensError) -> Lens? {
@@ -188,7 +203,11 @@ public struct Lens {
         guard fast.sink.sawAnything else { return nulled ? nil : self }
         var detailed = SelectionWalk(store: context.store, mode: .required, sink: PathRecorder(log: context.log))
         let origin = detailed.walk(selections, target)
-        if let thrown = detailed.sink.thrown { throw .requiredFieldMissing(thrown) }
+        if let thrown = detailed.sink.thrown {
+            // Under a @catch, Relay nulls the THROW field's parent and marks the failure handled.
+            if selections.isCaught { return nil }
+            throw .requiredFieldMissing(thrown)
+        }
         return origin == nil ? self : nil
     }
 }
@@ -199,6 +218,9 @@ public enum LensError: Error, Hashable, Sendable, CustomStringConvertible {
     case fieldErrors([FieldError])
     /// A `@required` field failed the read.
     case requiredFieldMissing(RequiredFieldError)
+    /// Under `@throwOnFieldError`: fields the store does not hold (never fetched), by path relative to
+    /// what was read. Relay's `missing_expected_data.throw`.
+    case missingData([ResponsePath])
     /// The selection has no field with this response key: a programming error in the reader.
     case notSelected(String)
 
@@ -207,6 +229,7 @@ public enum LensError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .fieldErrors(let errors): return "field errors: " + errors.map(\.description).joined(separator: "; ")
         case .requiredFieldMissing(let error): return error.description
+        case .missingData(let paths): return "missing data: " + paths.map(\.dotted).joined(separator: "; ")
         case .notSelected(let key): return "'\(key)' is not selected"
         }
     }

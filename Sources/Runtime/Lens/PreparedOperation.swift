@@ -64,9 +64,16 @@ public final class PreparedOperation {
         Lens(context: context, record: rootRecord, selections: root, throwsOnFieldError: throwsOnFieldError)
     }
 
-    /// Whether the store holds the operation's data: every root field of the selection, spreads
-    /// included, has a slot on the root record. Read without tracking: this is the availability check
-    /// a handle makes when it attaches and when a response commits.
+    /// Whether the store holds the operation's data: no field of the selection, spreads included, is
+    /// missing on any record it reaches (`Record.isMissing(_:)`). Read without tracking: this is the
+    /// availability check a handle makes when it attaches and when a response commits.
+    ///
+    /// Relay's `isMissingData`: a field never fetched, anywhere below the root, makes the operation
+    /// unavailable, so a store-or-network handle fetches rather than show partial data. A null, a
+    /// deleted record, or a list item that is null are data. Fields under an inline fragment whose
+    /// type condition names a type on a record of unknown type are not expected, as the normalizer
+    /// applies such a condition without knowing it holds.
+    /// - Complexity: O(fields the selection reaches in the store).
     public var isAvailable: Bool {
         allPresent(root, in: store.record(at: rootRecord))
     }
@@ -75,11 +82,28 @@ public final class PreparedOperation {
         for item in set.items {
             switch item {
             case .field(let field):
-                if record.peek(field.channel.id) == nil { return false }
+                let slot = record.peek(field.channel.id)
+                if record.isMissing(slot) { return false }
+                guard let child = field.selections, let slot else { continue }
+                switch slot.value {
+                case .link(let ref):
+                    let target = store.record(at: ref)
+                    if !target.isDeleted, !allPresent(child, in: target) { return false }
+                case .links(let refs):
+                    for case let ref? in refs {
+                        let target = store.record(at: ref)
+                        if !target.isDeleted, !allPresent(child, in: target) { return false }
+                    }
+                case .null, .scalar:
+                    continue
+                }
             case .inline(let condition, let inner):
+                guard condition == nil || record.typename != nil else { continue }
                 if store.typeCondition(condition, appliesTo: record.typename), !allPresent(inner, in: record) { return false }
             case .spread(let fragment):
-                if !allPresent(fragment.selections, in: record) { return false }
+                if store.typeCondition(fragment.typeCondition, appliesTo: record.typename), !allPresent(fragment.selections, in: record) {
+                    return false
+                }
             }
         }
         return true

@@ -8,9 +8,13 @@ final class PreparedSelectionSet {
     /// Whether any field here (through inline fragments too) carries `@required`, so that a null there
     /// can null the object this set reads.
     let hasRequired: Bool
+    /// Whether a `@catch` field of the same owner lies above this set, so that nothing read here throws:
+    /// Relay marks what a `@catch` caught as handled. Computed once, so a read checks a flag.
+    let isCaught: Bool
 
-    init(items: [PreparedSelection]) {
+    init(items: [PreparedSelection], isCaught: Bool = false) {
         self.items = items
+        self.isCaught = isCaught
         var walk = false
         var required = false
         for item in items {

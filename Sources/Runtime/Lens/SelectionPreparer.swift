@@ -59,7 +59,7 @@ struct SelectionPreparer {
                 items.append(.spread(try fragment(spread.name)))
             }
         }
-        return (PreparedSelectionSet(items: items), reaches)
+        return (PreparedSelectionSet(items: items, isCaught: underCatch), reaches)
     }
 
     private mutating func fragment(_ name: String) throws(DocumentError) -> PreparedFragment {

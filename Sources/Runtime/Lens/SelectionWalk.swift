@@ -1,7 +1,7 @@
 /// The walk under both the verdict and a lens's `@required` checks: it reads the fields a mode asks
 /// for and says whether a bubbling `@required` null reaches the object walked.
 ///
-/// Relay's rules: a `@required` field that is null, or holds a field error, nulls its parent; the
+/// Relay's rules: a `@required` field that is null (with or without a field error) nulls its parent; the
 /// parent, if `@required` too, nulls its own, and so on; a list item is nulled, not the list; a
 /// `@required(action: THROW)` field fails the read wherever it is; nothing crosses a `@catch`, and a
 /// spread is its fragment's own business. What the walk finds goes to its sink, a generic parameter,
@@ -70,9 +70,9 @@ struct SelectionWalk<Sink: WalkSink> {
         var isNull = true
         var fromChild: Sink.Origin?
         if let index {
-            let hasErrors = !record.slots[index].errors.isEmpty
-            if case .verdict(collectsErrors: true) = mode, hasErrors { sink.fieldErrors(record.slots[index].errors) }
-            isNull = hasErrors || record.slots[index].value.isNull
+            // Errors count only beside a null (`Slot.hasWeighedErrors`): beside a value they fail nothing.
+            if case .verdict(collectsErrors: true) = mode, record.slots[index].hasWeighedErrors { sink.fieldErrors(record.slots[index].errors) }
+            isNull = record.slots[index].value.isNull
             if !isNull, let child = field.selections, visits(child) {
                 switch record.slots[index].value {
                 case .link(let ref):

@@ -44,3 +44,17 @@ public struct Slot: Hashable, Sendable {
         self.errors = errors
     }
 }
+
+extension Slot {
+    /// Whether a reader weighs the slot's errors: only when its value is null.
+    ///
+    /// The one rule every reader shares (the lens's reads, the verdict walks, and the normalizer
+    /// through `keepsErrors(valueIsNull:)`): Relay's reader looks at a field's errors only where the
+    /// value is null, and its normalizer stores errors only on null fields, so an error beside `[]` or
+    /// any other value leaves the value readable and fails nothing.
+    @inlinable public var hasWeighedErrors: Bool { Self.keepsErrors(valueIsNull: value.isNull) && !errors.isEmpty }
+
+    /// Whether a field keeps the errors whose path lands on it: only a null one does (see
+    /// `hasWeighedErrors`).
+    @inlinable public static func keepsErrors(valueIsNull: Bool) -> Bool { valueIsNull }
+}

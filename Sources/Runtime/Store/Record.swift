@@ -68,6 +68,19 @@ public final class Record {
         return !isDeleted
     }
 
+    /// Whether `slot`, read from this record, is missing data: no slot on a record that exists.
+    ///
+    /// The one rule for missing data that the lens, the verdict walk and the availability check share.
+    /// A field never fetched is not a null the server sent (Relay's `undefined`, `isMissingData`): a
+    /// `@catch` catches it, a `@throwOnFieldError` read fails on it, and the operation is not
+    /// available. A deleted record is a null, as Relay's deleted record is, so its fields are not
+    /// missing.
+    @inline(__always) func isMissing(_ slot: Slot?) -> Bool { slot == nil && !isDeleted }
+
+    /// `isMissing(_:)` for a slot looked at in place: `index` is where `trackedIndex(of:)` or
+    /// `index(of:)` found it, nil when the record holds no such field.
+    @inline(__always) func isMissing(slotAt index: Int?) -> Bool { index == nil && !isDeleted }
+
     /// Reads a slot without telling Observation: what the store, the normalizer and the stored
     /// strategy's re-evaluation use, and what a read outside any tracking scope amounts to.
     func peek(_ id: FieldID) -> Slot? {

@@ -17,8 +17,10 @@ import Runtime
 ///   types for an interface or union). A condition that cannot be decided is applied, and the fields
 ///   under it may then be absent from the response.
 /// - **Errors.** Each `errors[]` entry whose `path` names a field of the walk is put beside that field;
-///   one whose path runs beneath a null field, or a null list element, collects on that field. The
-///   rest (no path, or a path naming nothing the walk met) are `unplacedErrors`.
+///   one whose path runs beneath a null field, or a null list element, collects on that field. A
+///   field keeps its errors only when its value is null, Relay's rule (`Slot.keepsErrors(valueIsNull:)`):
+///   an error that lands beside `[]` or any other value is placed but not kept, so the value stays
+///   readable. The rest (no path, or a path naming nothing the walk met) are `unplacedErrors`.
 ///
 /// Records and fields come out in the order the response first reaches them, so two runs over one
 /// response are equal. A record reached twice is written once, with the later value of a field and

@@ -154,8 +154,9 @@ final class IncrementalVerdict {
         let field = visit.field
         let slot = store.record(at: visit.owner.record).peek(field.channel.id)
         slotsRead += 1
-        visit.slotErrors = collectsErrors ? slot?.errors ?? [] : []
-        let isNull = slot.map { $0.value.isNull || !$0.errors.isEmpty } ?? true
+        // The lens's rule: errors count only beside a null (`Slot.hasWeighedErrors`).
+        visit.slotErrors = collectsErrors && slot?.hasWeighedErrors == true ? slot?.errors ?? [] : []
+        let isNull = slot?.value.isNull ?? true
         visit.slotIsNull = isNull
         var target: FieldValue = .null
         var walksBelow = false

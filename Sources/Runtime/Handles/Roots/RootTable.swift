@@ -81,10 +81,9 @@ package final class RootTable {
 
     private func settleIncrementally(_ entry: RootEntry, after commit: Commit) {
         guard let tracker = entry.tracker else { return }
-        let root = entry.operation.rootRecord
-        let touchesRoot = commit.createdRecords.contains(root) || commit.deletedRecords.contains(root)
-            || commit.changedSlots.contains { $0.record == root }
-        let present = touchesRoot ? entry.operation.isAvailable : entry.presentUntracked
+        // Availability is Relay's missing-data check over everything the selection reaches, so any
+        // commit that passed the guard (a new slot, a link moved, a record back) may change it.
+        let present = entry.operation.isAvailable
         let before = tracker.slotsRead
         let met = tracker.apply(commit)
         slotsRewalked += tracker.slotsRead - before

@@ -84,7 +84,7 @@ final class FieldVisit {
 
     /// The slot's field errors, kept only where the owner collects them (`@throwOnFieldError`).
     var slotErrors: [GraphQLError] = []
-    /// Whether the slot read null: missing, `.null`, or holding errors.
+    /// Whether the slot read null: missing or `.null` (errors beside a value leave it a value).
     var slotIsNull = true
     var below = Below.none
     /// Field errors and THROWs below the field (kept up to date by the children's differences).

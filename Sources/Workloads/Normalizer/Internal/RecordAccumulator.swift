@@ -5,7 +5,8 @@ import Runtime
 ///
 /// A record the response reaches twice (a character listed as a result and again inside an episode)
 /// stays one write. A field written twice keeps the later value, as a store would, and every error
-/// either occurrence carried: the errors name response paths, and each path is met once.
+/// either occurrence carried when that value is null: the errors name response paths, and each path
+/// is met once. Errors beside a value that is not null are not kept (`Slot.keepsErrors(valueIsNull:)`).
 struct RecordAccumulator {
     private(set) var records: [NormalizedResponse.RecordWrite] = []
     private var indexByID: [RecordID: Int] = [:]
@@ -28,8 +29,8 @@ struct RecordAccumulator {
     /// Writes a field of the record at `record`.
     mutating func write(_ record: Int, _ storageKey: String, _ value: NormalizedResponse.Value, errors: [GraphQLError]) {
         if let field = fieldIndexes[record][storageKey] {
-            records[record].fields[field].value = value
-            records[record].fields[field].errors += errors
+            let merged = records[record].fields[field].errors + errors
+            records[record].fields[field] = NormalizedResponse.FieldWrite(storageKey, value, errors: merged)
         } else {
             fieldIndexes[record][storageKey] = records[record].fields.count
             records[record].fields.append(NormalizedResponse.FieldWrite(storageKey, value, errors: errors))

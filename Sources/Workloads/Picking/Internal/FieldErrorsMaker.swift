@@ -9,6 +9,11 @@ import Runtime
 /// than fail them), it carries no `@required` (whose null bubbles, a different failure), and the
 /// schema, when there is one, lets it be null.
 ///
+/// A record the response reaches again elsewhere (a character listed as a result and again inside an
+/// episode) has the same leaf nulled at every place, with the one error at the chosen path: a store
+/// keeps a field's later value, and Relay's rule keeps errors only beside a null, so a value written
+/// after the null would leave no field error at all.
+///
 /// Leaves are spread evenly over the items of the first list of objects the own selection reaches
 /// (depth first): each item's first eligible leaf, then each item's second, and so on, taking evenly
 /// spaced items of a round when the round has more than are still wanted. Without such a list, the
@@ -51,7 +56,13 @@ struct FieldErrorsMaker {
         }
         guard !chosen.isEmpty else { return nil }
         var made = response
-        for path in chosen { made = Self.setting(.null, at: path[...], in: made, under: "data") }
+        for path in chosen {
+            made = Self.setting(.null, at: path[...], in: made, under: "data")
+            if let data = made["data"], let record = Self.recordIdentity(at: path.dropLast(), in: data),
+               let key = path.last?.stringValue {
+                made = Self.setting(Self.nulling(key, of: record, in: data), member: "data", in: made)
+            }
+        }
         let added = chosen.map { path in
             JSONValue.object([
                 "message": .string("field error made by the bench: \(path.map { $0.stringValue ?? "\($0.intValue ?? 0)" }.joined(separator: "."))"),
@@ -79,6 +90,43 @@ struct FieldErrorsMaker {
         case (.int(let index), .array(var elements)) where elements.indices.contains(index):
             elements[index] = setting(value, at: path.dropFirst(), in: elements[index])
             return .array(elements)
+        default:
+            return json
+        }
+    }
+
+    /// The `id` and `__typename` of the object at `path`, when it has an `id`: what makes it a record
+    /// that the response may reach again.
+    private static func recordIdentity(at path: ArraySlice<JSONValue>, in json: JSONValue) -> (id: JSONValue, typename: JSONValue?)? {
+        var node = json
+        for step in path {
+            if let key = step.stringValue, let inner = node[key] {
+                node = inner
+            } else if let index = step.intValue, let inner = node[index] {
+                node = inner
+            } else {
+                return nil
+            }
+        }
+        guard let id = node["id"], id != .null else { return nil }
+        return (id, node["__typename"])
+    }
+
+    /// `json` with member `key` nulled on every object that is the record `record`.
+    private static func nulling(_ key: String, of record: (id: JSONValue, typename: JSONValue?), in json: JSONValue) -> JSONValue {
+        switch json {
+        case .object(var members):
+            let isRecord = json["id"] == record.id && (record.typename == nil || json["__typename"] == record.typename)
+            for index in members.indices {
+                if isRecord, members[index].key == key {
+                    members[index].value = .null
+                } else {
+                    members[index].value = nulling(key, of: record, in: members[index].value)
+                }
+            }
+            return .object(members)
+        case .array(let elements):
+            return .array(elements.map { nulling(key, of: record, in: $0) })
         default:
             return json
         }
