@@ -49,18 +49,33 @@ public enum InstructionPass {
         /// Instructions per operation in processes with other, random hash seeds; empty when the
         /// measurement was too long to count again.
         public var otherSeeds: [Double]
+
+        /// Whether the spread under other seeds so far falls where `bench compare` lets the count
+        /// decide only by a margin over it (`ComparisonRule`): past what one build repeats to, within
+        /// the widest deciding spread. There a spread seen in two processes could understate how far
+        /// the count moves, and an understated spread would let a count call a change it cannot see.
+        public var isCloseToDeciding: Bool {
+            guard let spread = MeasurementRecord.hashSpread(fixed: fixedSeed, others: otherSeeds) else { return false }
+            return spread > MeasurementRecord.hashSensitivity && spread <= ComparisonRule.defaultWidestDecidingSpread
+        }
     }
 
     /// How many more times the pass counts each measurement, each time in a process with a random hash
     /// seed, to see whether its count depends on where hashed values land.
     public static let otherSeedPasses = 2
 
+    /// How many more random-seed passes a measurement whose count is close to deciding
+    /// (`Counts.isCloseToDeciding`) gets after the first `otherSeedPasses`: its spread then rests on
+    /// six processes, not two.
+    public static let closeSeedPasses = 4
+
     /// A measurement of more instructions per operation than this is not counted again under other
     /// seeds: the stored chain over a hundred handles and more, minutes each under callgrind.
     public static let otherSeedLimit = 1_000_000_000.0
 
     /// Runs the child under callgrind, with the hash seed fixed, then `otherSeedPasses` times more with
-    /// random seeds over the measurements short enough; returns the counts by `key(_:_:)`.
+    /// random seeds over the measurements short enough, then `closeSeedPasses` times more over those
+    /// close to deciding; returns the counts by `key(_:_:)`.
     ///
     /// Work that hashes object identities and key paths (Observation's tracking) counts differently
     /// when the hashed values differ: under another seed, and equally in another build, whose code
@@ -81,6 +96,13 @@ public enum InstructionPass {
         for pass in 1...otherSeedPasses where !again.isEmpty {
             progress.note("[instructions] counting again under a random hash seed (\(pass) of \(otherSeedPasses))")
             let other = try countOnce(options, selected: selected, keys: again, fixedSeed: false)
+            for (name, value) in other { counts[name]?.otherSeeds.append(value) }
+        }
+        let close = again.filter { counts[$0]?.isCloseToDeciding == true }
+        for pass in 1...closeSeedPasses where !close.isEmpty {
+            progress.note(
+                "[instructions] \(close.count) close to deciding: counting again under a random hash seed (\(pass) of \(closeSeedPasses))")
+            let other = try countOnce(options, selected: selected, keys: close, fixedSeed: false)
             for (name, value) in other { counts[name]?.otherSeeds.append(value) }
         }
         return counts
@@ -148,7 +170,9 @@ public enum InstructionPass {
             + "N = \(counter.targetInstructions) Ir over the probe's, even, within \(counter.minimumCalls)...\(counter.maximumCalls); "
             + "Ir / N / operations per call; each call's indirect call and black hole are in the count, as in the timings; "
             + "instructionsUnderOtherHashSeeds: the same, in \(otherSeedPasses) more processes with random hash seeds, "
-            + "for measurements of at most \(Int(otherSeedLimit)) Ir per operation"
+            + "for measurements of at most \(Int(otherSeedLimit)) Ir per operation, and in \(closeSeedPasses) more "
+            + "for those whose spread there is over \(MeasurementRecord.hashSensitivity * 100)% and at most "
+            + "\(ComparisonRule.defaultWidestDecidingSpread * 100)%"
     }
 
     // MARK: - Child
