@@ -26,10 +26,11 @@ public enum InstructionsDecision: Sendable, Equatable {
     ///   - rule: The decision rule.
     public init(ratio: Double, spread: Double?, rule: ComparisonRule) {
         let change = abs(ratio - 1)
+        let (verdict, reason) = MeasurementComparison.beyond(ratio: ratio, threshold: rule.instructionsThreshold)
         // At most what two runs of one build repeat to, the count is as deterministic as it gets: the
         // threshold alone judges it, as it always has (so files with such counts compare as before).
         guard let spread, spread > MeasurementRecord.hashSensitivity else {
-            self = .decides(MeasurementComparison.beyond(ratio: ratio, threshold: rule.instructionsThreshold))
+            self = .decides(verdict, reason)
             return
         }
         guard spread <= rule.widestDecidingSpread else {
@@ -38,7 +39,7 @@ public enum InstructionsDecision: Sendable, Equatable {
         }
         let margin = rule.seedSpreadMargin * spread
         if change > rule.instructionsThreshold && change > margin {
-            self = .decides(MeasurementComparison.beyond(ratio: ratio, threshold: rule.instructionsThreshold))
+            self = .decides(verdict, reason)
         } else if change + margin <= rule.instructionsThreshold {
             self = .decides(.noChange, .underTheThreshold)
         } else {
