@@ -34,8 +34,8 @@
 ///
 /// The margin stands for what a seed spread of a few processes does not show: another build lands the
 /// hashed values elsewhere again, so a count is trusted only for a change well clear of how far it was
-/// seen to move. Measurements whose spread falls in the deciding band are probed under more seeds
-/// (`InstructionPass`), so the spread they are judged against rests on more than two processes.
+/// seen to move. Measurements whose count moved at all under the first two seeds, short of wandering,
+/// are probed under four more (`InstructionPass`), so the spread they are judged by rests on six.
 public struct ComparisonRule: Sendable, Equatable, Codable {
     /// The relative change in wall time below which a significant change is still "no change": 0.05 is 5 %.
     public var threshold: Double
