@@ -59,7 +59,7 @@ public enum InstructionPass {
         /// understated spread would let a count call a change it cannot see.
         public var needsMoreSeeds: Bool {
             guard let spread = MeasurementRecord.hashSpread(fixed: fixedSeed, others: otherSeeds) else { return false }
-            return spread > movedSpreadFloor && spread <= ComparisonRule.defaultWidestDecidingSpread
+            return spread > Self.movedSpreadFloor && spread <= ComparisonRule.defaultWidestDecidingSpread
         }
 
         /// The least spread that sends a count to more seeds, 0.01 %: more than a count's own rounding
@@ -74,7 +74,7 @@ public enum InstructionPass {
     /// How many more random-seed passes a measurement whose count moved a little
     /// (`Counts.needsMoreSeeds`) gets after the first `otherSeedPasses`: its spread then rests on
     /// six processes, not two.
-    public static let movedSeedPasses = 4
+    public static let movedSeedPasses = ComparisonRule.defaultLeastSeedsToDecide - otherSeedPasses
 
     /// A measurement of more instructions per operation than this is not counted again under other
     /// seeds: the stored chain over a hundred handles and more, minutes each under callgrind.

@@ -25,7 +25,8 @@
 /// - at most `MeasurementRecord.hashSensitivity` (0.1 %, what two runs of one build repeat to), or not
 ///   probed: the count is deterministic, so no test is needed, and the change is judged against
 ///   `instructionsThreshold` alone;
-/// - up to `widestDecidingSpread`: the count decides where the change is beyond `instructionsThreshold`
+/// - up to `widestDecidingSpread`, each file's count having been made under at least
+///   `leastSeedsToDecide` other seeds: the count decides where the change is beyond `instructionsThreshold`
 ///   *and* beyond `seedSpreadMargin` times the spread (slower or faster), or where the change plus that
 ///   margin stays within the threshold (no change); in between, it cannot tell, and wall time decides;
 /// - wider: the count wanders (work that hashes object identities and key paths, as Observation's
@@ -34,8 +35,10 @@
 ///
 /// The margin stands for what a seed spread of a few processes does not show: another build lands the
 /// hashed values elsewhere again, so a count is trusted only for a change well clear of how far it was
-/// seen to move. Measurements whose count moved at all under the first two seeds, short of wandering,
-/// are probed under four more (`InstructionPass`), so the spread they are judged by rests on six.
+/// seen to move, and only where each file saw it move under enough seeds: two can show a count that
+/// moves by percents as holding within a fifth of one. Measurements whose count moved at all under the
+/// first two seeds, short of wandering, are counted under four more (`InstructionPass`), to six; files
+/// made before that have two, and such a count of theirs leaves the verdict to wall time, as it did.
 public struct ComparisonRule: Sendable, Equatable, Codable {
     /// The relative change in wall time below which a significant change is still "no change": 0.05 is 5 %.
     public var threshold: Double
@@ -47,6 +50,9 @@ public struct ComparisonRule: Sendable, Equatable, Codable {
     /// The widest spread under other hash seeds at which instructions can still decide: 1 %. Past it the
     /// count wanders, and wall time decides.
     public var widestDecidingSpread: Double
+    /// How many other hash seeds each file must have counted a measurement under for a spread past
+    /// `MeasurementRecord.hashSensitivity` to let the count decide: 6.
+    public var leastSeedsToDecide: Int
     /// The largest Mann-Whitney p-value that counts as significant.
     public var significanceLevel: Double
     /// The confidence level of the ratio's bootstrap interval.
@@ -66,18 +72,21 @@ public struct ComparisonRule: Sendable, Equatable, Codable {
     /// The default widest deciding spread, 1 %: the instructions threshold, so a count that moved by
     /// more under a seed than the change to be found cannot find it.
     public static let defaultWidestDecidingSpread = 0.01
+    /// The default least number of seeds, 6: what `bench --instructions` counts a count that moved under.
+    public static let defaultLeastSeedsToDecide = 6
 
     /// Creates a rule; every parameter but the thresholds is fixed by default.
     public init(
         threshold: Double = defaultThreshold, instructionsThreshold: Double = defaultInstructionsThreshold,
         significanceLevel: Double = 0.05, confidenceLevel: Double = 0.95, resamples: Int = 10_000,
         seed: UInt64 = 0x5EED, seedSpreadMargin: Double = defaultSeedSpreadMargin,
-        widestDecidingSpread: Double = defaultWidestDecidingSpread
+        widestDecidingSpread: Double = defaultWidestDecidingSpread, leastSeedsToDecide: Int = defaultLeastSeedsToDecide
     ) {
         self.threshold = threshold
         self.instructionsThreshold = instructionsThreshold
         self.seedSpreadMargin = seedSpreadMargin
         self.widestDecidingSpread = widestDecidingSpread
+        self.leastSeedsToDecide = leastSeedsToDecide
         self.significanceLevel = significanceLevel
         self.confidenceLevel = confidenceLevel
         self.resamples = resamples
@@ -91,12 +100,12 @@ public struct ComparisonRule: Sendable, Equatable, Codable {
             + "all measurements) < \(significanceLevel), and the ratio is beyond ±\(percent(threshold)); "
             + "by instructions (beyond ±\(percent(instructionsThreshold))) where both files counted them and the counts "
             + "do not move under other hash seeds, or the change is also beyond \(marginText) "
-            + "their spread there (at most \(percent(widestDecidingSpread)))"
+            + "their spread there (at most \(percent(widestDecidingSpread)), under \(leastSeedsToDecide) seeds or more)"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case threshold, instructionsThreshold, seedSpreadMargin, widestDecidingSpread, significanceLevel, confidenceLevel,
-            resamples, seed
+        case threshold, instructionsThreshold, seedSpreadMargin, widestDecidingSpread, leastSeedsToDecide, significanceLevel,
+            confidenceLevel, resamples, seed
     }
 
     public init(from decoder: any Decoder) throws {
@@ -107,6 +116,7 @@ public struct ComparisonRule: Sendable, Equatable, Codable {
         seedSpreadMargin = try container.decodeIfPresent(Double.self, forKey: .seedSpreadMargin) ?? Self.defaultSeedSpreadMargin
         widestDecidingSpread =
             try container.decodeIfPresent(Double.self, forKey: .widestDecidingSpread) ?? Self.defaultWidestDecidingSpread
+        leastSeedsToDecide = try container.decodeIfPresent(Int.self, forKey: .leastSeedsToDecide) ?? Self.defaultLeastSeedsToDecide
         significanceLevel = try container.decode(Double.self, forKey: .significanceLevel)
         confidenceLevel = try container.decode(Double.self, forKey: .confidenceLevel)
         resamples = try container.decode(Int.self, forKey: .resamples)

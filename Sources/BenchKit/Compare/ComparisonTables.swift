@@ -109,6 +109,7 @@ struct ComparisonTables {
         case nil: ""
         case .countsWander: " (decides: counts wander)"
         case .withinTheSpread: " (decides: change within \(rule.marginText) the spread)"
+        case .tooFewSeeds: " (decides: spread under fewer than \(rule.leastSeedsToDecide) seeds)"
         }
     }
 

@@ -15,6 +15,9 @@ public enum InstructionsDecision: Sendable, Equatable {
         case countsWander = "the counts wander under other hash seeds"
         /// The change is neither clearly beyond the threshold nor clearly within it, given the spread.
         case withinTheSpread = "the change is within the margin of the spread under other hash seeds"
+        /// The count moved under other seeds, and a file counted it under fewer than
+        /// `ComparisonRule.leastSeedsToDecide` of them: too few to trust how far it moves.
+        case tooFewSeeds = "a file counted it under too few other hash seeds"
     }
 
     /// Decides a change in instructions against the threshold and the seed spread.
@@ -23,8 +26,10 @@ public enum InstructionsDecision: Sendable, Equatable {
     ///   - ratio: `instructions(NEW) / instructions(OLD)`.
     ///   - spread: The wider of the two files' spreads under other hash seeds (0.002 is ±0.2 %); `nil`
     ///     when neither file counted again.
+    ///   - seeds: How many other seeds the file with fewer of them counted under (0 for a file that
+    ///     did not count again).
     ///   - rule: The decision rule.
-    public init(ratio: Double, spread: Double?, rule: ComparisonRule) {
+    public init(ratio: Double, spread: Double?, seeds: Int, rule: ComparisonRule) {
         let change = abs(ratio - 1)
         let (verdict, reason) = MeasurementComparison.beyond(ratio: ratio, threshold: rule.instructionsThreshold)
         // At most what two runs of one build repeat to, the count is as deterministic as it gets: the
@@ -35,6 +40,12 @@ public enum InstructionsDecision: Sendable, Equatable {
         }
         guard spread <= rule.widestDecidingSpread else {
             self = .leavesItToWallTime(.countsWander)
+            return
+        }
+        // Each build lands its hashed values in its own places, so each file's spread must rest on
+        // enough seeds. Files counted before the band have two, and compare as they always did.
+        guard seeds >= rule.leastSeedsToDecide else {
+            self = .leavesItToWallTime(.tooFewSeeds)
             return
         }
         let margin = rule.seedSpreadMargin * spread

@@ -77,6 +77,9 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     /// The wider of the two files' spreads under other hash seeds (0.002 is ±0.2 %); `nil` when neither
     /// counted again.
     public var instructionsSpread: Double?
+    /// How many other hash seeds the file with fewer of them counted this measurement under (0 when
+    /// one did not count again); `nil` when neither did.
+    public var instructionsSeeds: Int?
     /// Why the counts, though both files have them, left the verdict to wall time; `nil` when they
     /// decided or either file lacks them.
     public var instructionsDoubt: InstructionsDecision.Doubt?
@@ -126,6 +129,8 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         let varies = [old.instructionsVaryWithHashing, new.instructionsVaryWithHashing].compactMap { $0 }
         instructionsVaryWithHashing = varies.isEmpty ? nil : varies.contains(true)
         instructionsSpread = [old.instructionsHashSpread, new.instructionsHashSpread].compactMap { $0 }.max()
+        let seeds = [old, new].map { $0.instructionsUnderOtherHashSeeds?.count }
+        instructionsSeeds = seeds.allSatisfy { $0 == nil } ? nil : seeds.map { $0 ?? 0 }.min()
         if let oldInstructions = old.instructionsPerOperation, let newInstructions = new.instructionsPerOperation,
             oldInstructions > 0
         {
@@ -152,7 +157,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         } else {
             (wallTimeVerdict, wallTimeReason) = (.noChange, .noRatio)
         }
-        let decision = instructionsRatio.map { InstructionsDecision(ratio: $0, spread: instructionsSpread, rule: rule) }
+        let decision = instructionsRatio.map { InstructionsDecision(ratio: $0, spread: instructionsSpread, seeds: instructionsSeeds ?? 0, rule: rule) }
         instructionsDoubt = decision?.doubt
         if let byInstructions = decision?.verdict {
             basis = .instructions
@@ -165,7 +170,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case key, old, new, ratio, ratioInterval, rankTest, rankTestOf, adjustedPValue, wallTimeVerdict, wallTimeReason,
-            instructionsRatio, instructionsVaryWithHashing, instructionsSpread, instructionsDoubt, verdict, basis, reason,
+            instructionsRatio, instructionsVaryWithHashing, instructionsSpread, instructionsSeeds, instructionsDoubt, verdict, basis, reason,
             allocations
     }
 
@@ -185,6 +190,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         try container.encode(instructionsRatio, forKey: .instructionsRatio)
         try container.encode(instructionsVaryWithHashing, forKey: .instructionsVaryWithHashing)
         try container.encode(instructionsSpread, forKey: .instructionsSpread)
+        try container.encode(instructionsSeeds, forKey: .instructionsSeeds)
         try container.encode(instructionsDoubt, forKey: .instructionsDoubt)
         try container.encode(verdict, forKey: .verdict)
         try container.encode(basis, forKey: .basis)
