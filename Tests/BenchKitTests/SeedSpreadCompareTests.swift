@@ -109,6 +109,30 @@ struct SeedSpreadCompareTests {
         #expect(six.instructionsSeeds == 6 && six.verdict == .slower)
     }
 
+    @Test func theCommittedResultsFilesOfTwoSeedsCompareAsTheyDid() throws {
+        // Each committed run against the next, as the release gate and history compare them: where
+        // both files counted under two seeds at most, every verdict is the one the rule before the band
+        // gave (counts that moved past 0.1 % left to wall time, the others judged by the threshold).
+        let directory = Synthetic.repositoryFile("results")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+        let files = try names.map { try ResultsValidator.validate(path: directory + "/" + $0) }
+            .filter { $0.measurements.allSatisfy { ($0.instructionsUnderOtherHashSeeds?.count ?? 0) <= 2 } }
+        #expect(files.count >= 2, "results/ holds runs counted before the band")
+        var compared = 0
+        for (old, new) in zip(files, files.dropFirst()) {
+            for item in Synthetic.compare(old, new).measurements {
+                let before =
+                    item.instructionsRatio.flatMap { ratio in
+                        item.instructionsVaryWithHashing == true
+                            ? nil : MeasurementComparison.beyond(ratio: ratio, threshold: ComparisonRule.defaultInstructionsThreshold).0
+                    } ?? item.wallTimeVerdict
+                #expect(item.verdict == before, "\(item.key.label): \(item.verdict) where it was \(before)")
+                compared += item.instructionsRatio == nil ? 0 : 1
+            }
+        }
+        #expect(compared > 0, "some of those pairs both counted instructions")
+    }
+
     @Test func aSeedStableCountIsJudgedByTheThresholdAloneAsBefore() throws {
         // 1.2 % with ±0.05 %: under 0.1 %, no margin applies, exactly as files compared before the band.
         let (_, item) = try compared(file(instructions: 10_000, spread: 0.0005), file(draw: 1, instructions: 10_120, spread: 0.0005))
