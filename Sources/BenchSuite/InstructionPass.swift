@@ -49,18 +49,40 @@ public enum InstructionPass {
         /// Instructions per operation in processes with other, random hash seeds; empty when the
         /// measurement was too long to count again.
         public var otherSeeds: [Double]
+
+        /// Whether the count moved under the other seeds so far, by more than `movedSpreadFloor`, but not
+        /// past the widest spread at which `bench compare` lets a count decide (`ComparisonRule`).
+        ///
+        /// There the verdict rests on how wide the spread is, and a spread seen in two processes can
+        /// understate it badly: a commit's count, held within 0.1 % by two seeds in one run
+        /// (judged by the threshold alone), moved by several times that under six in the next. An
+        /// understated spread would let a count call a change it cannot see.
+        public var needsMoreSeeds: Bool {
+            guard let spread = MeasurementRecord.hashSpread(fixed: fixedSeed, others: otherSeeds) else { return false }
+            return spread > Self.movedSpreadFloor && spread <= ComparisonRule.defaultWidestDecidingSpread
+        }
+
+        /// The least spread that sends a count to more seeds, 0.01 %: more than a count's own rounding
+        /// (instructions over an odd number of calls and operations moves a count by a few in a million).
+        public static let movedSpreadFloor = 0.0001
     }
 
     /// How many more times the pass counts each measurement, each time in a process with a random hash
     /// seed, to see whether its count depends on where hashed values land.
     public static let otherSeedPasses = 2
 
+    /// How many more random-seed passes a measurement whose count moved a little
+    /// (`Counts.needsMoreSeeds`) gets after the first `otherSeedPasses`: its spread then rests on
+    /// six processes, not two.
+    public static let movedSeedPasses = ComparisonRule.defaultLeastSeedsToDecide - otherSeedPasses
+
     /// A measurement of more instructions per operation than this is not counted again under other
     /// seeds: the stored chain over a hundred handles and more, minutes each under callgrind.
     public static let otherSeedLimit = 1_000_000_000.0
 
     /// Runs the child under callgrind, with the hash seed fixed, then `otherSeedPasses` times more with
-    /// random seeds over the measurements short enough; returns the counts by `key(_:_:)`.
+    /// random seeds over the measurements short enough, then `movedSeedPasses` times more over those
+    /// whose counts moved a little (`Counts.needsMoreSeeds`); returns the counts by `key(_:_:)`.
     ///
     /// Work that hashes object identities and key paths (Observation's tracking) counts differently
     /// when the hashed values differ: under another seed, and equally in another build, whose code
@@ -81,6 +103,13 @@ public enum InstructionPass {
         for pass in 1...otherSeedPasses where !again.isEmpty {
             progress.note("[instructions] counting again under a random hash seed (\(pass) of \(otherSeedPasses))")
             let other = try countOnce(options, selected: selected, keys: again, fixedSeed: false)
+            for (name, value) in other { counts[name]?.otherSeeds.append(value) }
+        }
+        let moved = again.filter { counts[$0]?.needsMoreSeeds == true }
+        for pass in 1...movedSeedPasses where !moved.isEmpty {
+            progress.note(
+                "[instructions] \(moved.count) whose counts moved: counting again under a random hash seed (\(pass) of \(movedSeedPasses))")
+            let other = try countOnce(options, selected: selected, keys: moved, fixedSeed: false)
             for (name, value) in other { counts[name]?.otherSeeds.append(value) }
         }
         return counts
@@ -148,7 +177,9 @@ public enum InstructionPass {
             + "N = \(counter.targetInstructions) Ir over the probe's, even, within \(counter.minimumCalls)...\(counter.maximumCalls); "
             + "Ir / N / operations per call; each call's indirect call and black hole are in the count, as in the timings; "
             + "instructionsUnderOtherHashSeeds: the same, in \(otherSeedPasses) more processes with random hash seeds, "
-            + "for measurements of at most \(Int(otherSeedLimit)) Ir per operation"
+            + "for measurements of at most \(Int(otherSeedLimit)) Ir per operation, and in \(movedSeedPasses) more "
+            + "for those whose spread there is over \(Counts.movedSpreadFloor * 100)% and at most "
+            + "\(ComparisonRule.defaultWidestDecidingSpread * 100)%"
     }
 
     // MARK: - Child

@@ -18,16 +18,41 @@
 /// measurements at the level, not each one's; the threshold keeps a real but immaterial shift from
 /// failing a release.
 ///
-/// By instructions, when both files counted them for a measurement and neither count moved under other
-/// hash seeds: the count is deterministic, so no test is needed, and the change is judged against
-/// `instructionsThreshold` alone. A count that moves under another seed (work that hashes object
-/// identities and key paths, as Observation's tracking does) moves as much with any change to the
-/// build, which places code and heap elsewhere; such a measurement is judged by wall time.
+/// By instructions, when both files counted them, unless the counts wander under other hash seeds. A
+/// count is run again in processes with random hash seeds (`instructionsUnderOtherHashSeeds`), and its
+/// *spread* is the larger of the two files' widest move there:
+///
+/// - at most `MeasurementRecord.hashSensitivity` (0.1 %, what two runs of one build repeat to), or not
+///   probed: the count is deterministic, so no test is needed, and the change is judged against
+///   `instructionsThreshold` alone;
+/// - up to `widestDecidingSpread`, each file's count having been made under at least
+///   `leastSeedsToDecide` other seeds: the count decides where the change is beyond `instructionsThreshold`
+///   *and* beyond `seedSpreadMargin` times the spread (slower or faster), or where the change plus that
+///   margin stays within the threshold (no change); in between, it cannot tell, and wall time decides;
+/// - wider: the count wanders (work that hashes object identities and key paths, as Observation's
+///   tracking does, moves as much with any change to the build, which places code and heap elsewhere),
+///   and wall time decides.
+///
+/// The margin stands for what a seed spread of a few processes does not show: another build lands the
+/// hashed values elsewhere again, so a count is trusted only for a change well clear of how far it was
+/// seen to move, and only where each file saw it move under enough seeds: two can show a count that
+/// moves by percents as holding within a fifth of one. Measurements whose count moved at all under the
+/// first two seeds, short of wandering, are counted under four more (`InstructionPass`), to six; files
+/// made before that have two, and such a count of theirs leaves the verdict to wall time, as it did.
 public struct ComparisonRule: Sendable, Equatable, Codable {
     /// The relative change in wall time below which a significant change is still "no change": 0.05 is 5 %.
     public var threshold: Double
     /// The relative change in instructions per operation below which it is "no change": 0.01 is 1 %.
     public var instructionsThreshold: Double
+    /// How many times the spread under other hash seeds a change in instructions must exceed for the
+    /// counts to call it: 3.
+    public var seedSpreadMargin: Double
+    /// The widest spread under other hash seeds at which instructions can still decide: 1 %. Past it the
+    /// count wanders, and wall time decides.
+    public var widestDecidingSpread: Double
+    /// How many other hash seeds each file must have counted a measurement under for a spread past
+    /// `MeasurementRecord.hashSensitivity` to let the count decide: 6.
+    public var leastSeedsToDecide: Int
     /// The largest Mann-Whitney p-value that counts as significant.
     public var significanceLevel: Double
     /// The confidence level of the ratio's bootstrap interval.
@@ -42,15 +67,26 @@ public struct ComparisonRule: Sendable, Equatable, Codable {
     /// The default instructions threshold, 1 %: ten times the 0.1 % two callgrind runs of one build
     /// must agree to, so a change it reports is not the counter's own spread.
     public static let defaultInstructionsThreshold = 0.01
+    /// The default margin over the seed spread, 3 times it.
+    public static let defaultSeedSpreadMargin = 3.0
+    /// The default widest deciding spread, 1 %: the instructions threshold, so a count that moved by
+    /// more under a seed than the change to be found cannot find it.
+    public static let defaultWidestDecidingSpread = 0.01
+    /// The default least number of seeds, 6: what `bench --instructions` counts a count that moved under.
+    public static let defaultLeastSeedsToDecide = 6
 
     /// Creates a rule; every parameter but the thresholds is fixed by default.
     public init(
         threshold: Double = defaultThreshold, instructionsThreshold: Double = defaultInstructionsThreshold,
         significanceLevel: Double = 0.05, confidenceLevel: Double = 0.95, resamples: Int = 10_000,
-        seed: UInt64 = 0x5EED
+        seed: UInt64 = 0x5EED, seedSpreadMargin: Double = defaultSeedSpreadMargin,
+        widestDecidingSpread: Double = defaultWidestDecidingSpread, leastSeedsToDecide: Int = defaultLeastSeedsToDecide
     ) {
         self.threshold = threshold
         self.instructionsThreshold = instructionsThreshold
+        self.seedSpreadMargin = seedSpreadMargin
+        self.widestDecidingSpread = widestDecidingSpread
+        self.leastSeedsToDecide = leastSeedsToDecide
         self.significanceLevel = significanceLevel
         self.confidenceLevel = confidenceLevel
         self.resamples = resamples
@@ -63,7 +99,34 @@ public struct ComparisonRule: Sendable, Equatable, Codable {
             + "excludes 1, the Mann-Whitney p (of the forks' medians where both files have forks; Holm-adjusted over "
             + "all measurements) < \(significanceLevel), and the ratio is beyond ±\(percent(threshold)); "
             + "by instructions (beyond ±\(percent(instructionsThreshold))) where both files counted them and the counts "
-            + "do not move under other hash seeds"
+            + "do not move under other hash seeds, or the change is also beyond \(marginText) "
+            + "their spread there (at most \(percent(widestDecidingSpread)), under \(leastSeedsToDecide) seeds or more)"
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case threshold, instructionsThreshold, seedSpreadMargin, widestDecidingSpread, leastSeedsToDecide, significanceLevel,
+            confidenceLevel, resamples, seed
+    }
+
+    public init(from decoder: any Decoder) throws {
+        // A rule written before the seed-spread band has neither of its keys: it is read with the defaults.
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        threshold = try container.decode(Double.self, forKey: .threshold)
+        instructionsThreshold = try container.decode(Double.self, forKey: .instructionsThreshold)
+        seedSpreadMargin = try container.decodeIfPresent(Double.self, forKey: .seedSpreadMargin) ?? Self.defaultSeedSpreadMargin
+        widestDecidingSpread =
+            try container.decodeIfPresent(Double.self, forKey: .widestDecidingSpread) ?? Self.defaultWidestDecidingSpread
+        leastSeedsToDecide = try container.decodeIfPresent(Int.self, forKey: .leastSeedsToDecide) ?? Self.defaultLeastSeedsToDecide
+        significanceLevel = try container.decode(Double.self, forKey: .significanceLevel)
+        confidenceLevel = try container.decode(Double.self, forKey: .confidenceLevel)
+        resamples = try container.decode(Int.self, forKey: .resamples)
+        seed = try container.decode(UInt64.self, forKey: .seed)
+    }
+
+    /// The margin over the seed spread as written: `3×`, `2.5×`.
+    var marginText: String {
+        seedSpreadMargin == seedSpreadMargin.rounded() && abs(seedSpreadMargin) < 1e6
+            ? "\(Int(seedSpreadMargin))×" : FigureText.ratio(seedSpreadMargin)
     }
 
     /// `5%`, `2.5%`, `0.5%`.

@@ -55,7 +55,7 @@ struct ComparisonTables {
                     Self.ratio(item.instructionsRatio, interval: nil),
                     Self.hashSpread(item),
                     verdict(item.wallTimeVerdict, .wallTime, item.wallTimeReason, threshold: rule.threshold)
-                        + (item.instructionsVaryWithHashing == true ? " (decides)" : ""),
+                        + Self.decides(item.instructionsDoubt, rule: rule),
                 ]
             })
 
@@ -94,13 +94,23 @@ struct ComparisonTables {
         return "\(FigureText.ratio(ratio)) [\(FigureText.number(interval.lower)), \(FigureText.number(interval.upper))]"
     }
 
-    /// How far the counts moved under other hash seeds, the larger of the two files': `±9.4%`, `same`
-    /// when neither moved past 0.1 %, `not probed` when neither counted again.
+    /// How far the counts moved under other hash seeds, the larger of the two files': `±9.4%`, `±0.22%`
+    /// (two significant figures under 1 %, where the margin over it decides), `same` when neither moved
+    /// past 0.1 %, `not probed` when neither counted again.
     static func hashSpread(_ item: MeasurementComparison) -> String {
-        let spreads = [item.old.instructionsHashSpread, item.new.instructionsHashSpread].compactMap { $0 }
-        guard let widest = spreads.max() else { return "not probed" }
+        guard let widest = item.instructionsSpread else { return "not probed" }
         guard item.instructionsVaryWithHashing == true else { return "same" }
-        return "±" + String(format: "%.1f", widest * 100) + "%"
+        return "±" + String(format: widest < 0.01 ? "%.2f" : "%.1f", widest * 100) + "%"
+    }
+
+    /// Why wall time's verdict is the one that stands, when the counts left it to wall time.
+    static func decides(_ doubt: InstructionsDecision.Doubt?, rule: ComparisonRule) -> String {
+        switch doubt {
+        case nil: ""
+        case .countsWander: " (decides: counts wander)"
+        case .withinTheSpread: " (decides: change within \(rule.marginText) the spread)"
+        case .tooFewSeeds: " (decides: spread under fewer than \(rule.leastSeedsToDecide) seeds)"
+        }
     }
 
     /// Three decimals, or `<0.001`: a p-value's further digits carry no information here.

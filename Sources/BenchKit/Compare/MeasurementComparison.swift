@@ -70,11 +70,21 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     public var wallTimeReason: ComparisonReason
     /// `instructions(NEW) / instructions(OLD)`, when both files counted them and OLD's is positive.
     public var instructionsRatio: Double?
-    /// Whether either file's count moved under other hash seeds (`nil` when neither counted again):
-    /// then the count would move with any change to the build, and wall time decides instead.
+    /// Whether either file's count moved under other hash seeds by more than
+    /// `MeasurementRecord.hashSensitivity` (`nil` when neither counted again): then the count could move
+    /// with any change to the build, and decides only a change clearly beyond how far it moved.
     public var instructionsVaryWithHashing: Bool?
-    /// The verdict: by instructions when `instructionsRatio` exists and the counts do not vary with
-    /// hashing, else by wall time.
+    /// The wider of the two files' spreads under other hash seeds (0.002 is ±0.2 %); `nil` when neither
+    /// counted again.
+    public var instructionsSpread: Double?
+    /// How many other hash seeds the file with fewer of them counted this measurement under (0 when
+    /// one did not count again); `nil` when neither did.
+    public var instructionsSeeds: Int?
+    /// Why the counts, though both files have them, left the verdict to wall time; `nil` when they
+    /// decided or either file lacks them.
+    public var instructionsDoubt: InstructionsDecision.Doubt?
+    /// The verdict: by instructions when `instructionsRatio` exists and `InstructionsDecision` lets the
+    /// counts decide, else by wall time.
     public var verdict: ComparisonVerdict
     /// Which figure `verdict` rests on.
     public var basis: ComparisonBasis
@@ -118,16 +128,18 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         }
         let varies = [old.instructionsVaryWithHashing, new.instructionsVaryWithHashing].compactMap { $0 }
         instructionsVaryWithHashing = varies.isEmpty ? nil : varies.contains(true)
+        instructionsSpread = [old.instructionsHashSpread, new.instructionsHashSpread].compactMap { $0 }.max()
+        let seeds = [old, new].map { $0.instructionsUnderOtherHashSeeds?.count }
+        instructionsSeeds = seeds.allSatisfy { $0 == nil } ? nil : seeds.map { $0 ?? 0 }.min()
         if let oldInstructions = old.instructionsPerOperation, let newInstructions = new.instructionsPerOperation,
             oldInstructions > 0
         {
             instructionsRatio = newInstructions / oldInstructions
-            basis = instructionsVaryWithHashing == true ? .wallTime : .instructions
         } else {
             instructionsRatio = nil
-            basis = .wallTime
         }
-        (wallTimeVerdict, wallTimeReason, verdict, reason) = (.noChange, .noRatio, .noChange, .noRatio)
+        instructionsDoubt = nil
+        (basis, wallTimeVerdict, wallTimeReason, verdict, reason) = (.wallTime, .noChange, .noRatio, .noChange, .noRatio)
         judge(adjustedPValue: rankTest.pValue, rule: rule)
     }
 
@@ -145,16 +157,21 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         } else {
             (wallTimeVerdict, wallTimeReason) = (.noChange, .noRatio)
         }
-        if let instructionsRatio, basis == .instructions {
-            (verdict, reason) = Self.beyond(ratio: instructionsRatio, threshold: rule.instructionsThreshold)
+        let decision = instructionsRatio.map { InstructionsDecision(ratio: $0, spread: instructionsSpread, seeds: instructionsSeeds ?? 0, rule: rule) }
+        instructionsDoubt = decision?.doubt
+        if let byInstructions = decision?.verdict {
+            basis = .instructions
+            (verdict, reason) = byInstructions
         } else {
+            basis = .wallTime
             (verdict, reason) = (wallTimeVerdict, wallTimeReason)
         }
     }
 
     private enum CodingKeys: String, CodingKey {
         case key, old, new, ratio, ratioInterval, rankTest, rankTestOf, adjustedPValue, wallTimeVerdict, wallTimeReason,
-            instructionsRatio, instructionsVaryWithHashing, verdict, basis, reason, allocations
+            instructionsRatio, instructionsVaryWithHashing, instructionsSpread, instructionsSeeds, instructionsDoubt, verdict, basis, reason,
+            allocations
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -172,6 +189,9 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         try container.encode(wallTimeReason, forKey: .wallTimeReason)
         try container.encode(instructionsRatio, forKey: .instructionsRatio)
         try container.encode(instructionsVaryWithHashing, forKey: .instructionsVaryWithHashing)
+        try container.encode(instructionsSpread, forKey: .instructionsSpread)
+        try container.encode(instructionsSeeds, forKey: .instructionsSeeds)
+        try container.encode(instructionsDoubt, forKey: .instructionsDoubt)
         try container.encode(verdict, forKey: .verdict)
         try container.encode(basis, forKey: .basis)
         try container.encode(reason, forKey: .reason)

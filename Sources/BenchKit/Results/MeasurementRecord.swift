@@ -35,8 +35,9 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     ///
     /// Work that hashes object identities and key paths counts differently when the hashed values
     /// differ, and another build places its code and heap elsewhere just as another seed does: where
-    /// these differ from `instructionsPerOperation`, its count would move with an unrelated change to
-    /// the build, and `bench compare` judges the measurement by wall time instead.
+    /// these differ from `instructionsPerOperation`, its count could move with an unrelated change to
+    /// the build, and `bench compare` lets it decide only a change clearly beyond how far it moved here
+    /// (`ComparisonRule`). Two counts, or six where the first two moved a little (`InstructionPass`).
     public var instructionsUnderOtherHashSeeds: [Double]?
     /// The processes the samples were taken in, in the order of `samples`, when the run measured in
     /// several (`bench --forks N`, N > 1); `nil` when all were taken in the run's own process.
@@ -67,9 +68,12 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// How far the count moved under other hash seeds: the largest `|other / fixed - 1|`; `nil` when
     /// not counted again.
     public var instructionsHashSpread: Double? {
-        guard let fixed = instructionsPerOperation, fixed > 0, let others = instructionsUnderOtherHashSeeds, !others.isEmpty else {
-            return nil
-        }
+        instructionsPerOperation.flatMap { Self.hashSpread(fixed: $0, others: instructionsUnderOtherHashSeeds ?? []) }
+    }
+
+    /// The largest `|other / fixed - 1|`; `nil` without a positive `fixed` or any `others`.
+    public static func hashSpread(fixed: Double, others: [Double]) -> Double? {
+        guard fixed > 0, !others.isEmpty else { return nil }
         return others.map { abs($0 / fixed - 1) }.max()
     }
 

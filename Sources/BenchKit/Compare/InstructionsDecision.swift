@@ -1,0 +1,72 @@
+/// Whether instructions per operation decide one comparison, and what they say when they do.
+///
+/// The counts decide unless their spread under other hash seeds leaves the change in doubt; the bands
+/// are `ComparisonRule`'s. A function of the two counts, the spread and the rule alone: no sample and no
+/// test enters it, since a count does not vary between runs of one build the way a timing does.
+public enum InstructionsDecision: Sendable, Equatable {
+    /// The counts decide: this verdict, for this reason.
+    case decides(ComparisonVerdict, ComparisonReason)
+    /// The counts cannot tell, and wall time decides.
+    case leavesItToWallTime(Doubt)
+
+    /// Why a count cannot decide.
+    public enum Doubt: String, Sendable, Equatable, Codable {
+        /// The spread under other hash seeds is wider than `ComparisonRule.widestDecidingSpread`.
+        case countsWander = "the counts wander under other hash seeds"
+        /// The change is neither clearly beyond the threshold nor clearly within it, given the spread.
+        case withinTheSpread = "the change is within the margin of the spread under other hash seeds"
+        /// The count moved under other seeds, and a file counted it under fewer than
+        /// `ComparisonRule.leastSeedsToDecide` of them: too few to trust how far it moves.
+        case tooFewSeeds = "a file counted it under too few other hash seeds"
+    }
+
+    /// Decides a change in instructions against the threshold and the seed spread.
+    ///
+    /// - Parameters:
+    ///   - ratio: `instructions(NEW) / instructions(OLD)`.
+    ///   - spread: The wider of the two files' spreads under other hash seeds (0.002 is ±0.2 %); `nil`
+    ///     when neither file counted again.
+    ///   - seeds: How many other seeds the file with fewer of them counted under (0 for a file that
+    ///     did not count again).
+    ///   - rule: The decision rule.
+    public init(ratio: Double, spread: Double?, seeds: Int, rule: ComparisonRule) {
+        let change = abs(ratio - 1)
+        let (verdict, reason) = MeasurementComparison.beyond(ratio: ratio, threshold: rule.instructionsThreshold)
+        // At most what two runs of one build repeat to, the count is as deterministic as it gets: the
+        // threshold alone judges it, as it always has (so files with such counts compare as before).
+        guard let spread, spread > MeasurementRecord.hashSensitivity else {
+            self = .decides(verdict, reason)
+            return
+        }
+        guard spread <= rule.widestDecidingSpread else {
+            self = .leavesItToWallTime(.countsWander)
+            return
+        }
+        // Each build lands its hashed values in its own places, so each file's spread must rest on
+        // enough seeds. Files counted before the band have two, and compare as they always did.
+        guard seeds >= rule.leastSeedsToDecide else {
+            self = .leavesItToWallTime(.tooFewSeeds)
+            return
+        }
+        let margin = rule.seedSpreadMargin * spread
+        if change > rule.instructionsThreshold && change > margin {
+            self = .decides(verdict, reason)
+        } else if change + margin <= rule.instructionsThreshold {
+            self = .decides(.noChange, .underTheThreshold)
+        } else {
+            self = .leavesItToWallTime(.withinTheSpread)
+        }
+    }
+
+    /// The verdict and its reason, when the counts decide.
+    public var verdict: (ComparisonVerdict, ComparisonReason)? {
+        if case .decides(let verdict, let reason) = self { return (verdict, reason) }
+        return nil
+    }
+
+    /// Why wall time decides, when it does.
+    public var doubt: Doubt? {
+        if case .leavesItToWallTime(let doubt) = self { return doubt }
+        return nil
+    }
+}
