@@ -117,7 +117,8 @@ extension Suite {
         for count in Scenario.handleCounts {
             let curve = SuiteMeasurement.CurvePoint(name: "commit.nulls-or-errors(largest-strict)", xUnit: "retained handle", x: { Double(count) })
             measurements.append(SuiteMeasurement(
-                "commit.nulls-or-errors(largest-strict, \(count) handle\(count == 1 ? "" : "s"))", strategy: strategy, curve: curve
+                "commit.nulls-or-errors(largest-strict, \(count) handle\(count == 1 ? "" : "s"))", strategy: strategy, curve: curve,
+                retainedHandles: count
             ) {
                 let (environment, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: count)
                 return nullsOrErrorsCommits(environment, handles)

@@ -17,6 +17,9 @@ public struct SuiteMeasurement {
     public let oneCallPerBatch: Bool
     /// What `x` is on this measurement's scaling curve, when it is a point of one.
     public let curve: CurvePoint?
+    /// How many handles the measurement retains (0 when it retains none or only one screen's few), so a
+    /// `--quick` run can leave out the ones whose set-up alone takes seconds.
+    public let retainedHandles: Int
     let prepare: () throws -> Subject
 
     /// A point of a scaling curve: the curve's name and this measurement's `x`.
@@ -40,13 +43,14 @@ public struct SuiteMeasurement {
 
     init(
         _ name: String, strategy: Strategy = .none, operationsPerCall: Int = 1, oneCallPerBatch: Bool = false,
-        curve: CurvePoint? = nil, prepare: @escaping () throws -> Subject
+        curve: CurvePoint? = nil, retainedHandles: Int = 0, prepare: @escaping () throws -> Subject
     ) {
         self.name = name
         self.strategy = strategy
         self.operationsPerCall = operationsPerCall
         self.oneCallPerBatch = oneCallPerBatch
         self.curve = curve
+        self.retainedHandles = retainedHandles
         self.prepare = prepare
     }
 }

@@ -65,9 +65,14 @@ public struct SuiteRunner {
         quick ? 2 : forks == 1 ? 6 : curvePoint ? 2 : 3
     }
 
-    /// The fewest rounds of a group whose every batch needs its own set-up, in a run of several forks.
+    /// The most batches a round of a `--quick` run takes of a measurement whose every batch needs its
+    /// own set-up.
+    static let quickSetUpBatchesPerRound = 4
+
+    /// The fewest rounds of a group whose every batch needs its own set-up, in a `--quick` run or a run
+    /// of several forks.
     static func setUpMinimumSamples(quick: Bool, forks: Int) -> Int {
-        quick || forks == 1 ? Int.max : 3
+        quick || forks > 1 ? 3 : Int.max
     }
 
     /// The sampling rule of a run, in words, for the results file's `method`.
@@ -84,9 +89,13 @@ public struct SuiteRunner {
             + "once before sampling, is their warm-up and the slow one's calibration, and they take at least "
             + "\(slowMinimumSamples(quick: quick, forks: forks)) rounds"
             + (forks > 1 && !quick
-                ? " (\(slowMinimumSamples(quick: quick, forks: forks, curvePoint: true)) for a point of a scaling curve); "
-                    + "measurements whose every batch needs its own set-up take at least "
-                    + "\(setUpMinimumSamples(quick: quick, forks: forks)) rounds" : "")
+                ? " (\(slowMinimumSamples(quick: quick, forks: forks, curvePoint: true)) for a point of a scaling curve)" : "")
+            + (quick || forks > 1
+                ? "; measurements whose every batch needs its own set-up take at least "
+                    + "\(setUpMinimumSamples(quick: quick, forks: forks)) rounds"
+                    + (quick ? " of at most \(quickSetUpBatchesPerRound) batches; measurements retaining more than "
+                        + "\(quickHandleLimit) handles are left out" : "")
+                : "")
     }
 
     /// The measurements this run's filter and strategy selection keep.
@@ -95,15 +104,18 @@ public struct SuiteRunner {
     }
 
     /// The measurements `options`' filter and strategy selection keep; needs no runner, so the
-    /// callgrind pass selects without measuring the timer.
+    /// callgrind pass selects without measuring the timer. A `--quick` run leaves out those retaining
+    /// more than `quickHandleLimit` handles, as it leaves out such scenarios.
     public static func selected(_ suite: Suite, options: RunOptions) -> [SuiteMeasurement] {
         suite.measurements.filter { measurement in
             (options.filter?.matches(measurement.name) ?? true) && options.strategies.includes(measurement.strategy)
+                && (!options.quick || measurement.retainedHandles <= quickHandleLimit)
         }
     }
 
-    /// The most retained handles a `--quick` run counts a scenario with: building a thousand handles'
-    /// phase bodies takes seconds, and no limit reads that scenario.
+    /// The most retained handles a `--quick` run counts a scenario or times a measurement with:
+    /// building a thousand handles' phase bodies takes seconds, a stored commit over them most of a
+    /// second, and no limit reads either.
     public static let quickHandleLimit = 100
 
     /// The scenarios this run's filter keeps, with the operation each is about; a scenario whose
@@ -145,6 +157,9 @@ public struct SuiteRunner {
                 // run's time, and a short one takes up to 16 batches a round: the minimum alone would
                 // take seconds. Three rounds still give the short ones dozens of samples a fork.
                 policy.minimumSamples = min(policy.minimumSamples, Self.setUpMinimumSamples(quick: options.quick, forks: forks))
+                // A --quick round pays a set-up for every batch, and the set-up (a commit and a render
+                // pass over ten handles) is the slow part: four short batches a round, not sixteen.
+                if options.quick { policy.maximumBatchesPerRound = Self.quickSetUpBatchesPerRound }
             }
             let oneCalls = subjects.map { Self.timeOneCall($0.1) }
             let slowest = Double(oneCalls.max() ?? 0)

@@ -65,6 +65,17 @@ struct SuiteTests {
         #expect(Set(full).subtracting(quick) == ["nulls-or-errors-commit(largest-strict, 1000 handles)"])
     }
 
+    @Test func aQuickRunLeavesOutTheThousandHandleMeasurementsOnly() throws {
+        let suite = Suite(subjects: try Self.subjects())
+        let quick = runner().selected(suite).map(\.harnessName)
+        let full = runner(quick: false).selected(suite).map(\.harnessName)
+        #expect(Set(full).subtracting(quick) == [
+            "commit.nulls-or-errors(largest-strict, 1000 handles) [derived]",
+            "commit.nulls-or-errors(largest-strict, 1000 handles) [stored]",
+        ])
+        #expect(quick.contains("commit.nulls-or-errors(largest-strict, 100 handles) [stored]"))
+    }
+
     @Test func aRowOfEightIsReportedPerFieldAndTheTimedClosureRanAsClaimed() throws {
         let subjects = try Self.subjects()
         let suite = Suite(subjects: subjects)
