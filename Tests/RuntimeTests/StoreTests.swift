@@ -75,6 +75,31 @@ struct StoreTests {
         #expect(commit.nullsOrErrorsChanged == expected, "\(what)")
     }
 
+    @Test(arguments: [
+        ("scalar to another scalar", FieldValue.scalar(.string("Rick Sanchez")), "name", false),
+        ("scalar to null", .null, "name", false),
+        ("link moved", .link(RecordRef(3)), "origin", true),
+        ("link to null", .null, "origin", true),
+        ("list of links changed", .links([nil]), "friends", true),
+        ("a field that was missing", .scalar(.int(1)), "episodeCount", true),
+        ("a field that was missing, written null", .null, "episodeCount", true),
+    ])
+    func availabilityMayChangeFollowsMissingDatasRule(_ what: String, _ value: FieldValue, _ key: String, _ expected: Bool) {
+        let (store, ref) = seeded()
+        let commit = store.commit { $0.set(ref, key, value) }
+        #expect(commit.availabilityMayChange == expected, "\(what)")
+    }
+
+    @Test func errorsBesideAValueADeletionARecordAndAFirstTypenameSetAvailabilityAsTheyMust() {
+        let (store, ref) = seeded()
+        let error = GraphQLError(message: "boom", path: ["character", "name"])
+        #expect(!store.commit { $0.set(ref, "name", .scalar(.string("Rick Sanchez")), errors: [error]) }.availabilityMayChange)
+        #expect(store.commit { $0.record(RecordID("Character:99")) }.availabilityMayChange, "a record created")
+        #expect(store.commit { $0.record(RecordID("Character:99"), typename: "Character") }.availabilityMayChange, "its first typename")
+        #expect(!store.commit { $0.record(RecordID("Character:99"), typename: "Character") }.availabilityMayChange, "the same again")
+        #expect(store.commit { $0.delete(ref) }.availabilityMayChange, "a record deleted")
+    }
+
     @Test func aFieldErrorChangeAndADeletionSetNullsOrErrorsChanged() {
         let (store, ref) = seeded()
         let error = GraphQLError(message: "boom", path: ["character", "name"])

@@ -18,6 +18,13 @@ public struct Commit: Sendable {
     /// that was missing counts as null), a link moved, a list of links changed, a field error changed,
     /// or a record deleted. Today's runtime calls this `nullsOrErrorsChanged`.
     public internal(set) var nullsOrErrorsChanged = false
+    /// Whether the commit may have changed whether an operation's data is all in the store
+    /// (`PreparedOperation.isAvailable`, Relay's missing data): a slot written where the record had
+    /// none, a link or a list of links changed (the selection below it now reaches other records), or
+    /// a record created, brought back or deleted. A scalar or a null written over a scalar or a null,
+    /// or errors changed beside them, leaves every field present that was, so an availability check
+    /// after such a commit would find what the last one found.
+    public internal(set) var availabilityMayChange = false
     /// The store's commit number after this one, counting from 1.
     public internal(set) var sequence = 0
 

@@ -53,15 +53,24 @@ public final class Store {
     public var liveRecords: [Record] { records.filter { !$0.isDeleted } }
 
     func recordForWriting(_ id: RecordID, typename: String?) -> (Record, created: Bool) {
+        recordForWritingTyping(id, typename: typename).record
+    }
+
+    /// `recordForWriting(_:typename:)`, and whether it gave an existing record its first typename (which
+    /// may change which inline fragments apply to it).
+    func recordForWritingTyping(_ id: RecordID, typename: String?) -> (record: (Record, created: Bool), typed: Bool) {
         if let ref = refs[id] {
             let record = records[Int(ref.index)]
-            if record.typename == nil, let typename { record.typename = typename }
-            return (record, false)
+            if record.typename == nil, let typename {
+                record.typename = typename
+                return ((record, false), true)
+            }
+            return ((record, false), false)
         }
         let record = Record(id: id, ref: RecordRef(records.count), typename: typename)
         refs[id] = record.ref
         records.append(record)
-        return (record, true)
+        return ((record, true), false)
     }
 
     // MARK: - Field keys

@@ -15,12 +15,15 @@ public struct Transaction {
     /// A `typename` given for a record that had none is kept; a record's type is otherwise fixed.
     @discardableResult
     public mutating func record(_ id: RecordID, typename: String? = nil) -> RecordRef {
-        let (record, created) = store.recordForWriting(id, typename: typename)
+        let ((record, created), typed) = store.recordForWritingTyping(id, typename: typename)
+        if typed { commit.availabilityMayChange = true }
         if created {
             commit.createdRecords.append(record.ref)
+            commit.availabilityMayChange = true
         } else if record.isDeleted {
             record.isDeleted = false
             commit.createdRecords.append(record.ref)
+            commit.availabilityMayChange = true
         }
         return record.ref
     }
@@ -33,6 +36,7 @@ public struct Transaction {
         for field in record.clear() { markChanged(Commit.SlotAddress(record: ref, field: field)) }
         commit.deletedRecords.append(ref)
         commit.nullsOrErrorsChanged = true
+        commit.availabilityMayChange = true
     }
 
     // MARK: - Slots
@@ -48,11 +52,23 @@ public struct Transaction {
         if record.isDeleted {
             record.isDeleted = false
             commit.createdRecords.append(ref)
+            commit.availabilityMayChange = true
         }
         let old = record.store(slot, at: field)
         guard old != slot else { return }
         markChanged(Commit.SlotAddress(record: ref, field: field))
         if Self.touchesNullsOrErrors(old: old, new: slot) { commit.nullsOrErrorsChanged = true }
+        if Self.touchesAvailability(old: old, new: slot) { commit.availabilityMayChange = true }
+    }
+
+    /// Missing data's rule (`Commit.availabilityMayChange`): a slot that was missing, or a link or a
+    /// list of links on either side of the write.
+    static func touchesAvailability(old: Slot?, new: Slot) -> Bool {
+        guard let old else { return true }
+        switch (old.value, new.value) {
+        case (.link, _), (.links, _), (_, .link), (_, .links): return old.value != new.value
+        default: return false
+        }
     }
 
     /// The chain's rule (the decision's `noteNulls` and its error and deletion cases): a scalar changed
