@@ -52,25 +52,20 @@ public final class Store {
     /// Every record not deleted, in the order first written.
     public var liveRecords: [Record] { records.filter { !$0.isDeleted } }
 
-    func recordForWriting(_ id: RecordID, typename: String?) -> (Record, created: Bool) {
-        recordForWritingTyping(id, typename: typename).record
-    }
-
-    /// `recordForWriting(_:typename:)`, and whether it gave an existing record its first typename (which
-    /// may change which inline fragments apply to it).
-    func recordForWritingTyping(_ id: RecordID, typename: String?) -> (record: (Record, created: Bool), typed: Bool) {
+    /// The record with `id` for a transaction to write, created when the store has none; `typed` says
+    /// whether it gave an existing record its first typename, which may change which inline fragments
+    /// apply to it.
+    func recordForWriting(_ id: RecordID, typename: String?) -> (Record, created: Bool, typed: Bool) {
         if let ref = refs[id] {
             let record = records[Int(ref.index)]
-            if record.typename == nil, let typename {
-                record.typename = typename
-                return ((record, false), true)
-            }
-            return ((record, false), false)
+            guard record.typename == nil, let typename else { return (record, false, false) }
+            record.typename = typename
+            return (record, false, true)
         }
         let record = Record(id: id, ref: RecordRef(records.count), typename: typename)
         refs[id] = record.ref
         records.append(record)
-        return ((record, true), false)
+        return (record, true, false)
     }
 
     // MARK: - Field keys

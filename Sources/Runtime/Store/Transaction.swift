@@ -15,7 +15,7 @@ public struct Transaction {
     /// A `typename` given for a record that had none is kept; a record's type is otherwise fixed.
     @discardableResult
     public mutating func record(_ id: RecordID, typename: String? = nil) -> RecordRef {
-        let ((record, created), typed) = store.recordForWritingTyping(id, typename: typename)
+        let (record, created, typed) = store.recordForWriting(id, typename: typename)
         if typed { commit.availabilityMayChange = true }
         if created {
             commit.createdRecords.append(record.ref)
