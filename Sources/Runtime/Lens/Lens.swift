@@ -181,7 +181,7 @@ public struct Lens {
             } else if !target.slots[index].value.isNull {
                 return target.slots[index].value
             }
-        } else if throwing, throwsOnFieldError, target.isMissing(slotAt: index) {
+        } else if throwing, throwsOnFieldError, target.isMissing(nil) {  // the record holds no slot for it
             throw .missingData([[.key(field.responseKey)]])
         }
         if throwing, field.required == .throw {

@@ -77,10 +77,6 @@ public final class Record {
     /// missing.
     @inline(__always) func isMissing(_ slot: Slot?) -> Bool { slot == nil && !isDeleted }
 
-    /// `isMissing(_:)` for a slot looked at in place: `index` is where `trackedIndex(of:)` or
-    /// `index(of:)` found it, nil when the record holds no such field.
-    @inline(__always) func isMissing(slotAt index: Int?) -> Bool { index == nil && !isDeleted }
-
     /// Reads a slot without telling Observation: what the store, the normalizer and the stored
     /// strategy's re-evaluation use, and what a read outside any tracking scope amounts to.
     func peek(_ id: FieldID) -> Slot? {

@@ -47,6 +47,13 @@ final class RootEntry {
     var presentUntracked: Bool { storedPresent }
     var verdictUntracked: Verdict { storedVerdict }
 
+    /// Whether the store holds the operation's data after `commit`, untracked: checked again only when
+    /// the commit can have changed it (`Commit.availabilityMayChange`: availability is Relay's
+    /// missing-data check over everything the selection reaches), else the stored fact.
+    func present(after commit: Commit) -> Bool {
+        commit.availabilityMayChange ? operation.isAvailable : storedPresent
+    }
+
     /// Writes each fact that differs from the stored one; returns whether the verdict was written.
     @discardableResult
     func settle(present: Bool, verdict: Verdict) -> Bool {

@@ -71,8 +71,7 @@ package final class RootTable {
             switch settling {
             case .fullWalk:
                 walks += 1
-                let present = commit.availabilityMayChange ? entry.operation.isAvailable : entry.presentUntracked
-                if entry.settle(present: present, verdict: entry.operation.verdict()) { verdictWrites += 1 }
+                if entry.settle(present: entry.present(after: commit), verdict: entry.operation.verdict()) { verdictWrites += 1 }
             case .incremental:
                 settleIncrementally(entry, after: commit)
             }
@@ -82,9 +81,7 @@ package final class RootTable {
 
     private func settleIncrementally(_ entry: RootEntry, after commit: Commit) {
         guard let tracker = entry.tracker else { return }
-        // Availability is Relay's missing-data check over everything the selection reaches: a new slot,
-        // a link moved or a record created, back or deleted anywhere may change it, and nothing else can.
-        let present = commit.availabilityMayChange ? entry.operation.isAvailable : entry.presentUntracked
+        let present = entry.present(after: commit)
         let before = tracker.slotsRead
         let met = tracker.apply(commit)
         slotsRewalked += tracker.slotsRead - before
