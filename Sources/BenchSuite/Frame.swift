@@ -44,8 +44,23 @@ package final class Frame {
     ///
     /// - Throws: `SuiteError` or `ScenarioError` when the spec lacks what the change needs (a response
     ///   that places field errors, a first list with a named row).
-    package init(_ change: Change, subjects: BenchSubjects, strategy: any PhaseStrategy, handles: Int) throws {
+    package convenience init(_ change: Change, subjects: BenchSubjects, strategy: any PhaseStrategy, handles: Int) throws {
+        try self.init(
+            change, subjects: subjects,
+            world: ScenarioWorld(spec: subjects.spec, picked: subjects.largestStrict, strategy: strategy, handleCount: handles))
+    }
+
+    /// The landing and the clearing of the field errors over one world of `handles` handles: each
+    /// one's timed call is the other's set-up, so a run can time them in alternation.
+    package static func fieldErrorsPair(
+        subjects: BenchSubjects, strategy: any PhaseStrategy, handles: Int
+    ) throws -> (land: Frame, clear: Frame) {
         let world = try ScenarioWorld(spec: subjects.spec, picked: subjects.largestStrict, strategy: strategy, handleCount: handles)
+        return (try Frame(.fieldErrorsLand, subjects: subjects, world: world), try Frame(.fieldErrorsClear, subjects: subjects, world: world))
+    }
+
+    /// A frame of `change` over `world`, which it shares with no frame but its field-errors partner.
+    private init(_ change: Change, subjects: BenchSubjects, world: ScenarioWorld) throws {
         let environment = world.environment
         self.change = change
         self.world = world

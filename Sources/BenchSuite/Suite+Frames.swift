@@ -12,13 +12,37 @@ extension Suite {
     ///
     /// `commit.*` times the commit alone; under derived the verdict's work happens in the render that
     /// follows, so only a frame compares what a user waits for.
+    ///
+    /// The field errors' landing and clearing each need the other's state first: when a run selects
+    /// both, they are timed in alternation over one world (`SuiteMeasurement.Alternation`).
     static func frames(_ subjects: BenchSubjects, _ strategy: Strategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
         Frame.Change.allCases.flatMap { change in
             frameHandleCounts.map { handles in
-                SuiteMeasurement(frameName(change, handles: handles), strategy: strategy, oneCallPerBatch: change.needsSetUpPerCall) {
+                SuiteMeasurement(
+                    frameName(change, handles: handles), strategy: strategy, oneCallPerBatch: change.needsSetUpPerCall,
+                    alternation: fieldErrorsAlternation(change, subjects, phaseStrategy, handles: handles)
+                ) {
                     try Frame(change, subjects: subjects, strategy: phaseStrategy, handles: handles).subject
                 }
             }
+        }
+    }
+
+    /// The landing frame's partner is the clearing frame of as many handles, and the other way round;
+    /// other frames have none.
+    private static func fieldErrorsAlternation(
+        _ change: Frame.Change, _ subjects: BenchSubjects, _ phaseStrategy: any PhaseStrategy, handles: Int
+    ) -> SuiteMeasurement.Alternation? {
+        let partner: Frame.Change
+        switch change {
+        case .fieldErrorsLand: partner = .fieldErrorsClear
+        case .fieldErrorsClear: partner = .fieldErrorsLand
+        case .nullsOrErrors, .verdictReadValueChanges: return nil
+        }
+        return SuiteMeasurement.Alternation(partner: frameName(partner, handles: handles)) {
+            let pair = try Frame.fieldErrorsPair(subjects: subjects, strategy: phaseStrategy, handles: handles)
+            let (own, other) = change == .fieldErrorsLand ? (pair.land, pair.clear) : (pair.clear, pair.land)
+            return (own.subject, other.subject)
         }
     }
 

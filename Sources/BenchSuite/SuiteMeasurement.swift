@@ -20,7 +20,20 @@ public struct SuiteMeasurement {
     /// How many handles the measurement retains (0 when it retains none or only one screen's few), so a
     /// `--quick` run can leave out the ones whose set-up alone takes seconds.
     public let retainedHandles: Int
+    /// The measurement timed in alternation with this one, each call the other's set-up, when both run.
+    let alternation: Alternation?
     let prepare: () throws -> Subject
+
+    /// Two measurements of one strategy whose calls each put the other's state in place (field errors
+    /// landing and clearing): when a run selects both, they share one world, and each call of one is
+    /// timed as the set-up of the next call of the other.
+    struct Alternation {
+        /// The partner's stable name.
+        let partner: String
+        /// This measurement's subject and its partner's, over one world; each subject's set-up is the
+        /// other's operation, for a pass that runs one of them alone (allocations).
+        let preparePair: () throws -> (own: Subject, partner: Subject)
+    }
 
     /// A point of a scaling curve: the curve's name and this measurement's `x`.
     public struct CurvePoint {
@@ -43,7 +56,7 @@ public struct SuiteMeasurement {
 
     init(
         _ name: String, strategy: Strategy = .none, operationsPerCall: Int = 1, oneCallPerBatch: Bool = false,
-        curve: CurvePoint? = nil, retainedHandles: Int = 0, prepare: @escaping () throws -> Subject
+        curve: CurvePoint? = nil, retainedHandles: Int = 0, alternation: Alternation? = nil, prepare: @escaping () throws -> Subject
     ) {
         self.name = name
         self.strategy = strategy
@@ -51,6 +64,7 @@ public struct SuiteMeasurement {
         self.oneCallPerBatch = oneCallPerBatch
         self.curve = curve
         self.retainedHandles = retainedHandles
+        self.alternation = alternation
         self.prepare = prepare
     }
 }

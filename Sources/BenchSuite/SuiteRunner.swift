@@ -36,7 +36,7 @@ public struct SuiteRunner {
     public static func policy(quick: Bool, forks: Int = 1) -> SamplingPolicy {
         var policy = SamplingPolicy()
         if quick {
-            policy.warmUp = .duration(nanoseconds: 5_000_000)
+            policy.warmUp = .duration(nanoseconds: 10_000_000)
             policy.minimumSamples = 5
             policy.maximumSamples = 200
             policy.timeBudgetNanoseconds = 30_000_000
@@ -96,6 +96,8 @@ public struct SuiteRunner {
                     + (quick ? " of at most \(quickSetUpBatchesPerRound) batches; measurements retaining more than "
                         + "\(quickHandleLimit) handles are left out" : "")
                 : "")
+            + "; two such measurements whose calls each put the other's state in place (the field errors' landing and "
+            + "clearing frames) are sampled in alternation over one world, each call timed and the set-up of the next"
     }
 
     /// The measurements this run's filter and strategy selection keep.
@@ -122,6 +124,11 @@ public struct SuiteRunner {
     /// operation the spec lacks is left out, and so, in a `--quick` run, is one with more handles than
     /// `quickHandleLimit`.
     public func selectedScenarios(_ subjects: BenchSubjects) -> [(Scenario, PickedOperation)] {
+        Self.selectedScenarios(subjects, options: options)
+    }
+
+    /// The scenarios `options`' filter keeps, as `selectedScenarios(_:)` says.
+    static func selectedScenarios(_ subjects: BenchSubjects, options: RunOptions) -> [(Scenario, PickedOperation)] {
         Scenario.all.compactMap { scenario in
             guard options.filter?.matches(scenario.name) ?? true else { return nil }
             guard !options.quick || scenario.handleCount <= Self.quickHandleLimit else { return nil }
@@ -142,16 +149,22 @@ public struct SuiteRunner {
     ///     does not, since the first's count stands for all.
     public func measure(_ suite: Suite, forks: Int = 1, countingAllocations: Bool = true) throws -> [MeasurementRecord] {
         let chosen = selected(suite)
-        var groups: [[SuiteMeasurement]] = []
-        for measurement in chosen {
-            if let last = groups.last?.first, last.name == measurement.name { groups[groups.count - 1].append(measurement) } else { groups.append([measurement]) }
-        }
+        let groups = Self.groups(chosen)
         let counter = AllocationCounter.process
         var records: [MeasurementRecord] = []
         for (index, group) in groups.enumerated() {
-            let subjects = try group.map { ($0, try $0.prepare()) }
+            // Each unit's measurement, then its partner's: the order of the sampler's results.
+            var subjects: [(SuiteMeasurement, SuiteMeasurement.Subject)] = []
+            for unit in group {
+                if let partner = unit.partner, let alternation = unit.measurement.alternation {
+                    let pair = try alternation.preparePair()
+                    subjects += [(unit.measurement, pair.own), (partner, pair.partner)]
+                } else {
+                    subjects.append((unit.measurement, try unit.measurement.prepare()))
+                }
+            }
             var policy = Self.policy(quick: options.quick, forks: forks)
-            if group.contains(where: \.oneCallPerBatch) {
+            if subjects.contains(where: { $0.0.oneCallPerBatch }) {
                 policy.maximumBatchSize = 1
                 // Each batch pays its set-up (a commit and a render pass) off the clock but not off the
                 // run's time, and a short one takes up to 16 batches a round: the minimum alone would
@@ -168,23 +181,35 @@ public struct SuiteRunner {
                 // A call of a tenth of a second or more: fewer samples still bound the median, and the
                 // interval printed beside it says how well. The call just timed warmed each subject.
                 policy.minimumSamples = Self.slowMinimumSamples(
-                    quick: options.quick, forks: forks, curvePoint: group.allSatisfy { $0.curve != nil })
+                    quick: options.quick, forks: forks, curvePoint: group.allSatisfy { $0.measurement.curve != nil })
                 policy.warmUp = .iterations(0)
             }
             // The harness names carry the strategy (`name [derived]`), so the line needs no strategy of its own.
             let sampler = Sampler(policy: policy, timer: timer) { sampling in
                 progress.show(sampling, step: index + 1, of: groups.count, strategy: .none)
             }
-            let harnessMeasurements = zip(subjects, oneCalls).map { pair, oneCall in
-                let (measurement, subject) = pair
+            var harnessMeasurements: [Harness.Measurement] = []
+            var position = 0
+            for unit in group {
+                let (measurement, subject) = subjects[position]
+                if let partner = unit.partner {
+                    harnessMeasurements.append(
+                        Measurement(
+                            measurement.harnessName, operation: subject.operation,
+                            alternatingWith: partner.harnessName, partnerOperation: subjects[position + 1].1.operation))
+                    position += 2
+                    continue
+                }
                 var harness = Measurement(measurement.harnessName, setUp: subject.setUp, operation: subject.operation)
                 // Thousands of times the batch target, cold or warm: the batch size calibration would
                 // find is 1, and timing it again would cost another slow call.
-                if Double(oneCall) > Self.slowCallNanoseconds { harness.knownBatch = .init(size: 1, nanoseconds: oneCall) }
-                return harness
+                if Double(oneCalls[position]) > Self.slowCallNanoseconds {
+                    harness.knownBatch = .init(size: 1, nanoseconds: oneCalls[position])
+                }
+                harnessMeasurements.append(harness)
+                position += 1
             }
-            let results = harnessMeasurements.count == 1
-                ? [sampler.run(harnessMeasurements[0])] : sampler.runInterleaved(harnessMeasurements, order: .alternating)
+            let results = sampler.runInterleaved(harnessMeasurements, order: .alternating)
             for (((measurement, subject), result), oneCall) in zip(zip(subjects, results), oneCalls) {
                 let perOperation = Self.perOperation(result, measurement, policy)
                 let allocations: AllocationRecord
@@ -200,7 +225,39 @@ public struct SuiteRunner {
             }
         }
         progress.finish()
-        return records
+        // A pair is sampled where its first member stands: the records go back to the catalog's order.
+        let position = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { (InstructionPass.key($1.name, $1.strategy), $0) })
+        return records.sorted { position[InstructionPass.key($0.name, $0.strategy)]! < position[InstructionPass.key($1.name, $1.strategy)]! }
+    }
+
+    /// A measurement and, when it is timed in alternation with another, that other.
+    struct SamplingUnit {
+        let measurement: SuiteMeasurement
+        let partner: SuiteMeasurement?
+    }
+
+    /// The measurements sampled together: each name's strategies in one group, in the catalog's order;
+    /// the groups of two names that alternate (`SuiteMeasurement.Alternation`), both selected with the
+    /// same strategies, become one group of pairs where the first of them stands.
+    static func groups(_ chosen: [SuiteMeasurement]) -> [[SamplingUnit]] {
+        var byName: [[SuiteMeasurement]] = []
+        for measurement in chosen {
+            if let last = byName.last?.first, last.name == measurement.name { byName[byName.count - 1].append(measurement) } else { byName.append([measurement]) }
+        }
+        var groups: [[SamplingUnit]] = []
+        var taken = Set<String>()
+        for group in byName where !taken.contains(group[0].name) {
+            let partnerName = group[0].alternation?.partner
+            if let partnerName, let partners = byName.first(where: { $0[0].name == partnerName }),
+                partners.map(\.strategy) == group.map(\.strategy), group.allSatisfy({ $0.alternation?.partner == partnerName })
+            {
+                taken.insert(partnerName)
+                groups.append(zip(group, partners).map { SamplingUnit(measurement: $0, partner: $1) })
+            } else {
+                groups.append(group.map { SamplingUnit(measurement: $0, partner: nil) })
+            }
+        }
+        return groups
     }
 
     /// A call at least this long makes a measurement slow: fewer samples, and no allocation pass in
@@ -287,18 +344,67 @@ public struct SuiteRunner {
 
     // MARK: - Counts
 
-    /// Runs every selected scenario under every selected strategy; one count per body.
+    /// Runs every selected scenario under every selected strategy; one count per body, in scenario
+    /// order, each scenario's strategies in `Suite.strategies`' order.
+    ///
+    /// Counts are of body re-runs, not of time, so nothing forbids counting on both cores at once: the
+    /// costliest scenarios (by their retained handles; a derived phase body over a thousand handles
+    /// walks a thousand verdicts to start) go to a second thread with subjects of its own, read again
+    /// from the same spec, so the two threads share no object; the rest are counted here meanwhile.
     public func count(_ subjects: BenchSubjects) throws -> [CountRecord] {
-        var counts: [CountRecord] = []
-        let strategies = Suite.strategies.filter { options.strategies.includes($0.0) }
+        let strategies = Suite.strategies.filter { options.strategies.includes($0.0) }.map(\.0)
         let scenarios = selectedScenarios(subjects)
-        for (index, (scenario, picked)) in scenarios.enumerated() {
-            for (strategy, phaseStrategy) in strategies {
-                progress.note("[scenario \(index + 1)/\(scenarios.count)] \(scenario.name) \(strategy.rawValue)")
-                let outcome = try scenario.run(spec: subjects.spec, picked: picked, strategy: phaseStrategy)
-                counts += outcome.reruns.map { CountRecord(scenario: scenario.name, strategy: strategy, body: $0.body, reruns: $0.reruns) }
-            }
+        let items = scenarios.indices.flatMap { index in strategies.map { CountingItem(scenario: index, strategy: $0) } }
+        let (here, there) = Self.shares(items, handleCounts: scenarios.map(\.0.handleCount))
+        let elsewhere = BackgroundCounting(options: options, items: there)
+        if !there.isEmpty {
+            progress.note("counting \(there.count) of \(items.count) scenario runs on a second thread")
+            elsewhere.start()
         }
-        return counts
+        var counts: [CountingItem: [CountRecord]] = [:]
+        for (position, item) in here.enumerated() {
+            let (scenario, _) = scenarios[item.scenario]
+            progress.note("[scenario \(position + 1)/\(here.count)] \(scenario.name) \(item.strategy.rawValue)")
+            counts[item] = try Self.count(item, scenarios: scenarios, spec: subjects.spec)
+        }
+        if !there.isEmpty {
+            progress.note("waiting for the second thread's \(there.count) scenario runs")
+            for (item, records) in try elsewhere.wait() { counts[item] = records }
+        }
+        return items.flatMap { counts[$0]! }
     }
+
+    /// One scenario run under one strategy, counted.
+    static func count(_ item: CountingItem, scenarios: [(Scenario, PickedOperation)], spec: Spec) throws -> [CountRecord] {
+        let (scenario, picked) = scenarios[item.scenario]
+        let phaseStrategy = Suite.strategies.first { $0.0 == item.strategy }!.1
+        let outcome = try scenario.run(spec: spec, picked: picked, strategy: phaseStrategy)
+        return outcome.reruns.map { CountRecord(scenario: scenario.name, strategy: item.strategy, body: $0.body, reruns: $0.reruns) }
+    }
+
+    /// The scenario runs counted here and those counted on the second thread: the second takes the
+    /// costliest runs, estimated by retained handles (the derived strategy's at three times the others',
+    /// its phase bodies walking every verdict), until it holds about half the estimated cost; with
+    /// nothing that retains more than `quickHandleLimit` handles, everything is counted here, where a
+    /// second thread would cost more to start than it saves.
+    static func shares(_ items: [CountingItem], handleCounts: [Int]) -> (here: [CountingItem], there: [CountingItem]) {
+        func cost(_ item: CountingItem) -> Int {
+            (handleCounts[item.scenario] + 1) * (item.strategy == .derived ? 3 : 1)
+        }
+        guard handleCounts.contains(where: { $0 > quickHandleLimit }) else { return (items, []) }
+        let total = items.reduce(0) { $0 + cost($1) }
+        var there: Set<CountingItem> = []
+        var load = 0
+        for item in items.sorted(by: { cost($0) > cost($1) }) where load + cost(item) <= total / 2 || there.isEmpty {
+            there.insert(item)
+            load += cost(item)
+        }
+        return (items.filter { !there.contains($0) }, items.filter { there.contains($0) })
+    }
+}
+
+/// One scenario (by its place among the run's selected scenarios) under one strategy.
+struct CountingItem: Hashable, Sendable {
+    let scenario: Int
+    let strategy: Strategy
 }

@@ -69,6 +69,38 @@ struct FrameTests {
         }
     }
 
+    /// Timed in alternation, each call of one is the set-up of the other's next: every call must do
+    /// what the same frame does after its own set-up.
+    @Test(arguments: Suite.frameHandleCounts)
+    func aLandingAndAClearingOverOneWorldEachSetUpTheOther(_ handles: Int) throws {
+        for (strategy, phaseStrategy) in Suite.strategies {
+            let alone = (
+                land: try frame(.fieldErrorsLand, phaseStrategy, handles: handles).timedCall(),
+                clear: try frame(.fieldErrorsClear, phaseStrategy, handles: handles).timedCall())
+            let pair = try Frame.fieldErrorsPair(subjects: subjects, strategy: phaseStrategy, handles: handles)
+            #expect(pair.land.world === pair.clear.world, "\(strategy.rawValue): one world")
+            pair.clear.run()
+            for round in 0..<2 {
+                #expect(pair.land.timedCall(settingUp: false) == alone.land, "\(strategy.rawValue), round \(round): land after clear")
+                #expect(pair.clear.timedCall(settingUp: false) == alone.clear, "\(strategy.rawValue), round \(round): clear after land")
+            }
+        }
+    }
+
+    @Test func theSuitePairsEachLandingFrameWithTheClearingFrameOfAsManyHandles() throws {
+        let suite = Suite(subjects: subjects)
+        for measurement in suite.measurements where measurement.name.hasPrefix("frame.") {
+            let partner = measurement.alternation?.partner
+            if measurement.name.hasPrefix("frame.field-errors.land(") {
+                #expect(partner == measurement.name.replacingOccurrences(of: ".land(", with: ".clear("))
+            } else if measurement.name.hasPrefix("frame.field-errors.clear(") {
+                #expect(partner == measurement.name.replacingOccurrences(of: ".clear(", with: ".land("))
+            } else {
+                #expect(partner == nil, "\(measurement.name)")
+            }
+        }
+    }
+
     // MARK: - Derived and stored, body by body
 
     @Test(arguments: Suite.frameHandleCounts)

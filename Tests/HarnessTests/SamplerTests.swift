@@ -169,4 +169,45 @@ struct SamplerTests {
         let refit = Statistics.linearFit(x: sizes.map { Double($0) }, y: medians)
         #expect(regression.fit == refit, "the line goes through each size's median recorded time, converted by value")
     }
+
+    /// Two operations that each need the other's state: every call of each must find the state the
+    /// other left, each is reported under its own name, and every call is a sample of one of them.
+    @Test func aPairAlternatesEachCallTheOthersSetUpAndReportsBoth() {
+        final class Toggle {
+            var landed = false
+            var misplaced = 0
+            var calls = (land: 0, clear: 0)
+        }
+        let toggle = Toggle()
+        var policy = Self.quickPolicy(samples: 5)
+        policy.maximumBatchesPerRound = 3
+        let sampler = Sampler(policy: policy, timer: Self.timer)
+        let pair = Measurement(
+            "land", operation: { () -> Bool in
+                if toggle.landed { toggle.misplaced += 1 }
+                toggle.landed = true
+                toggle.calls.land += 1
+                return toggle.landed
+            },
+            alternatingWith: "clear",
+            partnerOperation: { () -> Bool in
+                if !toggle.landed { toggle.misplaced += 1 }
+                toggle.landed = false
+                toggle.calls.clear += 1
+                return toggle.landed
+            })
+        // Starting landed, as a world is before its first clearing: the first clear finds its state.
+        toggle.landed = true
+        let solo = Measurement("solo") { 1 }
+        let results = sampler.runInterleaved([pair, solo])
+
+        #expect(results.map(\.name) == ["land", "clear", "solo"], "the partner's result follows its measurement's")
+        #expect(toggle.misplaced == 0, "every call started from the state the other left")
+        #expect(toggle.calls.land == toggle.calls.clear, "calls in pairs")
+        let (land, clear) = (results[0], results[1])
+        #expect(land.batchSize == 1 && clear.batchSize == 1, "a pair's batch is one call of each")
+        #expect(land.samples.count == clear.samples.count && land.samples.count >= 5)
+        #expect(land.invocations.total == toggle.calls.land, "every land call is counted: calibration, warm-up, samples")
+        #expect(clear.invocations == land.invocations)
+    }
 }

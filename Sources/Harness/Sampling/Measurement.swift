@@ -14,6 +14,17 @@ public struct Measurement {
     /// A batch timed before the sampler began, when one was: calibration takes its size instead of
     /// doubling from 1, and, with no warm-up batch, its time is the batch's expected length.
     public var knownBatch: KnownBatch?
+    /// The operation timed in alternation with this one, when each call is the other's set-up.
+    let partner: Partner?
+
+    /// A second operation whose every call puts this measurement's state in place, and whose state
+    /// this measurement's call puts in place: field errors landing and clearing.
+    struct Partner {
+        /// The partner's own stable name, under which its samples are reported.
+        let name: String
+        /// One call of the partner's operation, black-holing its result.
+        let runOne: () -> Void
+    }
 
     /// A batch timed before sampling: the one call a runner times to see how slow an operation is.
     public struct KnownBatch: Sendable, Equatable {
@@ -48,6 +59,35 @@ public struct Measurement {
                 blackHole(operation())
             }
         }
+        self.partner = nil
+    }
+
+    /// Creates two measurements timed in alternation, each call the other's set-up: a batch is one
+    /// call of `partnerOperation`, timed as the partner's sample, then one call of `operation`, timed
+    /// as this measurement's.
+    ///
+    /// For two operations that must each start from the state the other leaves (a response with field
+    /// errors committed over the clean one, and the clean one over it), timing the set-up as well halves
+    /// the time a run spends on them, and every call still starts from the state it must: the state
+    /// the other's call left, exactly what a separate set-up would have made. Batches hold one call.
+    ///
+    /// - Parameters:
+    ///   - name: This measurement's stable name.
+    ///   - operation: This measurement's operation; starts from the state `partnerOperation` leaves.
+    ///   - partnerName: The partner's stable name; the sampler reports its result right after this one's.
+    ///   - partnerOperation: The partner's operation; starts from the state `operation` leaves.
+    public init<Result, PartnerResult>(
+        _ name: String, operation: @escaping () -> Result,
+        alternatingWith partnerName: String, partnerOperation: @escaping () -> PartnerResult
+    ) {
+        self.name = name
+        self.setUp = {}
+        self.runBatch = { count in
+            for _ in 0..<count {
+                blackHole(operation())
+            }
+        }
+        self.partner = Partner(name: partnerName, runOne: { blackHole(partnerOperation()) })
     }
 
     /// Runs set-up, then times one batch of `count` calls.
@@ -59,5 +99,16 @@ public struct Measurement {
         runBatch(count)
         let end = MonotonicClock.now()
         return end &- start
+    }
+
+    /// Times one call of the partner, then one call of this operation: the pair's raw durations, timer
+    /// overhead included. Only for a measurement with a partner.
+    func timePair() -> (own: UInt64, partner: UInt64) {
+        let start = MonotonicClock.now()
+        partner!.runOne()
+        let middle = MonotonicClock.now()
+        runBatch(1)
+        let end = MonotonicClock.now()
+        return (end &- middle, middle &- start)
     }
 }

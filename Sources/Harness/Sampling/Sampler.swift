@@ -43,10 +43,11 @@ public struct Sampler {
 
     /// Measures one operation.
     ///
-    /// - Parameter measurement: The operation and its set-up.
+    /// - Parameter measurement: The operation and its set-up; one with no partner.
     /// - Returns: The raw batches, the samples, the invocation counts and their summary.
     public func run(_ measurement: Measurement) -> MeasurementResult {
-        runInterleaved([measurement], order: .alternating)[0]
+        precondition(measurement.partner == nil, "a measurement with a partner has two results: runInterleaved")
+        return runInterleaved([measurement], order: .alternating)[0]
     }
 
     /// Measures several operations in alternating rounds, so drift hits each alike.
@@ -59,7 +60,9 @@ public struct Sampler {
     /// - Parameters:
     ///   - measurements: At least one; names should be distinct.
     ///   - order: Fixed or shuffled order within each round.
-    /// - Returns: One result per measurement, in the order given.
+    /// - Returns: One result per measurement, in the order given; a measurement timed in alternation
+    ///   with a partner (`Measurement.init(_:operation:alternatingWith:partnerOperation:)`) is followed
+    ///   by its partner's.
     public func runInterleaved(_ measurements: [Measurement], order: RoundOrder = .alternating) -> [MeasurementResult] {
         precondition(!measurements.isEmpty, "nothing to measure")
         let started = MonotonicClock.now()
@@ -72,9 +75,9 @@ public struct Sampler {
         warmUp(&runs, since: started)
         let stopReason = sample(&runs, order: order, since: started)
 
-        return runs.map { run in
+        return runs.flatMap { run in
             report(run, .finished, since: started)
-            return run.result(stopReason: stopReason, timer: timer, policy: policy)
+            return run.results(stopReason: stopReason, timer: timer, policy: policy)
         }
     }
 
@@ -109,10 +112,16 @@ public struct Sampler {
             }
             rounds += 1
             let check = rule.check(rounds: rounds, elapsedNanoseconds: MonotonicClock.now() &- samplingStarted) {
-                runs.map(\.samples)
+                runs.flatMap(\.sampleSeries)
             }
             if let widths = check.relativeHalfWidths {
-                for index in runs.indices { report(runs[index], .sampling, since: started, relativeHalfWidth: widths[index]) }
+                // A pair's line shows the wider of its two series.
+                var series = widths[...]
+                for index in runs.indices {
+                    let count = runs[index].sampleSeries.count
+                    report(runs[index], .sampling, since: started, relativeHalfWidth: series.prefix(count).max())
+                    series = series.dropFirst(count)
+                }
             }
             if let stop = check.stop { return stop }
         }

@@ -9,6 +9,9 @@ struct SamplingRun {
     private var warmUpNanoseconds: UInt64 = 0
     /// The last calibration batch's duration: the batch length when no warm-up batch ran.
     private var calibratedNanoseconds: UInt64 = 0
+    /// The partner's batches and samples, for a measurement timed in alternation with one.
+    private(set) var partnerBatchNanoseconds: [UInt64] = []
+    private(set) var partnerSamples: [Double] = []
 
     init(measurement: Measurement) {
         self.measurement = measurement
@@ -16,6 +19,13 @@ struct SamplingRun {
 
     /// Doubles the batch from 1 until one batch takes at least the target; the batches run count too.
     mutating func calibrate(policy: SamplingPolicy) {
+        // A pair holds one call of each, whatever it takes: each call needs the other's first.
+        if measurement.partner != nil {
+            batchSize = 1
+            calibratedNanoseconds = timeBatch()
+            calibrationInvocations += 1
+            return
+        }
         // A batch already timed long enough, well clear of the target (as below, a cold batch only
         // just over it proves nothing), is the size doubling would reach first: no need to run it again.
         if let known = measurement.knownBatch, known.nanoseconds >= policy.targetSampleNanoseconds &* 10,
@@ -47,8 +57,15 @@ struct SamplingRun {
     }
 
     mutating func warmUpBatch(policy: SamplingPolicy) {
-        warmUpNanoseconds &+= measurement.timeBatch(of: batchSize)
+        warmUpNanoseconds &+= timeBatch()
         warmUpInvocations += batchSize
+    }
+
+    /// Times one batch off the record (calibration, warm-up): a pair's both calls together.
+    private func timeBatch() -> UInt64 {
+        guard measurement.partner != nil else { return measurement.timeBatch(of: batchSize) }
+        let pair = measurement.timePair()
+        return pair.own &+ pair.partner
     }
 
     /// The mean length of a warm-up batch, or with none the last calibration batch's: how long one of
@@ -66,17 +83,40 @@ struct SamplingRun {
     }
 
     mutating func sampleBatch(overhead: Double) {
+        if measurement.partner != nil {
+            let pair = measurement.timePair()
+            partnerBatchNanoseconds.append(pair.partner)
+            partnerSamples.append(Double(pair.partner) - overhead)
+            batchNanoseconds.append(pair.own)
+            samples.append(Double(pair.own) - overhead)
+            return
+        }
         let elapsed = measurement.timeBatch(of: batchSize)
         batchNanoseconds.append(elapsed)
         // Not clamped at zero: a sample below the overhead would be a finding, not something to hide.
         samples.append((Double(elapsed) - overhead) / Double(batchSize))
     }
 
-    func result(
+    /// Every series this run samples: its own, then its partner's when it has one.
+    var sampleSeries: [[Double]] {
+        measurement.partner == nil ? [samples] : [samples, partnerSamples]
+    }
+
+    /// The results of every series, in `sampleSeries`' order.
+    func results(
+        stopReason: MeasurementResult.StopReason, timer: TimerCharacteristics, policy: SamplingPolicy
+    ) -> [MeasurementResult] {
+        let own = result(measurement.name, batchNanoseconds, samples, stopReason: stopReason, timer: timer, policy: policy)
+        guard let partner = measurement.partner else { return [own] }
+        return [own, result(partner.name, partnerBatchNanoseconds, partnerSamples, stopReason: stopReason, timer: timer, policy: policy)]
+    }
+
+    private func result(
+        _ name: String, _ batchNanoseconds: [UInt64], _ samples: [Double],
         stopReason: MeasurementResult.StopReason, timer: TimerCharacteristics, policy: SamplingPolicy
     ) -> MeasurementResult {
         MeasurementResult(
-            name: measurement.name,
+            name: name,
             method: MeasurementResult.fixedBatchMethod,
             batchSize: batchSize,
             batchNanoseconds: batchNanoseconds,

@@ -1,0 +1,67 @@
+import BenchKit
+import Foundation
+import Harness
+import Runtime
+import Testing
+import Workloads
+@testable import BenchSuite
+
+/// How a run spends its time without spending its power: the field errors' landing and clearing frames
+/// sampled as pairs, each call the other's set-up, and the costliest scenario runs counted on a second
+/// thread, with the same counts as on one.
+struct SamplingGroupsTests {
+    private func runner(filter: String? = nil, quick: Bool = false, strategies: StrategySelection = .all) -> SuiteRunner {
+        SuiteRunner(
+            options: RunOptions(
+                quick: quick, filter: filter.map(MeasurementFilter.init(pattern:)), specDirectory: Fixture.bundledSpecDirectory.path,
+                limitsPath: "limits.json", outputPath: nil, format: .text, strategies: strategies),
+            progress: ProgressLine(isTerminal: false) { _ in })
+    }
+
+    @Test func theLandingAndClearingFramesOfAsManyHandlesAreSampledAsPairsWhereTheLandingStands() throws {
+        let suite = Suite(subjects: try BenchSubjects(specDirectory: Fixture.bundledSpecDirectory))
+        let chosen = runner().selected(suite)
+        let groups = SuiteRunner.groups(chosen)
+        let paired = groups.filter { $0.contains { $0.partner != nil } }
+        #expect(paired.count == Suite.frameHandleCounts.count, "one group of pairs per handle count")
+        for group in paired {
+            #expect(group.allSatisfy { $0.measurement.name.hasPrefix("frame.field-errors.land(") })
+            #expect(group.allSatisfy { $0.partner?.strategy == $0.measurement.strategy }, "a pair is of one strategy")
+            #expect(group.map(\.measurement.strategy) == Suite.strategies.map(\.0))
+        }
+        // Every measurement is sampled exactly once, alone or in a pair.
+        let sampled = groups.flatMap { $0.flatMap { [$0.measurement] + ($0.partner.map { [$0] } ?? []) } }
+        #expect(sampled.map(\.harnessName).sorted() == chosen.map(\.harnessName).sorted())
+        #expect(!groups.contains { $0.contains { $0.measurement.name.hasPrefix("frame.field-errors.clear(") } })
+    }
+
+    @Test func aFilterThatKeepsOnlyOneOfAPairSamplesItWithItsOwnSetUp() throws {
+        let suite = Suite(subjects: try BenchSubjects(specDirectory: Fixture.bundledSpecDirectory))
+        let groups = SuiteRunner.groups(runner(filter: "frame.field-errors.clear(").selected(suite))
+        #expect(groups.count == Suite.frameHandleCounts.count)
+        #expect(groups.allSatisfy { $0.allSatisfy { $0.partner == nil } })
+    }
+
+    @Test func theCostliestScenarioRunsGoToTheSecondThreadAndNothingWithoutAThousandHandles() {
+        let items = (0..<3).flatMap { scenario in Strategy.measured.map { CountingItem(scenario: scenario, strategy: $0) } }
+        let (here, there) = SuiteRunner.shares(items, handleCounts: [1, 100, 1000])
+        #expect(Set(here).isDisjoint(with: there) && here.count + there.count == items.count)
+        #expect(there.contains(CountingItem(scenario: 2, strategy: .derived)), "the derived thousand-handle run, the costliest")
+        #expect(!there.contains(CountingItem(scenario: 2, strategy: .stored)), "about half the cost each")
+        #expect(here.map(\.scenario) == here.map(\.scenario).sorted(), "each share keeps the run's order")
+        #expect(SuiteRunner.shares(items, handleCounts: [1, 10, 100]).there.isEmpty)
+    }
+
+    @Test func countingOnTwoThreadsGivesTheCountsOfOne() throws {
+        let subjects = try BenchSubjects(specDirectory: Fixture.bundledSpecDirectory)
+        let runner = self.runner(filter: "nulls-or-errors-commit(", strategies: .stored)
+        let counts = try runner.count(subjects)
+        let scenarios = runner.selectedScenarios(subjects)
+        #expect(scenarios.contains { $0.0.handleCount > SuiteRunner.quickHandleLimit }, "the second thread has work")
+        var one: [CountRecord] = []
+        for index in scenarios.indices {
+            one += try SuiteRunner.count(CountingItem(scenario: index, strategy: .stored), scenarios: scenarios, spec: subjects.spec)
+        }
+        #expect(counts == one)
+    }
+}
