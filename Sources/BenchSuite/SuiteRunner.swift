@@ -26,9 +26,14 @@ public struct SuiteRunner {
     /// interval), at least 6 rounds and at most 40, within a share of the single process's time: what
     /// decides a comparison across runs is how much one process differs from the next, which only more
     /// processes show, so a fork whose samples already agree gains nothing from more of them, and the
-    /// time goes to the measurements whose samples do not. Warm-up is 10 ms a measurement: the code is
-    /// compiled ahead of time, so warming fills caches and predictors, which takes microseconds to a
-    /// few milliseconds here. `StoppingRule` states the rule; the results file's `method` quotes it.
+    /// time goes to the measurements whose samples do not. The budget is 50 ms a group in a run of 8
+    /// forks: in the figures of record at 9f6e55a (8 forks, a 100 ms budget), the spread of the forks'
+    /// medians (their standard deviation, 0.5 % to 10 % of the median) was three to ten times the
+    /// standard error of one fork's median for nearly every measurement, so half the samples (1.4
+    /// times that error) leave the comparison resting, as it did, on the differences between
+    /// processes. Warm-up is 5 ms a measurement: the code is compiled ahead of time, so warming fills
+    /// caches and predictors, which takes microseconds to a few milliseconds here. `StoppingRule`
+    /// states the rule; the results file's `method` quotes it.
     ///
     /// - Parameters:
     ///   - quick: Whether the run is `--quick`.
@@ -36,7 +41,7 @@ public struct SuiteRunner {
     public static func policy(quick: Bool, forks: Int = 1) -> SamplingPolicy {
         var policy = SamplingPolicy()
         if quick {
-            policy.warmUp = .duration(nanoseconds: 10_000_000)
+            policy.warmUp = .duration(nanoseconds: 5_000_000)
             policy.minimumSamples = 5
             policy.maximumSamples = 200
             policy.timeBudgetNanoseconds = 30_000_000
@@ -46,11 +51,11 @@ public struct SuiteRunner {
             policy.minimumSamples = 20
             policy.timeBudgetNanoseconds = 800_000_000
         } else {
-            policy.warmUp = .duration(nanoseconds: 10_000_000)
+            policy.warmUp = .duration(nanoseconds: 5_000_000)
             policy.minimumSamples = 6
             policy.maximumSamples = 40
             policy.targetRelativeHalfWidth = 0.01
-            policy.timeBudgetNanoseconds = max(100_000_000, 800_000_000 / UInt64(forks))
+            policy.timeBudgetNanoseconds = max(50_000_000, 400_000_000 / UInt64(forks))
         }
         // A derived commit of a microsecond beside a stored one of a second: without more batches a
         // round, the short one is timed only just after the long one evicted its data.
