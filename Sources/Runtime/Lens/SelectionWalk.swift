@@ -31,14 +31,21 @@ struct SelectionWalk<Sink: WalkSink> {
     /// Walks `set` on `record`; returns where the null that nulls the object started, or nil.
     mutating func walk(_ set: PreparedSelectionSet, _ record: Record) -> Sink.Origin? {
         var nulled: Sink.Origin?
-        for item in set.items {
-            switch item {
+        // By index over the unretained entries: iterating `items` would retain and release each entry.
+        for position in set.walkItems.indices {
+            switch set.walkItems[position] {
             case .field(let field):
-                guard visits(field), let origin = walkField(field, record) else { continue }
-                if nulled == nil { nulled = origin }
-            case .inline(let condition, let inner):
-                guard visits(inner), store.typeCondition(condition, appliesTo: record.typename) else { continue }
-                if let origin = walk(inner, record), nulled == nil { nulled = origin }
+                // The set holds the field (`UnretainedSelection`), so it is read without a retain.
+                let origin = field._withUnsafeGuaranteedRef { field in
+                    visits(field) ? walkField(field, record) : nil
+                }
+                if let origin, nulled == nil { nulled = origin }
+            case .inline(let inner, let condition):
+                let origin = inner._withUnsafeGuaranteedRef { inner -> Sink.Origin? in
+                    guard visits(inner), store.typeCondition(set.inlineConditions[condition], appliesTo: record.typename) else { return nil }
+                    return walk(inner, record)
+                }
+                if let origin, nulled == nil { nulled = origin }
             case .spread:
                 continue
             }
@@ -76,15 +83,17 @@ struct SelectionWalk<Sink: WalkSink> {
             if !isNull, let child = field.selections, visits(child) {
                 switch record.slots[index].value {
                 case .link(let ref):
-                    let target = store.record(at: ref)
-                    fromChild = walk(child, target)
-                    isNull = fromChild != nil || target.isDeleted
+                    // The store keeps every record it made (`Store.unretainedRecord(at:)`).
+                    (fromChild, isNull) = store.unretainedRecord(at: ref)._withUnsafeGuaranteedRef { target in
+                        let origin = walk(child, target)
+                        return (origin, origin != nil || target.isDeleted)
+                    }
                 case .links(let refs):
                     for (index, ref) in refs.enumerated() {
                         guard let ref else { continue }
                         sink.enter(.index(index))
                         // A nulled item stays a null item; the list itself is not nulled.
-                        _ = walk(child, store.record(at: ref))
+                        _ = store.unretainedRecord(at: ref)._withUnsafeGuaranteedRef { walk(child, $0) }
                         sink.leave()
                     }
                 case .null, .scalar:
@@ -93,8 +102,9 @@ struct SelectionWalk<Sink: WalkSink> {
             } else if !isNull, field.required != nil, case .link(let ref) = record.slots[index].value {
                 // Nothing below is walked, but whether the linked record still exists decides whether
                 // this @required field is null.
-                let target = store.record(at: ref)
-                isNull = !(tracked ? target.readExists(store.existenceChannel) : !target.isDeleted)
+                isNull = store.unretainedRecord(at: ref)._withUnsafeGuaranteedRef { target in
+                    !(tracked ? target.readExists(store.existenceChannel) : !target.isDeleted)
+                }
             }
         }
         guard isNull, let action = field.required, field.catchTarget == nil else { return nil }
