@@ -86,10 +86,10 @@ public final class PreparedOperation {
     private func allPresent(_ set: PreparedSelectionSet, in record: Record) -> Bool {
         for position in set.walkItems.indices {
             switch set.walkItems[position] {
-            case .field(let field):
+            case .field(let field, let child):
                 let present = field._withUnsafeGuaranteedRef { field in
                     guard let index = record.index(of: field.channel.id) else { return !record.isMissing(nil) }
-                    guard let child = field.selections else { return true }
+                    guard let child else { return true }
                     switch record.slots[index].value {
                     case .link(let ref):
                         return isPresent(child, at: ref)
@@ -119,9 +119,12 @@ public final class PreparedOperation {
     }
 
     /// Whether the record at `ref` is deleted (a null, so nothing below it is missing) or holds `set`.
-    private func isPresent(_ set: PreparedSelectionSet, at ref: RecordRef) -> Bool {
-        // The store keeps every record it made (`Store.unretainedRecord(at:)`).
-        store.unretainedRecord(at: ref)._withUnsafeGuaranteedRef { $0.isDeleted || allPresent(set, in: $0) }
+    private func isPresent(_ set: Unmanaged<PreparedSelectionSet>, at ref: RecordRef) -> Bool {
+        // Neither is retained: a field holds its selections, and the store keeps every record it made
+        // (`Store.unretainedRecord(at:)`).
+        set._withUnsafeGuaranteedRef { set in
+            store.unretainedRecord(at: ref)._withUnsafeGuaranteedRef { $0.isDeleted || allPresent(set, in: $0) }
+        }
     }
 }
 

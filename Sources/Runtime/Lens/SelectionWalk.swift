@@ -34,10 +34,10 @@ struct SelectionWalk<Sink: WalkSink> {
         // By index over the unretained entries: iterating `items` would retain and release each entry.
         for position in set.walkItems.indices {
             switch set.walkItems[position] {
-            case .field(let field):
+            case .field(let field, let child):
                 // The set holds the field (`UnretainedSelection`), so it is read without a retain.
                 let origin = field._withUnsafeGuaranteedRef { field in
-                    visits(field) ? walkField(field, record) : nil
+                    visits(field) ? walkField(field, child, record) : nil
                 }
                 if let origin, nulled == nil { nulled = origin }
             case .inline(let inner, let condition):
@@ -51,6 +51,16 @@ struct SelectionWalk<Sink: WalkSink> {
             }
         }
         return nulled
+    }
+
+    /// Walks `set` on the record at `ref`; returns what `walk(_:_:)` returns, and whether the record is
+    /// deleted.
+    private mutating func walk(_ set: Unmanaged<PreparedSelectionSet>, at ref: RecordRef) -> (Sink.Origin?, isDeleted: Bool) {
+        // Neither is retained: a field holds its selections, and the store keeps every record it made
+        // (`Store.unretainedRecord(at:)`).
+        set._withUnsafeGuaranteedRef { set in
+            store.unretainedRecord(at: ref)._withUnsafeGuaranteedRef { target in (walk(set, target), target.isDeleted) }
+        }
     }
 
     private func visits(_ field: PreparedField) -> Bool {
@@ -67,8 +77,9 @@ struct SelectionWalk<Sink: WalkSink> {
         }
     }
 
-    /// Reads one field; returns the origin of a null it passes up to its parent, or nil.
-    private mutating func walkField(_ field: PreparedField, _ record: Record) -> Sink.Origin? {
+    /// Reads one field, whose selections are `child`; returns the origin of a null it passes up to its
+    /// parent, or nil.
+    private mutating func walkField(_ field: PreparedField, _ child: Unmanaged<PreparedSelectionSet>?, _ record: Record) -> Sink.Origin? {
         sink.enter(.key(field.responseKey))
         defer { sink.leave() }
         // The slot is looked at in place: copying it out retains and releases its value and errors.
@@ -80,20 +91,18 @@ struct SelectionWalk<Sink: WalkSink> {
             // Errors count only beside a null (`Slot.hasWeighedErrors`): beside a value they fail nothing.
             if case .verdict(collectsErrors: true) = mode, record.slots[index].hasWeighedErrors { sink.fieldErrors(record.slots[index].errors) }
             isNull = record.slots[index].value.isNull
-            if !isNull, let child = field.selections, visits(child) {
+            if !isNull, let child, child._withUnsafeGuaranteedRef({ visits($0) }) {
                 switch record.slots[index].value {
                 case .link(let ref):
-                    // The store keeps every record it made (`Store.unretainedRecord(at:)`).
-                    (fromChild, isNull) = store.unretainedRecord(at: ref)._withUnsafeGuaranteedRef { target in
-                        let origin = walk(child, target)
-                        return (origin, origin != nil || target.isDeleted)
-                    }
+                    let (origin, isDeleted) = walk(child, at: ref)
+                    fromChild = origin
+                    isNull = origin != nil || isDeleted
                 case .links(let refs):
                     for (index, ref) in refs.enumerated() {
                         guard let ref else { continue }
                         sink.enter(.index(index))
                         // A nulled item stays a null item; the list itself is not nulled.
-                        _ = store.unretainedRecord(at: ref)._withUnsafeGuaranteedRef { walk(child, $0) }
+                        _ = walk(child, at: ref)
                         sink.leave()
                     }
                 case .null, .scalar:

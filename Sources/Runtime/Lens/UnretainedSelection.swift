@@ -5,9 +5,11 @@
 /// Copying a `PreparedSelection` out of `items` retains its payload and releases it again: a quarter
 /// of a verdict walk's instructions, and most of a 1000-handle commit's time under the stored strategy,
 /// went to that traffic. The set's `items` holds every object referenced here for as long as the set
-/// lives, and every walk holds the set it iterates, so the references cannot dangle.
+/// lives (and each field its `selections`), and every walk holds the set it iterates, so the references
+/// cannot dangle.
 enum UnretainedSelection {
-    case field(Unmanaged<PreparedField>)
+    /// A field, and the selections beneath it (nil for a leaf).
+    case field(Unmanaged<PreparedField>, selections: Unmanaged<PreparedSelectionSet>?)
     /// An inline fragment: its set, and its type condition's position in `inlineConditions`.
     case inline(Unmanaged<PreparedSelectionSet>, condition: Int)
     case spread(Unmanaged<PreparedFragment>)
@@ -22,7 +24,7 @@ extension PreparedSelectionSet {
         for item in items {
             switch item {
             case .field(let field):
-                unretained.append(.field(.passUnretained(field)))
+                unretained.append(.field(.passUnretained(field), selections: field.selections.map(Unmanaged.passUnretained)))
             case .inline(let condition, let set):
                 unretained.append(.inline(.passUnretained(set), condition: conditions.count))
                 conditions.append(condition)
