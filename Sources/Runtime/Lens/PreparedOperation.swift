@@ -78,35 +78,53 @@ public final class PreparedOperation {
         allPresent(root, in: store.record(at: rootRecord))
     }
 
+    /// Whether no field of `set`, spreads included, is missing on `record` or on what it links to.
+    ///
+    /// It iterates the unretained entries and looks at each slot in place (`record.index(of:)`), and
+    /// follows links without retaining records (`Store.unretainedRecord(at:)`): copying entries, slots
+    /// and records out retained and released each one, most of what attaching a handle cost.
     private func allPresent(_ set: PreparedSelectionSet, in record: Record) -> Bool {
-        for item in set.items {
-            switch item {
-            case .field(let field):
-                let slot = record.peek(field.channel.id)
-                if record.isMissing(slot) { return false }
-                guard let child = field.selections, let slot else { continue }
-                switch slot.value {
-                case .link(let ref):
-                    let target = store.record(at: ref)
-                    if !target.isDeleted, !allPresent(child, in: target) { return false }
-                case .links(let refs):
-                    for case let ref? in refs {
-                        let target = store.record(at: ref)
-                        if !target.isDeleted, !allPresent(child, in: target) { return false }
+        for position in set.walkItems.indices {
+            switch set.walkItems[position] {
+            case .field(let field, let child):
+                let present = field._withUnsafeGuaranteedRef { field in
+                    guard let index = record.index(of: field.channel.id) else { return !record.isMissing(nil) }
+                    guard let child else { return true }
+                    switch record.slots[index].value {
+                    case .link(let ref):
+                        return isPresent(child, at: ref)
+                    case .links(let refs):
+                        for case let ref? in refs where !isPresent(child, at: ref) { return false }
+                        return true
+                    case .null, .scalar:
+                        return true
                     }
-                case .null, .scalar:
-                    continue
                 }
-            case .inline(let condition, let inner):
+                if !present { return false }
+            case .inline(let inner, let condition):
+                let condition = set.inlineConditions[condition]
                 guard condition == nil || record.typename != nil else { continue }
-                if store.typeCondition(condition, appliesTo: record.typename), !allPresent(inner, in: record) { return false }
-            case .spread(let fragment):
-                if store.typeCondition(fragment.typeCondition, appliesTo: record.typename), !allPresent(fragment.selections, in: record) {
-                    return false
+                let present = inner._withUnsafeGuaranteedRef { inner in
+                    !store.typeCondition(condition, appliesTo: record.typename) || allPresent(inner, in: record)
                 }
+                if !present { return false }
+            case .spread(let fragment):
+                let present = fragment._withUnsafeGuaranteedRef { fragment in
+                    !store.typeCondition(fragment.typeCondition, appliesTo: record.typename) || allPresent(fragment.selections, in: record)
+                }
+                if !present { return false }
             }
         }
         return true
+    }
+
+    /// Whether the record at `ref` is deleted (a null, so nothing below it is missing) or holds `set`.
+    private func isPresent(_ set: Unmanaged<PreparedSelectionSet>, at ref: RecordRef) -> Bool {
+        // Neither is retained: a field holds its selections, and the store keeps every record it made
+        // (`Store.unretainedRecord(at:)`).
+        set._withUnsafeGuaranteedRef { set in
+            store.unretainedRecord(at: ref)._withUnsafeGuaranteedRef { $0.isDeleted || allPresent(set, in: $0) }
+        }
     }
 }
 

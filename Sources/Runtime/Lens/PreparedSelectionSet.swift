@@ -11,9 +11,14 @@ final class PreparedSelectionSet {
     /// Whether a `@catch` field of the same owner lies above this set, so that nothing read here throws:
     /// Relay marks what a `@catch` caught as handled. Computed once, so a read checks a flag.
     let isCaught: Bool
+    /// `items` again, unretained, for the walks (see `UnretainedSelection`).
+    let walkItems: ContiguousArray<UnretainedSelection>
+    /// The type conditions of the inline fragments of `items`, in order: what `walkItems` points into.
+    let inlineConditions: [String?]
 
     init(items: [PreparedSelection], isCaught: Bool = false) {
         self.items = items
+        (self.walkItems, self.inlineConditions) = Self.unretained(items)
         self.isCaught = isCaught
         var walk = false
         var required = false

@@ -31,19 +31,36 @@ struct SelectionWalk<Sink: WalkSink> {
     /// Walks `set` on `record`; returns where the null that nulls the object started, or nil.
     mutating func walk(_ set: PreparedSelectionSet, _ record: Record) -> Sink.Origin? {
         var nulled: Sink.Origin?
-        for item in set.items {
-            switch item {
-            case .field(let field):
-                guard visits(field), let origin = walkField(field, record) else { continue }
-                if nulled == nil { nulled = origin }
-            case .inline(let condition, let inner):
-                guard visits(inner), store.typeCondition(condition, appliesTo: record.typename) else { continue }
-                if let origin = walk(inner, record), nulled == nil { nulled = origin }
+        // By index over the unretained entries: iterating `items` would retain and release each entry.
+        for position in set.walkItems.indices {
+            switch set.walkItems[position] {
+            case .field(let field, let child):
+                // The set holds the field (`UnretainedSelection`), so it is read without a retain.
+                let origin = field._withUnsafeGuaranteedRef { field in
+                    visits(field) ? walkField(field, child, record) : nil
+                }
+                if let origin, nulled == nil { nulled = origin }
+            case .inline(let inner, let condition):
+                let origin = inner._withUnsafeGuaranteedRef { inner -> Sink.Origin? in
+                    guard visits(inner), store.typeCondition(set.inlineConditions[condition], appliesTo: record.typename) else { return nil }
+                    return walk(inner, record)
+                }
+                if let origin, nulled == nil { nulled = origin }
             case .spread:
                 continue
             }
         }
         return nulled
+    }
+
+    /// Walks `set` on the record at `ref`; returns what `walk(_:_:)` returns, and whether the record is
+    /// deleted.
+    private mutating func walk(_ set: Unmanaged<PreparedSelectionSet>, at ref: RecordRef) -> (Sink.Origin?, isDeleted: Bool) {
+        // Neither is retained: a field holds its selections, and the store keeps every record it made
+        // (`Store.unretainedRecord(at:)`).
+        set._withUnsafeGuaranteedRef { set in
+            store.unretainedRecord(at: ref)._withUnsafeGuaranteedRef { target in (walk(set, target), target.isDeleted) }
+        }
     }
 
     private func visits(_ field: PreparedField) -> Bool {
@@ -60,8 +77,9 @@ struct SelectionWalk<Sink: WalkSink> {
         }
     }
 
-    /// Reads one field; returns the origin of a null it passes up to its parent, or nil.
-    private mutating func walkField(_ field: PreparedField, _ record: Record) -> Sink.Origin? {
+    /// Reads one field, whose selections are `child`; returns the origin of a null it passes up to its
+    /// parent, or nil.
+    private mutating func walkField(_ field: PreparedField, _ child: Unmanaged<PreparedSelectionSet>?, _ record: Record) -> Sink.Origin? {
         sink.enter(.key(field.responseKey))
         defer { sink.leave() }
         // The slot is looked at in place: copying it out retains and releases its value and errors.
@@ -73,18 +91,18 @@ struct SelectionWalk<Sink: WalkSink> {
             // Errors count only beside a null (`Slot.hasWeighedErrors`): beside a value they fail nothing.
             if case .verdict(collectsErrors: true) = mode, record.slots[index].hasWeighedErrors { sink.fieldErrors(record.slots[index].errors) }
             isNull = record.slots[index].value.isNull
-            if !isNull, let child = field.selections, visits(child) {
+            if !isNull, let child, child._withUnsafeGuaranteedRef({ visits($0) }) {
                 switch record.slots[index].value {
                 case .link(let ref):
-                    let target = store.record(at: ref)
-                    fromChild = walk(child, target)
-                    isNull = fromChild != nil || target.isDeleted
+                    let (origin, isDeleted) = walk(child, at: ref)
+                    fromChild = origin
+                    isNull = origin != nil || isDeleted
                 case .links(let refs):
                     for (index, ref) in refs.enumerated() {
                         guard let ref else { continue }
                         sink.enter(.index(index))
                         // A nulled item stays a null item; the list itself is not nulled.
-                        _ = walk(child, store.record(at: ref))
+                        _ = walk(child, at: ref)
                         sink.leave()
                     }
                 case .null, .scalar:
@@ -93,8 +111,9 @@ struct SelectionWalk<Sink: WalkSink> {
             } else if !isNull, field.required != nil, case .link(let ref) = record.slots[index].value {
                 // Nothing below is walked, but whether the linked record still exists decides whether
                 // this @required field is null.
-                let target = store.record(at: ref)
-                isNull = !(tracked ? target.readExists(store.existenceChannel) : !target.isDeleted)
+                isNull = store.unretainedRecord(at: ref)._withUnsafeGuaranteedRef { target in
+                    !(tracked ? target.readExists(store.existenceChannel) : !target.isDeleted)
+                }
             }
         }
         guard isNull, let action = field.required, field.catchTarget == nil else { return nil }

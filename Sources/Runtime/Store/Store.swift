@@ -46,6 +46,14 @@ public final class Store {
     /// The record at `ref`.
     public func record(at ref: RecordRef) -> Record { records[Int(ref.index)] }
 
+    /// The record at `ref`, unretained: for the walks, which follow a link into every object they
+    /// enter and would otherwise retain and release each record they read.
+    ///
+    /// Safe for as long as the store lives: it never drops a record (a deleted one stays, emptied).
+    @inline(__always) func unretainedRecord(at ref: RecordRef) -> Unmanaged<Record> {
+        .passUnretained(records[Int(ref.index)])
+    }
+
     /// How many records the store holds, not counting deleted ones.
     public var recordCount: Int { records.reduce(0) { $0 + ($1.isDeleted ? 0 : 1) } }
 
