@@ -120,9 +120,10 @@ public enum BenchCommand {
                 scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes)
             return (results, judgement)
         }
-        // The write itself is the one phase the file cannot hold; the last line says the whole run's time.
+        // The write itself is the one phase the file cannot hold: the last line says it, and the whole run's time.
         var results = judged
         results.phases = phases.records
+        let writingStarted = Date()
         let path: String
         if let outputPath = options.outputPath {
             try ResultsWriter.write(results, toNewFile: outputPath)
@@ -130,9 +131,10 @@ public enum BenchCommand {
         } else {
             path = try ResultsWriter().write(results, date: started)
         }
+        let writing = String(format: "writing %.2f s", Date().timeIntervalSince(writingStarted))
         print(Report.render(results, format: options.format), terminator: "")
         FileHandle.standardError.write(
-            Data("bench: results written to \(path) in \(Int(Date().timeIntervalSince(started).rounded())) s (\(phases.summary))\n".utf8))
+            Data("bench: results written to \(path) in \(Int(Date().timeIntervalSince(started).rounded())) s (\(phases.summary), \(writing))\n".utf8))
         return judgement.exitStatus.rawValue
     }
 
