@@ -4,8 +4,9 @@ import Observation
 ///
 /// A body that reads a slot through `read(_:)` inside `withObservationTracking` depends on that slot and
 /// on nothing else of the record. Writes are made by a `Transaction`, silently; the store notifies each
-/// changed slot once, when the transaction commits.
-public final class Record {
+/// changed slot once, when the transaction commits. Its channels are keyed by the stored properties of
+/// `RecordChannels`, as a code-generated runtime's fields would be.
+public final class Record: RecordChannels {
     /// The record's id.
     public let id: RecordID
     /// Its position in the store that holds it.
@@ -34,6 +35,7 @@ public final class Record {
         self.id = id
         self.ref = ref
         self.typename = typename
+        super.init()
     }
 
     /// The number of slots the record holds.
@@ -99,8 +101,9 @@ public final class Record {
         Array(zip(fieldIDs, slots))
     }
 
-    /// The channel identity Observation keys a slot by. Only the key path is used, never the value.
-    public subscript(channel channel: Int32) -> Int32 { channel }
+    /// The channel identity Observation keys a slot by when its field id is beyond
+    /// `RecordChannels.keyPaths`. Only the key path is used, never the value.
+    public subscript(channel channel: Int32) -> UInt8 { 0 }
 
     // MARK: - Silent writes (Transaction only)
 
@@ -129,7 +132,7 @@ public final class Record {
     }
 
     /// Tells Observation that a slot changed: every scope that read it fires, once.
-    func notify(_ keyPath: KeyPath<Record, Int32>) {
+    func notify(_ keyPath: KeyPath<Record, UInt8>) {
         registrar.withMutation(of: self, keyPath: keyPath) {}
     }
 }
@@ -143,6 +146,7 @@ extension Record: Observable {}
 public struct FieldChannel: Hashable {
     /// The interned storage key.
     public let id: FieldID
-    /// `\Record.[channel: id]`, made once.
-    public let keyPath: KeyPath<Record, Int32>
+    /// A stored property's key path (`RecordChannels.keyPaths`), or `\Record.[channel: id]` beyond
+    /// them; made once. The write side notifies through the same key path.
+    public let keyPath: KeyPath<Record, UInt8>
 }
