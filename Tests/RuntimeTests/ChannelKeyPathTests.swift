@@ -1,12 +1,12 @@
 import Testing
 @testable import Runtime
 
-/// The key paths Observation keys a record's slots by: stored properties' up to
+/// The key paths Observation keys a record's slots by: declared properties' up to
 /// `RecordChannels.keyPaths.count`, the subscript's beyond, and per-field identity on both sides of
 /// that line.
 struct ChannelKeyPathTests {
-    /// How many field ids have a stored property's key path.
-    static let stored = RecordChannels.keyPaths.count
+    /// How many field ids have a declared property's key path.
+    static let declared = RecordChannels.keyPaths.count
 
     /// A store whose one record holds a slot under every one of `count` interned storage keys.
     private func store(interning count: Int) -> (Store, RecordRef) {
@@ -20,13 +20,13 @@ struct ChannelKeyPathTests {
     }
 
     @Test(arguments: [
-        ("two stored channels", 0, 1),
-        ("the last stored channel and the first beyond", ChannelKeyPathTests.stored - 1, ChannelKeyPathTests.stored),
-        ("two channels beyond the stored ones", ChannelKeyPathTests.stored, ChannelKeyPathTests.stored + 1),
-        ("a stored channel and one beyond", 0, ChannelKeyPathTests.stored + 1),
+        ("two declared channels", 0, 1),
+        ("the last declared channel and the first beyond", ChannelKeyPathTests.declared - 1, ChannelKeyPathTests.declared),
+        ("two channels beyond the declared ones", ChannelKeyPathTests.declared, ChannelKeyPathTests.declared + 1),
+        ("a declared channel and one beyond", 0, ChannelKeyPathTests.declared + 1),
     ])
     func aWriteFiresItsOwnFieldsObserverAndNotAnothers(_ what: String, _ a: Int, _ b: Int) {
-        let (store, ref) = store(interning: Self.stored + 2)
+        let (store, ref) = store(interning: Self.declared + 2)
         let channelA = store.channel(for: "field\(a)")
         let channelB = store.channel(for: "field\(b)")
         #expect(channelA.id.index == Int32(a) && channelB.id.index == Int32(b), "\(what): ids follow interning order")
@@ -44,14 +44,14 @@ struct ChannelKeyPathTests {
     }
 
     @Test func channelsBelowTheStoredCountUseTheStoredKeyPathsAndAllAreDistinct() {
-        let (store, _) = store(interning: Self.stored + 2)
-        let channels = (0..<(Self.stored + 2)).map { store.channel(for: "field\($0)") }
-        for channel in channels.prefix(Self.stored) {
+        let (store, _) = store(interning: Self.declared + 2)
+        let channels = (0..<(Self.declared + 2)).map { store.channel(for: "field\($0)") }
+        for channel in channels.prefix(Self.declared) {
             #expect(
                 channel.keyPath == RecordChannels.keyPaths[Int(channel.id.index)],
-                "field id \(channel.id.index) is keyed by a stored property, as a generated runtime's field is")
+                "field id \(channel.id.index) is keyed by a declared property, as an @Observable field is")
         }
-        for channel in channels.dropFirst(Self.stored) {
+        for channel in channels.dropFirst(Self.declared) {
             #expect(channel.keyPath == \Record.[channel: channel.id.index], "field id \(channel.id.index) falls back to the subscript")
         }
         let keyPaths = Set(channels.map(\.keyPath) + [store.existenceChannel.keyPath])

@@ -19,7 +19,7 @@ struct FieldKeyTable {
         return channel
     }
 
-    /// The key path of a field id's channel: a stored property's while there is one for it, the
+    /// The key path of a field id's channel: a `RecordChannels` property's while there is one for it, the
     /// subscript's beyond (see `RecordChannels`). Distinct ids get distinct, unequal key paths.
     static func keyPath(of id: FieldID) -> KeyPath<Record, UInt8> {
         let stored = RecordChannels.keyPaths

@@ -4,8 +4,8 @@ import Observation
 ///
 /// A body that reads a slot through `read(_:)` inside `withObservationTracking` depends on that slot and
 /// on nothing else of the record. Writes are made by a `Transaction`, silently; the store notifies each
-/// changed slot once, when the transaction commits. Its channels are keyed by the stored properties of
-/// `RecordChannels`, as a code-generated runtime's fields would be.
+/// changed slot once, when the transaction commits. Its channels are keyed by the properties of
+/// `RecordChannels`, whose key paths are of the kind an `@Observable` property's is.
 public final class Record: RecordChannels {
     /// The record's id.
     public let id: RecordID
@@ -146,7 +146,7 @@ extension Record: Observable {}
 public struct FieldChannel: Hashable {
     /// The interned storage key.
     public let id: FieldID
-    /// A stored property's key path (`RecordChannels.keyPaths`), or `\Record.[channel: id]` beyond
+    /// A `RecordChannels` property's key path (`RecordChannels.keyPaths`), or `\Record.[channel: id]` beyond
     /// them; made once. The write side notifies through the same key path.
     public let keyPath: KeyPath<Record, UInt8>
 }
