@@ -41,6 +41,26 @@ struct ReadFloorTests {
         return Dictionary(uniqueKeysWithValues: figures.map { ($0.id, $0) })
     }
 
+    @Test func forksAreDrawnTogetherForBothSidesAndAFileMadeBeforeIsCheckedAsItWasMade() throws {
+        // Four forks, each slower or faster for every measurement alike.
+        let forks = [1.0, 1.3, 0.95, 1.1].map { scale in Self.floorMeasurements(medians: Self.medians.mapValues { $0 * scale }) }
+        let measurements = forks[0].indices.map { index in MeasurementRecord(mergingForks: forks.map { $0[index] }) }
+        let figures = try #require(
+            ReadFloor.figures(measurements: measurements, subjects: [Self.subject], buildConfiguration: "release", quick: false))
+        let untracked = try #require(figures.first { $0.id == "untracked-read" })
+        let top = try #require(measurements.first { $0.name == ReadFloor.fieldUntracked })
+        let bottom = try #require(measurements.first { $0.name == ReadFloor.observableUntracked })
+        let rule = ComparisonRule()
+        #expect(untracked.interval == Statistics.bootstrapPairedMedianRatioInterval(
+            groups: top.sampleGroups, bottom.sampleGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed))
+        #expect(ReadFloor.pairsForks(figures))
+        let before = try #require(
+            ReadFloor.figures(
+                measurements: measurements, subjects: [Self.subject], buildConfiguration: "release", quick: false, pairingForks: false))
+        #expect(!ReadFloor.pairsForks(before), "a file made before the pairing is checked with its forks drawn apart")
+        #expect(before != figures)
+    }
+
     @Test func eachTimingRatioIsTheRatioOfMediansWithTheBootstrapIntervalOfALimit() throws {
         let measurements = Self.floorMeasurements(medians: Self.medians)
         let figures = Self.figures(measurements)

@@ -39,6 +39,20 @@ struct ProcessGroupTests {
         #expect(apart.lower > 1.2, "half again as slow in every process: \(apart)")
     }
 
+    @Test func pairedProcessesCancelWhatEachProcessDidToBothSides() {
+        // The same eight processes measured both: each process's slowness (85 to 120) on both sides,
+        // and the numerator 1.25 times the denominator in every one of them.
+        let bottom = [100.0, 92, 110, 97, 120, 85, 104, 95].map(process)
+        let top = bottom.map { $0.map { $0 * 1.25 } }
+        let apart = Statistics.bootstrapMedianRatioInterval(groups: top, bottom, resamples: 1000)
+        let paired = Statistics.bootstrapPairedMedianRatioInterval(groups: top, bottom, resamples: 1000)
+        #expect(paired.lower <= 1.25 && paired.upper >= 1.25, "\(paired)")
+        #expect(paired.upper - paired.lower < 0.05, "drawn together, the processes' own spread cancels: \(paired)")
+        #expect(apart.upper - apart.lower > 4 * (paired.upper - paired.lower), "drawn apart, it does not: \(apart)")
+        #expect(paired.method.hasPrefix("paired"), "the recipe says how it was drawn")
+        #expect(paired == Statistics.bootstrapPairedMedianRatioInterval(groups: top, bottom, resamples: 1000), "seeded")
+    }
+
     @Test func holmMultipliesTheSmallestMostAndNeverReordersTheVerdicts() {
         // Sorted: 0.005 × 4 = 0.02, 0.01 × 3 = 0.03, 0.03 × 2 = 0.06, 0.04 × 1 = 0.04, raised to 0.06.
         let adjusted = Statistics.holmAdjusted([0.01, 0.04, 0.03, 0.005])

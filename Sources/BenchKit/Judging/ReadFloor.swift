@@ -8,9 +8,12 @@ import Harness
 /// read, and the untracked verdict walk's instructions per slot at most 1.5x an `@Observable` read's.
 /// They are reported, never judged as limits: the limits file holds the decision's limits alone.
 ///
-/// Each timing ratio is made as a `ratioOfMedians` limit is (`Judge.judgeRatio`): the ratio of the two
-/// medians, with the percentile-bootstrap interval of that ratio, forks drawn first, at `compare`'s
-/// level, resamples and seed, so the same file always gives the same figures. The walk's ratio is of
+/// Each timing ratio is the ratio of the two medians, with the percentile-bootstrap interval of that
+/// ratio at `compare`'s level, resamples and seed, so the same file always gives the same figures. Both
+/// sides were measured in the same forks, so each resample draws the forks once for both
+/// (`Statistics.bootstrapPairedMedianRatioInterval`): a `ratioOfMedians` limit (`Judge.judgeRatio`)
+/// draws each side's forks apart, and a fork that ran slow for both would widen the interval by a
+/// difference neither side has. The walk's ratio is of
 /// instruction counts: exact, so without an interval, unless the run counted them again under other
 /// hash seeds, when the interval is the range over every seed counted.
 public enum ReadFloor {
@@ -30,6 +33,13 @@ public enum ReadFloor {
     /// Every measurement the section reads.
     public static let measurements = [observableUntracked, observableTracked, fieldUntracked, fieldTracked, walk]
 
+    /// Whether recorded figures drew the forks of a timing ratio once for both sides: an interval made
+    /// so says so in its method. Files written before the pairing hold intervals that do not.
+    public static func pairsForks(_ recorded: [ReadFloorFigure]) -> Bool {
+        let intervals = recorded.compactMap(\.interval)
+        return intervals.isEmpty || intervals.contains { $0.method.hasPrefix("paired") }
+    }
+
     /// The section's figures from a run's measurements, or nil when the run measured none of them
     /// (a `--filter` that left every read out).
     ///
@@ -38,14 +48,18 @@ public enum ReadFloor {
     ///   - subjects: The run's subjects: the walk's slot count is its subject's.
     ///   - buildConfiguration: `release` or `debug`: a debug build's timings are not judged.
     ///   - quick: Whether the run was `--quick`: its timings are indicative.
+    ///   - pairingForks: Whether a timing ratio's resamples draw the forks once for both sides, as the
+    ///     bench does now; files written before drew each side's apart, and are checked as they were
+    ///     made (`pairsForks(_:)`).
     public static func figures(
-        measurements: [MeasurementRecord], subjects: [SubjectRecord], buildConfiguration: String, quick: Bool
+        measurements: [MeasurementRecord], subjects: [SubjectRecord], buildConfiguration: String, quick: Bool,
+        pairingForks: Bool = true
     ) -> [ReadFloorFigure]? {
         let found = Dictionary(
             measurements.filter { $0.strategy == .none && Self.measurements.contains($0.name) }.map { ($0.name, $0) },
             uniquingKeysWith: { first, _ in first })
         guard !found.isEmpty else { return nil }
-        let reckoner = Reckoner(found: found, buildConfiguration: buildConfiguration, quick: quick)
+        let reckoner = Reckoner(found: found, buildConfiguration: buildConfiguration, quick: quick, pairingForks: pairingForks)
         return [
             reckoner.timingRatio(
                 "untracked-read", "the model's untracked field read over a plain @Observable untracked read",
@@ -68,6 +82,7 @@ private struct Reckoner {
     let found: [String: MeasurementRecord]
     let buildConfiguration: String
     let quick: Bool
+    let pairingForks: Bool
 
     func timingRatio(_ id: String, _ description: String, _ numerator: String, over denominator: String, goal: Double) -> ReadFloorFigure {
         func figure(_ value: Double?, _ interval: ConfidenceInterval?, _ verdict: Verdict, _ reason: String) -> ReadFloorFigure {
@@ -83,8 +98,14 @@ private struct Reckoner {
         }
         let rule = ComparisonRule()
         let ratio = top.summary.median / bottom.summary.median
-        let interval = Statistics.bootstrapMedianRatioInterval(
-            groups: top.sampleGroups, bottom.sampleGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed)
+        // Both were measured in the run's same processes, one after the other: a fork that ran slow ran
+        // slow for both, so its forks are drawn together (one process each, as ever, when they are not).
+        let (groups, otherGroups) = (top.sampleGroups, bottom.sampleGroups)
+        let interval = pairingForks && groups.count == otherGroups.count && groups.count > 1
+            ? Statistics.bootstrapPairedMedianRatioInterval(
+                groups: groups, otherGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed)
+            : Statistics.bootstrapMedianRatioInterval(
+                groups: groups, otherGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed)
         let figures = "median \(FigureText.duration(top.summary.median)) over \(FigureText.duration(bottom.summary.median)) "
             + "(\(Judge.percent(interval.level)) CI of the ratio by bootstrap)"
         guard buildConfiguration == "release" else {

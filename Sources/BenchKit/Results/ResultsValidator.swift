@@ -181,7 +181,8 @@ public enum ResultsValidator {
         }
         if let recorded = results.readFloor, recorded != ReadFloor.figures(
             measurements: results.measurements, subjects: results.subjects,
-            buildConfiguration: results.environment.buildConfiguration, quick: results.options.quick) {
+            buildConfiguration: results.environment.buildConfiguration, quick: results.options.quick,
+            pairingForks: ReadFloor.pairsForks(recorded)) {
             problems.append("readFloor: the figures recorded are not what the file's own measurements give")
         }
         if results.decision != rejudged.decision {

@@ -70,6 +70,46 @@ extension Statistics {
         return ConfidenceInterval(percentilesOf: ratios, level: level, resamples: resamples, seed: seed)
             .drawingProcessesFirst()
     }
+
+    /// A two-stage percentile-bootstrap interval of `median(numerator) / median(denominator)` for two
+    /// measurements taken in the same processes: group `i` of each side came from process `i`.
+    ///
+    /// A process that ran slow (its layout, or the machine while it ran) ran slow for both sides, so
+    /// drawing each side's processes apart counts that process's slowness as a difference between the
+    /// two, and the interval grows by it. Each resample here draws the processes once, as many as there
+    /// are, with replacement, and the same drawn processes on both sides; then each drawn process's
+    /// samples on each side, as `bootstrapMedianInterval(groups:level:resamples:seed:)` does.
+    ///
+    /// - Parameters:
+    ///   - numerator: Each process's samples of one measurement; at least one group, none empty.
+    ///   - denominator: The same processes' samples of the other, in the same order; its resampled
+    ///     medians must not be zero.
+    ///   - level: The confidence level, in `0<..<1`.
+    ///   - resamples: How many bootstrap resamples to draw.
+    ///   - seed: The seed of the resampling stream.
+    public static func bootstrapPairedMedianRatioInterval(
+        groups numerator: [[Double]], _ denominator: [[Double]], level: Double = 0.95, resamples: Int = 2000,
+        seed: UInt64 = 0x5EED
+    ) -> ConfidenceInterval {
+        precondition(numerator.count == denominator.count, "paired processes: as many groups on each side")
+        precondition(!numerator.isEmpty && numerator.allSatisfy { !$0.isEmpty }, "bootstrap of no samples")
+        precondition(denominator.allSatisfy { !$0.isEmpty }, "bootstrap of no samples")
+        precondition(resamples > 0, "bootstrap needs at least one resample")
+        var generator = SplitMix64(seed: seed)
+        var top = GroupedMedianResampler(groups: numerator)
+        var bottom = GroupedMedianResampler(groups: denominator)
+        var drawn = Array(repeating: 0, count: numerator.count)
+        var ratios: [Double] = []
+        ratios.reserveCapacity(resamples)
+        for _ in 0..<resamples {
+            for index in drawn.indices { drawn[index] = generator.next(below: numerator.count) }
+            ratios.append(top.resampledMedian(of: drawn, using: &generator) / bottom.resampledMedian(of: drawn, using: &generator))
+        }
+        var interval = ConfidenceInterval(percentilesOf: ratios, level: level, resamples: resamples, seed: seed)
+        interval.method = "paired two-stage percentile bootstrap (the same processes drawn for both, then each drawn "
+            + "process's samples of each), SplitMix64, type-7 percentiles of resampled estimates"
+        return interval
+    }
 }
 
 extension ConfidenceInterval {
@@ -106,6 +146,19 @@ struct GroupedMedianResampler {
         var count = 0
         for _ in 0..<positions.count {
             let group = positions[generator.next(below: positions.count)]
+            for _ in 0..<group.count { draws[group[generator.next(below: group.count)]] += 1 }
+            count += group.count
+        }
+        return MedianResampler.median(of: draws, count: count, sorted: sorted)
+    }
+
+    /// The median of a resample whose groups were drawn already (`groups`, by index): each one's
+    /// samples drawn with replacement, as many as it took.
+    mutating func resampledMedian(of groups: [Int], using generator: inout SplitMix64) -> Double {
+        for index in draws.indices { draws[index] = 0 }
+        var count = 0
+        for drawn in groups {
+            let group = positions[drawn]
             for _ in 0..<group.count { draws[group[generator.next(below: group.count)]] += 1 }
             count += group.count
         }
