@@ -1,6 +1,7 @@
 import BenchKit
 import Foundation
 import Harness
+import Runtime
 import Testing
 import Workloads
 @testable import BenchSuite
@@ -21,6 +22,16 @@ struct InstructionPassTests {
 
     static var canLaunchCallgrind: Bool {
         bench != nil && InstructionCounter.clientRequestsCompiled && CallgrindLaunch.toolsAreInstalled
+    }
+
+    /// A and B of an A/B proof must differ by the switch's value alone: the same variables, of the same
+    /// lengths, so their stacks start at the same address and counts of work that hashes addresses agree.
+    @Test func theCountingChildIsToldTheSwitchEitherWay() {
+        let environment = InstructionPass.childEnvironment(keys: nil, fixedSeed: true, directory: "/tmp/x")
+        #expect(environment["BENCH_AB_EXTRA_WORK"] == (Store.isExtraReadWorkOn ? "1" : "0"))
+        #expect(environment["SWIFT_DETERMINISTIC_HASHING"] == "1")
+        let counting = InstructionPass.childEnvironment(keys: ["a", "b"], fixedSeed: false, directory: "/tmp/x")
+        #expect(counting[InstructionPass.onlyVariable] == "a\nb" && counting["SWIFT_DETERMINISTIC_HASHING"] == "0")
     }
 
     @Test(.enabled(if: canLaunchCallgrind, "needs valgrind, setarch, objcopy and the bench executable built"))

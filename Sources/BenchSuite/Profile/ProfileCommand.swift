@@ -43,11 +43,9 @@ public enum ProfileCommand {
         }
         let scratch = try CallgrindLaunch.makeOutputDirectory()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        var launch = try InstructionPass.childLaunch(runOptions, keys: nil, fixedSeed: true, directory: scratch)
-        // The switch's variable is set either way, so that a profile with it off and one with it on
-        // start their stacks at the same address: otherwise work that hashes addresses (Observation's
-        // tables) would move between the two by more than the switch's own work.
-        launch.environment["BENCH_AB_EXTRA_WORK"] = Store.isExtraReadWorkOn ? "1" : "0"
+        // The child's environment sets the switch's variable either way (`InstructionPass.childLaunch`),
+        // so a profile with it off and one with it on differ by the switch's work alone.
+        let launch = try InstructionPass.childLaunch(runOptions, keys: nil, fixedSeed: true, directory: scratch)
         _ = try launch.run()
         let regions = try countedDumps(in: scratch)
         let samples = try SampledProfilePass.sample(options, selected: selected, scratch: scratch)
