@@ -88,6 +88,22 @@ struct InstructionCountParsingTests {
         #expect(try CallgrindLaunch.regions(in: directory)[CallgrindRegion(kind: .counted, calls: 2, name: "m10")] == 10)
     }
 
+    @Test func theOutputDirectoryIsNamedAlikeInRunsOneAfterAnotherAndAsLongInRunsAtOnce() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("callgrind-names-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let prefix = root + "/out"
+        let first = try CallgrindLaunch.makeOutputDirectory(prefix: prefix)
+        let meanwhile = try CallgrindLaunch.makeOutputDirectory(prefix: prefix)
+        #expect(meanwhile != first, "a run at the same time gets a directory of its own")
+        #expect(meanwhile.count == first.count, "and its name is as long")
+        try FileManager.default.removeItem(atPath: first)
+        try FileManager.default.removeItem(atPath: meanwhile)
+        #expect(try CallgrindLaunch.makeOutputDirectory(prefix: prefix) == first, "a run after another gets the same name")
+        #expect(CallgrindLaunch(program: "p", arguments: [], environment: [:], outputDirectory: first).valgrindOptions
+            .contains("--callgrind-out-file=\(first)/callgrind.out"), "and its dumps are not named by the process id")
+    }
+
     @Test func countedCallsReachTheTargetWithinBoundsAndAreEven() {
         let counter = InstructionCounter(outputDirectory: "")
         #expect(counter.calls(probe: 0) == 1000, "a call that counts nothing gets the most calls")
