@@ -15,7 +15,10 @@ let package = Package(
         // One seeded generator for everything that must come out the same on every run: fixtures,
         // fuzz inputs, bootstrap resamples, shuffled round orders.
         .target(name: "SeededRandom"),
-        .target(name: "Workloads", dependencies: ["Runtime", "SeededRandom"]),
+        // The one JSON reader: ordered keys, duplicate keys refused, Int apart from Double, errors at a
+        // line and column. Fixtures and limits files are read with it.
+        .target(name: "JSON"),
+        .target(name: "Workloads", dependencies: ["Runtime", "SeededRandom", "JSON"]),
         // The harness measures closures and links no allocator: jemalloc, when wanted, is preloaded into
         // the bench's process at start-up and found with dlsym, so `BENCH_ALLOCATOR=system` can run the
         // same binary on glibc's malloc (see AllocatorLaunch.swift).
@@ -25,16 +28,17 @@ let package = Package(
         .target(name: "CCallgrind"),
         // Everything of the bench that is not a measurement: command line, limits, judging, results files,
         // reports and progress. It consumes the harness's types and knows no workload.
-        .target(name: "BenchKit", dependencies: ["Harness"]),
+        .target(name: "BenchKit", dependencies: ["Harness", "JSON"]),
         // The suite: what the bench measures and counts, over Workloads, through the Harness.
-        .target(name: "BenchSuite", dependencies: ["Runtime", "Workloads", "Harness", "BenchKit"]),
+        .target(name: "BenchSuite", dependencies: ["Runtime", "Workloads", "Harness", "BenchKit", "JSON"]),
         // A workload of known call structure that the tests of `bench profile` run under callgrind.
         .executableTarget(name: "ProfileWorkload", dependencies: ["Harness"]),
         .executableTarget(name: "Bench", dependencies: ["BenchSuite", "Runtime", "Workloads", "Harness", "BenchKit"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
-        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Runtime", "SeededRandom"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Runtime", "SeededRandom", "JSON"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "SeededRandom"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Harness"], exclude: ["Fixtures"]),
-        .testTarget(name: "BenchSuiteTests", dependencies: ["BenchSuite", "BenchKit", "Harness", "Workloads", "Runtime"]),
+        .testTarget(name: "BenchSuiteTests", dependencies: ["BenchSuite", "BenchKit", "Harness", "Workloads", "Runtime", "JSON"]),
     ]
 )

@@ -1,4 +1,5 @@
 import BenchKit
+import JSON
 import Runtime
 import Workloads
 

@@ -91,7 +91,7 @@ struct LimitsFileTests {
         ("{\"version\": 1 \"limits\": []}", "limits.json:1:15: expected ',' or '}' after a member of an object"),
         ("{\"version\": 1, \"version\": 1}", "limits.json:1:16: duplicate key 'version'"),
         ("{\"version\": 1} x", "limits.json:1:16: unexpected content after the JSON value"),
-        ("{\"version\": 01}", "limits.json:1:14: expected ',' or '}' after a member of an object"),
+        ("{\"version\": 01}", "limits.json:1:13: a number may not have a leading zero"),
         ("{\"version\": \"1\n\"}", "limits.json:1:15: control character in a string (escape it)"),
         ("{\"µ\": tru}", "limits.json:1:7: expected 'true'"),
         ("[1, 2,]", "limits.json:1:7: expected a JSON value, found ']'"),

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import JSON
 import Testing
 import Workloads
 @testable import BenchSuite

@@ -1,3 +1,4 @@
+import JSON
 @testable import Workloads
 
 /// Counts the records a strict-fixture response normalizes to, by walking its JSON the way the

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Testing
 @testable import Workloads
 
@@ -102,7 +103,7 @@ struct FixtureSpecTests {
         try Data("{\"data\": {\"a\": }".utf8).write(to: directory.appendingPathComponent("responses/0.json"))
         let error = try #require(throws: FixtureError.self) { try Fixture.load(from: directory) }
         #expect(error.description.hasSuffix(
-            "responses/0.json: line 1, column 16 (byte 15): unexpected character '}', expected a value"))
+            "responses/0.json:1:16: expected a JSON value, found '}'"))
     }
 
     // MARK: - The small semantic fixtures say what their comments say

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The limits a run is judged against, read from a versioned JSON file, with the file's SHA-256.
 ///
@@ -64,11 +65,11 @@ public struct LimitsFile: Sendable, Equatable {
     ///   - path: The name messages start with.
     /// - Throws: `LimitsError`, one line naming the first problem.
     public static func parse(_ bytes: [UInt8], path: String) throws(LimitsError) -> LimitsFile {
-        let root: PositionedJSON
+        let root: JSONValue
         do {
-            root = try PositionedJSONParser.parse(bytes)
+            root = try JSONValue.parse(bytes)
         } catch {
-            throw LimitsError(line: "\(path):\(error.line):\(error.column): \(error.message)")
+            throw LimitsError(line: error.description(file: path))
         }
         var reader = LimitsReader(path: path)
         let (version, decision, limits, shapes) = try reader.read(root)

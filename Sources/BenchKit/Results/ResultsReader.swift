@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Reads a results file, refusing anything that is not one in one line: `PATH: not a results file: WHAT`.
 ///
@@ -37,10 +38,24 @@ public enum ResultsReader {
         } catch let error as ResultsFileError {
             throw error
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty { throw syntaxError(data, path: path) }
             throw .notAResultsFile(path, describe(error))
         } catch {
             throw .notAResultsFile(path, "\(error)")
         }
+    }
+
+    /// Where text that is not JSON goes wrong, from the package's JSON reader: Foundation's decoder
+    /// only says that it does.
+    ///
+    /// Run only on a file already refused, so a good file is read once.
+    private static func syntaxError(_ data: Data, path: String) -> ResultsFileError {
+        do {
+            _ = try JSONValue.parse(data)
+        } catch {
+            return .notAResultsFile("\(path):\(error.line):\(error.column)", error.reason)
+        }
+        return .notAResultsFile(path, "corrupt JSON")
     }
 
     /// The schema number of a file's bytes, without decoding the rest; `nil` when there is none to read.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One fixture directory under `spec/`, read from disk: operation documents, variables, and recorded
 /// responses.
@@ -146,14 +147,15 @@ public struct Fixture: Sendable {
         do {
             return try JSONValue.parse(data)
         } catch {
-            throw FixtureError(path: file.path, reason: error.description)
+            throw FixtureError(path: "\(file.path):\(error.line):\(error.column)", reason: error.reason)
         }
     }
 }
 
 /// Why a fixture directory could not be read: the file, and what was wrong with it, on one line.
 public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file or directory at fault.
+    /// The file or directory at fault; for a JSON syntax error, `file:line:column`, as compilers
+    /// write a position.
     public var path: String
     /// What was wrong.
     public var reason: String

@@ -1,3 +1,5 @@
+import JSON
+
 /// A recorded response made smaller or larger for the fixture-size curve, as raw JSON before it is
 /// normalized: its outermost lists of objects cut to a prefix (scale below 1) or repeated (above 1).
 ///

@@ -1,3 +1,5 @@
+import JSON
+
 /// The generator of the strict fixture's responses: the first page of a Rick and Morty style
 /// `characters` query, at any size.
 ///

@@ -1,3 +1,4 @@
+import JSON
 import Runtime
 
 /// A fixture with the operations its documents hold and the schema they are written against: what

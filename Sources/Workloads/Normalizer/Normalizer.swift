@@ -1,3 +1,4 @@
+import JSON
 import Runtime
 
 /// Turns a GraphQL response into the records an operation's selection says it holds.

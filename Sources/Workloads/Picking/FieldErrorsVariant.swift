@@ -1,3 +1,4 @@
+import JSON
 import Runtime
 
 /// The response whose field errors the field-error scenarios and measurements commit, and where it

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Turns a parsed limits file into limits, or the first reason it is not one.
 struct LimitsReader {
@@ -15,7 +16,7 @@ struct LimitsReader {
         "id", "description", "metric", "statistic", "strategy", "comparison", "threshold", "unit", "source", "denominator",
     ]
 
-    mutating func read(_ root: PositionedJSON) throws(LimitsError) -> (Int, String, [Limit], ShapePreference?) {
+    mutating func read(_ root: JSONValue) throws(LimitsError) -> (Int, String, [Limit], ShapePreference?) {
         let members = try object(root, what: "the file")
         let versionValue = try number(members, "version", in: "the file")
         guard let version = LimitsFile.supportedVersions.first(where: { Double($0) == versionValue }) else {
@@ -29,7 +30,7 @@ struct LimitsReader {
         let shapes = version >= 3 ? try readShapes(members) : nil
         let decision = try string(members, "decision", in: "the file")
         _ = try string(members, "units", in: "the file")
-        guard case .array(let elements) = try value(members, "limits", in: "the file").kind else {
+        guard case .array(let elements) = try value(members, "limits", in: "the file") else {
             throw failure("'limits' must be an array")
         }
         guard !elements.isEmpty else { throw failure("'limits' declares no limit") }
@@ -47,8 +48,8 @@ struct LimitsReader {
     }
 
     /// `changes`: one entry for each version after the first, in order, each saying why it was made.
-    private func readChanges(_ members: [PositionedJSON.Member], upTo version: Int) throws(LimitsError) {
-        guard case .array(let entries) = try value(members, "changes", in: "the file").kind else {
+    private func readChanges(_ members: [JSONValue.Member], upTo version: Int) throws(LimitsError) {
+        guard case .array(let entries) = try value(members, "changes", in: "the file") else {
             throw failure("'changes' must be an array")
         }
         guard entries.count == version - 1 else {
@@ -67,7 +68,7 @@ struct LimitsReader {
     }
 
     /// `shapes`: the shapes a decision may ship, preferred first, and the stored fallback.
-    private func readShapes(_ members: [PositionedJSON.Member]) throws(LimitsError) -> ShapePreference {
+    private func readShapes(_ members: [JSONValue.Member]) throws(LimitsError) -> ShapePreference {
         let owner = "'shapes'"
         let fields = try object(try value(members, "shapes", in: "the file"), what: owner)
         try refuseUnknownKeys(fields, known: Self.shapeKeys, in: owner)
@@ -76,11 +77,11 @@ struct LimitsReader {
             throw failure("\(owner): 'fallback' must be stored (the phase as today), not '\(fallback.rawValue)'")
         }
         let list = try value(fields, "preference", in: owner)
-        guard case .array(let entries) = list.kind else { throw failure("\(owner): 'preference' must be an array, not \(list.typeName)") }
+        guard case .array(let entries) = list else { throw failure("\(owner): 'preference' must be an array, not \(list.typeName)") }
         guard !entries.isEmpty else { throw failure("\(owner): 'preference' names no shape") }
         var preference: [Strategy] = []
         for entry in entries {
-            guard case .string(let name) = entry.kind else {
+            guard case .string(let name) = entry else {
                 throw failure("\(owner): 'preference' must list names, not \(entry.typeName)")
             }
             guard let shape = Strategy(rawValue: name), shape != .none, shape != fallback else {
@@ -93,7 +94,7 @@ struct LimitsReader {
         return ShapePreference(preference: preference, fallback: fallback)
     }
 
-    private func readLimit(_ element: PositionedJSON, number: Int, version: Int, shapes: ShapePreference?) throws(LimitsError) -> Limit {
+    private func readLimit(_ element: JSONValue, number: Int, version: Int, shapes: ShapePreference?) throws(LimitsError) -> Limit {
         let members = try object(element, what: "limit \(number)")
         let id = try string(members, "id", in: "limit \(number)")
         let name = "limit '\(id)'"
@@ -169,7 +170,7 @@ struct LimitsReader {
     /// `threshold`: none for `medianAtMostStoredUpperBound`, whose bound is the run's; else a number,
     /// not negative, whole for a count, above 0 for a ratio.
     private func readThreshold(
-        _ members: [PositionedJSON.Member], statistic: Statistic, comparison: Comparison, in name: String
+        _ members: [JSONValue.Member], statistic: Statistic, comparison: Comparison, in name: String
     ) throws(LimitsError) -> Double? {
         if statistic == .medianAtMostStoredUpperBound {
             guard !has(members, "threshold") else {
@@ -195,41 +196,44 @@ struct LimitsReader {
         LimitsError(line: "\(path): \(message)")
     }
 
-    private func object(_ json: PositionedJSON, what: String) throws(LimitsError) -> [PositionedJSON.Member] {
-        guard case .object(let members) = json.kind else { throw failure("\(what) must be an object, not \(json.typeName)") }
+    private func object(_ json: JSONValue, what: String) throws(LimitsError) -> [JSONValue.Member] {
+        guard case .object(let members) = json else { throw failure("\(what) must be an object, not \(json.typeName)") }
         return members
     }
 
-    private func refuseUnknownKeys(_ members: [PositionedJSON.Member], known: Set<String>, in owner: String) throws(LimitsError) {
+    private func refuseUnknownKeys(_ members: [JSONValue.Member], known: Set<String>, in owner: String) throws(LimitsError) {
         if let unknown = members.first(where: { !known.contains($0.key) }) {
             throw failure("\(owner): unknown key '\(unknown.key)'")
         }
     }
 
-    private func has(_ members: [PositionedJSON.Member], _ key: String) -> Bool {
+    private func has(_ members: [JSONValue.Member], _ key: String) -> Bool {
         members.contains { $0.key == key }
     }
 
-    private func value(_ members: [PositionedJSON.Member], _ key: String, in owner: String) throws(LimitsError) -> PositionedJSON {
+    private func value(_ members: [JSONValue.Member], _ key: String, in owner: String) throws(LimitsError) -> JSONValue {
         guard let member = members.first(where: { $0.key == key }) else { throw failure("\(owner): missing '\(key)'") }
         return member.value
     }
 
-    private func string(_ members: [PositionedJSON.Member], _ key: String, in owner: String) throws(LimitsError) -> String {
+    private func string(_ members: [JSONValue.Member], _ key: String, in owner: String) throws(LimitsError) -> String {
         let json = try value(members, key, in: owner)
-        guard case .string(let text) = json.kind else { throw failure("\(owner): '\(key)' must be a string, not \(json.typeName)") }
+        guard case .string(let text) = json else { throw failure("\(owner): '\(key)' must be a string, not \(json.typeName)") }
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw failure("\(owner): '\(key)' is empty") }
         return text
     }
 
-    private func number(_ members: [PositionedJSON.Member], _ key: String, in owner: String) throws(LimitsError) -> Double {
+    private func number(_ members: [JSONValue.Member], _ key: String, in owner: String) throws(LimitsError) -> Double {
         let json = try value(members, key, in: owner)
-        guard case .number(let number) = json.kind else { throw failure("\(owner): '\(key)' must be a number, not \(json.typeName)") }
-        return number
+        switch json {
+        case .int(let number): return Double(number)
+        case .double(let number): return number
+        default: throw failure("\(owner): '\(key)' must be a number, not \(json.typeName)")
+        }
     }
 
     private func choice<Choice: RawRepresentable & CaseIterable>(
-        _ members: [PositionedJSON.Member], _ key: String, of type: Choice.Type, in owner: String
+        _ members: [JSONValue.Member], _ key: String, of type: Choice.Type, in owner: String
     ) throws(LimitsError) -> Choice where Choice.RawValue == String {
         let text = try string(members, key, in: owner)
         guard let choice = Choice(rawValue: text) else {

@@ -1,3 +1,5 @@
+import JSON
+
 /// Writes a universe as the `characters` field of a response, members in selection order.
 struct ResponseBuilder {
     let universe: CharacterUniverse

@@ -1,3 +1,4 @@
+import JSON
 import Runtime
 
 /// One normalization: walks a response's data beside the operation's selection, writing records and

@@ -1,3 +1,4 @@
+import JSON
 import Runtime
 
 /// Makes a field-errors response from a clean one: chosen leaves of an operation's own selection set

@@ -69,6 +69,18 @@ public enum JSONValue: Hashable, Sendable {
     /// Whether this is `null`.
     public var isNull: Bool { self == .null }
 
+    /// The JSON type's name with its article, for messages such as `'threshold' must be a number, not a string`.
+    public var typeName: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .int, .double: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+
     /// Builds an object from key-value pairs, in the order given.
     ///
     /// The pairs are written as a literal at every call site, so keys are unique by construction;
