@@ -186,15 +186,3 @@ extension Suite {
         }
     }
 }
-
-/// Where a scaling point keeps the slots its walk reads, known once its subject is built.
-final class SlotsWalked {
-    var count = 0
-}
-
-/// A measurement whose subject cannot be built from the spec.
-public struct SuiteError: Error, CustomStringConvertible {
-    /// One line.
-    public let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -16,9 +16,9 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         /// How many processes the samples were taken in.
         public var forks: Int
         /// Instructions per operation, when counted.
-        public var instructionsPerOperation: Double?
+        @ExplicitNull public var instructionsPerOperation: Double?
         /// How far that count moved under other hash seeds, when counted again (0.05 is 5 %).
-        public var instructionsHashSpread: Double?
+        @ExplicitNull public var instructionsHashSpread: Double?
 
         init(_ record: MeasurementRecord) {
             median = record.summary.median
@@ -27,21 +27,6 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
             forks = record.sampleGroups.count
             instructionsPerOperation = record.instructionsPerOperation
             instructionsHashSpread = record.instructionsHashSpread
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case median, medianInterval, samples, forks, instructionsPerOperation, instructionsHashSpread
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            // Explicit null for a figure not counted, as in results files: every key is always there.
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(median, forKey: .median)
-            try container.encode(medianInterval, forKey: .medianInterval)
-            try container.encode(samples, forKey: .samples)
-            try container.encode(forks, forKey: .forks)
-            try container.encode(instructionsPerOperation, forKey: .instructionsPerOperation)
-            try container.encode(instructionsHashSpread, forKey: .instructionsHashSpread)
         }
     }
 
@@ -52,9 +37,9 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     /// NEW's figures.
     public var new: Side
     /// `median(NEW) / median(OLD)`; `nil` when a sample is not positive.
-    public var ratio: Double?
+    @ExplicitNull public var ratio: Double?
     /// The bootstrap interval of `ratio`, from both files' raw samples.
-    public var ratioInterval: ConfidenceInterval?
+    @ExplicitNull public var ratioInterval: ConfidenceInterval?
     /// The two-sided Mann-Whitney U test of NEW against OLD: of the forks' medians when both files
     /// measured in several forks, else of the samples.
     public var rankTest: RankTest
@@ -69,20 +54,20 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     /// Why wall time gives that verdict.
     public var wallTimeReason: ComparisonReason
     /// `instructions(NEW) / instructions(OLD)`, when both files counted them and OLD's is positive.
-    public var instructionsRatio: Double?
+    @ExplicitNull public var instructionsRatio: Double?
     /// Whether either file's count moved under other hash seeds by more than
     /// `MeasurementRecord.hashSensitivity` (`nil` when neither counted again): then the count could move
     /// with any change to the build, and decides only a change clearly beyond how far it moved.
-    public var instructionsVaryWithHashing: Bool?
+    @ExplicitNull public var instructionsVaryWithHashing: Bool?
     /// The wider of the two files' spreads under other hash seeds (0.002 is ±0.2 %); `nil` when neither
     /// counted again.
-    public var instructionsSpread: Double?
+    @ExplicitNull public var instructionsSpread: Double?
     /// How many other hash seeds the file with fewer of them counted this measurement under (0 when
     /// one did not count again); `nil` when neither did.
-    public var instructionsSeeds: Int?
+    @ExplicitNull public var instructionsSeeds: Int?
     /// Why the counts, though both files have them, left the verdict to wall time; `nil` when they
     /// decided or either file lacks them.
-    public var instructionsDoubt: InstructionsDecision.Doubt?
+    @ExplicitNull public var instructionsDoubt: InstructionsDecision.Doubt?
     /// The verdict: by instructions when `instructionsRatio` exists and `InstructionsDecision` lets the
     /// counts decide, else by wall time.
     public var verdict: ComparisonVerdict
@@ -91,7 +76,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     /// Why `verdict` is what it is.
     public var reason: ComparisonReason
     /// Allocations per operation in both files, when both counted them.
-    public var allocations: AllocationChange?
+    @ExplicitNull public var allocations: AllocationChange?
 
     /// Compares two records of the same measurement.
     ///
@@ -166,36 +151,6 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
             basis = .wallTime
             (verdict, reason) = (wallTimeVerdict, wallTimeReason)
         }
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case key, old, new, ratio, ratioInterval, rankTest, rankTestOf, adjustedPValue, wallTimeVerdict, wallTimeReason,
-            instructionsRatio, instructionsVaryWithHashing, instructionsSpread, instructionsSeeds, instructionsDoubt, verdict, basis, reason,
-            allocations
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        // Explicit nulls: a JSON reader sees every figure's key, and null where there is no figure.
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(key, forKey: .key)
-        try container.encode(old, forKey: .old)
-        try container.encode(new, forKey: .new)
-        try container.encode(ratio, forKey: .ratio)
-        try container.encode(ratioInterval, forKey: .ratioInterval)
-        try container.encode(rankTest, forKey: .rankTest)
-        try container.encode(rankTestOf, forKey: .rankTestOf)
-        try container.encode(adjustedPValue, forKey: .adjustedPValue)
-        try container.encode(wallTimeVerdict, forKey: .wallTimeVerdict)
-        try container.encode(wallTimeReason, forKey: .wallTimeReason)
-        try container.encode(instructionsRatio, forKey: .instructionsRatio)
-        try container.encode(instructionsVaryWithHashing, forKey: .instructionsVaryWithHashing)
-        try container.encode(instructionsSpread, forKey: .instructionsSpread)
-        try container.encode(instructionsSeeds, forKey: .instructionsSeeds)
-        try container.encode(instructionsDoubt, forKey: .instructionsDoubt)
-        try container.encode(verdict, forKey: .verdict)
-        try container.encode(basis, forKey: .basis)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(allocations, forKey: .allocations)
     }
 
     // MARK: - The rule

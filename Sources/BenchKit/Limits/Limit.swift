@@ -1,3 +1,5 @@
+import Harness
+
 /// One limit of the decision, declared in the limits file before any run.
 ///
 /// A limit names the figure it judges (`metric` with `statistic`, and `strategy`), how that figure
@@ -15,12 +17,12 @@ public struct Limit: Sendable, Equatable, Codable {
     public var statistic: Statistic
     /// The strategy whose figure is judged: present for a timing, and for a count of version 3 (the
     /// shape compared with stored); nil for a count of versions 1 and 2, which compare derived.
-    public var strategy: Strategy?
+    @ExplicitNull public var strategy: Strategy?
     /// How the figure must compare with the threshold to pass.
     public var comparison: Comparison
     /// The threshold, in `unit`; nil for `medianAtMostStoredUpperBound`, whose bound is a figure of
     /// the same run.
-    public var threshold: Double?
+    @ExplicitNull public var threshold: Double?
     /// The threshold's unit, which is the statistic's canonical unit.
     public var unit: LimitUnit
     /// The decision's sentence the limit comes from, quoted exactly.
@@ -50,27 +52,6 @@ public struct Limit: Sendable, Equatable, Codable {
 
     /// The shape the limit belongs to: its strategy, or derived for a count of versions 1 and 2.
     public var shape: Strategy { strategy ?? .derived }
-
-    private enum CodingKeys: String, CodingKey {
-        case id, description, metric, statistic, strategy, comparison, threshold, unit, source, denominator
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        // Every key of versions 1 and 2 written, `strategy` as null for their counts, so results files
-        // all have the same shape; `denominator` only where a limit has one, so old files' limits
-        // encode as they were.
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(description, forKey: .description)
-        try container.encode(metric, forKey: .metric)
-        try container.encode(statistic, forKey: .statistic)
-        try container.encode(strategy, forKey: .strategy)
-        try container.encode(comparison, forKey: .comparison)
-        try container.encode(threshold, forKey: .threshold)
-        try container.encode(unit, forKey: .unit)
-        try container.encode(source, forKey: .source)
-        try container.encodeIfPresent(denominator, forKey: .denominator)
-    }
 }
 
 /// Which figure of a metric a limit judges.

@@ -7,13 +7,13 @@ import Harness
 /// missing count for an operation that does not allocate.
 public struct AllocationRecord: Sendable, Equatable, Codable {
     /// The counted pass, when there was one.
-    public var count: AllocationCount?
+    @ExplicitNull public var count: AllocationCount?
     /// Allocations per operation, from `count`.
-    public var allocationsPerOperation: Double?
+    @ExplicitNull public var allocationsPerOperation: Double?
     /// Bytes per operation (whole size classes), from `count`.
-    public var bytesPerOperation: Double?
+    @ExplicitNull public var bytesPerOperation: Double?
     /// Why nothing was counted; `nil` when `count` is present.
-    public var unavailableReason: String?
+    @ExplicitNull public var unavailableReason: String?
 
     /// A counted pass.
     public static func counted(_ count: AllocationCount) -> AllocationRecord {
@@ -43,18 +43,5 @@ public struct AllocationRecord: Sendable, Equatable, Codable {
         self.allocationsPerOperation = allocationsPerOperation
         self.bytesPerOperation = bytesPerOperation
         self.unavailableReason = unavailableReason
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case count, allocationsPerOperation, bytesPerOperation, unavailableReason
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        // Explicit nulls: the synthesized encoder would drop absent keys.
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(count, forKey: .count)
-        try container.encode(allocationsPerOperation, forKey: .allocationsPerOperation)
-        try container.encode(bytesPerOperation, forKey: .bytesPerOperation)
-        try container.encode(unavailableReason, forKey: .unavailableReason)
     }
 }

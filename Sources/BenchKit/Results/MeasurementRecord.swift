@@ -29,7 +29,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// Instructions retired per operation, counted under callgrind (`bench --instructions`); `nil` when
     /// the run did not count them. Two runs of one build agree to well under 0.1 %, where wall time does
     /// not, so `bench compare` judges by it when both files have it.
-    public var instructionsPerOperation: Double?
+    @ExplicitNull public var instructionsPerOperation: Double?
     /// Instructions per operation counted again in processes with random hash seeds, when the run
     /// counted them (`nil` when it did not, or the measurement was too long to count again).
     ///
@@ -38,10 +38,10 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// these differ from `instructionsPerOperation`, its count could move with an unrelated change to
     /// the build, and `bench compare` lets it decide only a change clearly beyond how far it moved here
     /// (`ComparisonRule`). Two counts, or six where the first two moved a little (`InstructionPass`).
-    public var instructionsUnderOtherHashSeeds: [Double]?
+    @ExplicitNull public var instructionsUnderOtherHashSeeds: [Double]?
     /// The processes the samples were taken in, in the order of `samples`, when the run measured in
     /// several (`bench --forks N`, N > 1); `nil` when all were taken in the run's own process.
-    public var forks: [ForkRecord]?
+    @ExplicitNull public var forks: [ForkRecord]?
 
     /// The unit every timed figure is stored in.
     public static let nanoseconds = "ns"
@@ -114,46 +114,6 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
                 size: result.batchSize, nanoseconds: result.batchNanoseconds, invocations: result.invocations,
                 stopReason: result.stopReason),
             policy: result.policy, allocations: allocations)
-    }
-
-    // MARK: - Coding
-
-    private enum CodingKeys: String, CodingKey {
-        case name, strategy, unit, summary, samples, batches, policy, allocations, instructionsPerOperation,
-            instructionsUnderOtherHashSeeds, forks
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        strategy = try container.decode(Strategy.self, forKey: .strategy)
-        unit = try container.decode(String.self, forKey: .unit)
-        summary = try container.decode(Summary.self, forKey: .summary)
-        samples = try container.decode([Double].self, forKey: .samples)
-        batches = try container.decode(BatchRecord.self, forKey: .batches)
-        policy = try container.decode(SamplingPolicy.self, forKey: .policy)
-        allocations = try container.decode(AllocationRecord.self, forKey: .allocations)
-        // Files written before instruction counting have no such key: they did not count, which is nil.
-        instructionsPerOperation = try container.decodeIfPresent(Double.self, forKey: .instructionsPerOperation)
-        instructionsUnderOtherHashSeeds = try container.decodeIfPresent([Double].self, forKey: .instructionsUnderOtherHashSeeds)
-        // Nor any before forks: all their samples came from one process.
-        forks = try container.decodeIfPresent([ForkRecord].self, forKey: .forks)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        // Explicit null: every file written from now on has the same keys, counted or not.
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(strategy, forKey: .strategy)
-        try container.encode(unit, forKey: .unit)
-        try container.encode(summary, forKey: .summary)
-        try container.encode(samples, forKey: .samples)
-        try container.encode(batches, forKey: .batches)
-        try container.encode(policy, forKey: .policy)
-        try container.encode(allocations, forKey: .allocations)
-        try container.encode(instructionsPerOperation, forKey: .instructionsPerOperation)
-        try container.encode(instructionsUnderOtherHashSeeds, forKey: .instructionsUnderOtherHashSeeds)
-        try container.encode(forks, forKey: .forks)
     }
 }
 

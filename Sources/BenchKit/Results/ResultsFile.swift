@@ -100,7 +100,7 @@ public struct RunRecord: Sendable, Equatable, Codable {
     /// Whether the run was `--quick`.
     public var quick: Bool
     /// The `--filter` pattern, or `nil` when every measurement ran.
-    public var filter: String?
+    @ExplicitNull public var filter: String?
     /// The strategies measured.
     public var strategy: StrategySelection
     /// The fixtures directory.
@@ -136,15 +136,5 @@ public struct RunRecord: Sendable, Equatable, Codable {
         strategy = try container.decode(StrategySelection.self, forKey: .strategy)
         specDirectory = try container.decode(String.self, forKey: .specDirectory)
         forks = try container.decodeIfPresent(Int.self, forKey: .forks) ?? 1
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        // `filter` is written as null when absent, so every file has the same keys.
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(quick, forKey: .quick)
-        try container.encode(filter, forKey: .filter)
-        try container.encode(strategy, forKey: .strategy)
-        try container.encode(specDirectory, forKey: .specDirectory)
-        try container.encode(forks, forKey: .forks)
     }
 }

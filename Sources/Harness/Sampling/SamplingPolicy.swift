@@ -37,7 +37,7 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     public var timeBudgetNanoseconds: UInt64 = 2_000_000_000
     /// Stop once the median's relative half-width (order-statistic interval) is below this;
     /// `nil` samples until the time budget or the maximum.
-    public var targetRelativeHalfWidth: Double? = 0.01
+    @ExplicitNull public var targetRelativeHalfWidth: Double? = 0.01
     /// The confidence level of every interval: 0.95 or 0.99.
     public var confidenceLevel: Double = 0.95
     /// Resamples of the median's bootstrap interval.
@@ -67,22 +67,6 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
         confidenceLevel = try container.decode(Double.self, forKey: .confidenceLevel)
         bootstrapResamples = try container.decode(Int.self, forKey: .bootstrapResamples)
         seed = try container.decode(UInt64.self, forKey: .seed)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        // Every key, `null` for no precision target, so every file has the same keys.
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(targetSampleNanoseconds, forKey: .targetSampleNanoseconds)
-        try container.encode(maximumBatchSize, forKey: .maximumBatchSize)
-        try container.encode(warmUp, forKey: .warmUp)
-        try container.encode(minimumSamples, forKey: .minimumSamples)
-        try container.encode(maximumSamples, forKey: .maximumSamples)
-        try container.encode(maximumBatchesPerRound, forKey: .maximumBatchesPerRound)
-        try container.encode(timeBudgetNanoseconds, forKey: .timeBudgetNanoseconds)
-        try container.encode(targetRelativeHalfWidth, forKey: .targetRelativeHalfWidth)
-        try container.encode(confidenceLevel, forKey: .confidenceLevel)
-        try container.encode(bootstrapResamples, forKey: .bootstrapResamples)
-        try container.encode(seed, forKey: .seed)
     }
 
     /// Checks the bounds are coherent, trapping with the offending field named if not.

@@ -102,7 +102,7 @@ public struct RankTest: Sendable, Equatable, Codable {
     public var u: Double
     /// The continuity-corrected z score, negative when the first group ranks lower; `nil` for an
     /// exact test, which has none.
-    public var z: Double?
+    @ExplicitNull public var z: Double?
     /// The two-sided p-value.
     public var pValue: Double
     /// How `pValue` was found.
@@ -114,16 +114,5 @@ public struct RankTest: Sendable, Equatable, Codable {
         self.z = z
         self.pValue = pValue
         self.method = method
-    }
-
-    private enum CodingKeys: String, CodingKey { case u, z, pValue, method }
-
-    public func encode(to encoder: any Encoder) throws {
-        // Explicit null for an exact test's z, so every comparison's JSON has the same keys.
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(u, forKey: .u)
-        try container.encode(z, forKey: .z)
-        try container.encode(pValue, forKey: .pValue)
-        try container.encode(method, forKey: .method)
     }
 }
