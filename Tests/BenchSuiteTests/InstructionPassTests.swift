@@ -48,10 +48,14 @@ struct InstructionPassTests {
             #expect(second[probe.key] == probe.value, "\(name): one call counted \(probe.value), then \(second[probe.key] ?? 0)")
             // A region also counts the tail of the start request and the head of the stop request, and
             // the batch loop's entry: a constant, borne whole by one call and shared by N. So N calls
-            // count at most N times one call, and not much less.
+            // count about N times one call, and not much less. Not at most: a call's allocations cost
+            // more or less with what the allocator holds, and the counted calls start from what reading
+            // the probe's dump left there (on glibc, a release build's tracked read: 74033 a call over N
+            // calls, each counted call alike, against 74005 for the probe). So at most N times one
+            // call within the 0.1 % two runs of one build are held to.
             let perCall = Double(counted.value) / Double(counted.key.calls)
             #expect(
-                perCall <= Double(probe.value) && perCall >= 0.95 * Double(probe.value),
+                perCall <= Double(probe.value) * (1 + MeasurementRecord.hashSensitivity) && perCall >= 0.95 * Double(probe.value),
                 "\(name): \(counted.key.calls) calls count \(perCall) each, one call alone \(probe.value)")
             #expect(counted.key.calls == InstructionCounter(outputDirectory: "").calls(probe: probe.value))
         }
