@@ -26,14 +26,7 @@ enum ExtraReadWork {
     private static let state = Atomic<UInt64>(0x9E37_79B9_7F4A_7C15)
 
     /// Runs `rounds` rounds of xorshift on a shared word, so the optimizer can neither fold nor drop them.
-    ///
-    /// A frame of its own, named alike in every build, so a profile finds it: `@inline(never)` keeps
-    /// it out of its callers, and optimizing it for size keeps `-O`'s function signature
-    /// specialization away, which would move the body into a clone named "specialized static
-    /// ExtraReadWork.perform()" and leave this symbol a jump to it. The clone would only drop the
-    /// metatype, an argument of no size: the work is the same loop, not unrolled.
     @inline(never)
-    @_optimize(size)
     static func perform() {
         var x = state.load(ordering: .relaxed)
         for _ in 0..<rounds {
