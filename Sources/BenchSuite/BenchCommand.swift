@@ -39,6 +39,8 @@ public enum BenchCommand {
                 return write(ProfileDiffCommand.run(options))
             case .profileMarkdown(let directories):
                 return write(ProfileMarkdown.run(directories: directories))
+            case .child(let child):
+                return try runChild(child)
             }
         } catch let error as UsageError {
             return fail(error.line)
@@ -68,14 +70,6 @@ public enum BenchCommand {
     // MARK: - Run
 
     private static func run(_ options: RunOptions) throws -> Int32 {
-        if options.instructions, let outputDirectory = InstructionPass.childOutputDirectory {
-            try InstructionPass.runChild(options, outputDirectory: outputDirectory)
-            return ExitStatus.passed.rawValue
-        }
-        if let role = ForkedRun.role {
-            try ForkedRun.runFork(options, role: role)
-            return ExitStatus.passed.rawValue
-        }
         let progress = ProgressLine()
         let phases = RunPhases(progress: progress)
         let started = Date()
@@ -136,6 +130,19 @@ public enum BenchCommand {
         FileHandle.standardError.write(
             Data("bench: results written to \(path) in \(Int(Date().timeIntervalSince(started).rounded())) s (\(phases.summary), \(writing))\n".utf8))
         return judgement.exitStatus.rawValue
+    }
+
+    /// Does the job the parent gave this process (`ChildCommand`); 0 once its answer is complete.
+    private static func runChild(_ child: ChildCommand) throws -> Int32 {
+        switch child.job {
+        case .fork(let index, let count, let recordsPath):
+            try ForkedRun.runFork(child.options, index: index, count: count, recordsPath: recordsPath)
+        case .countInstructions(let dumpsDirectory, let measurements):
+            try InstructionPass.runChild(child.options, dumpsDirectory: dumpsDirectory, measurements: measurements)
+        case .sampleProfile(let measurement, let seconds):
+            try SampledProfilePass.runChild(child.options, measurement: measurement, seconds: seconds)
+        }
+        return ExitStatus.passed.rawValue
     }
 
     /// The results file's `method`: the sampling method, how instructions were counted when they were,

@@ -8,8 +8,8 @@ import Runtime
 ///
 /// Wall time on a shared machine cannot tell a 2 % change from noise, and this machine has no hardware
 /// instruction counter, so the bench runs itself a second time, as a child under callgrind
-/// (`CallgrindLaunch`), with the same `--filter`, `--spec` and `--strategy` (`--quick` changes no
-/// count, so the child does not get it). The child
+/// (`CallgrindLaunch`), told `bench child count-instructions` with the same `--filter`, `--spec` and
+/// `--strategy` (`ChildCommand`; `--quick` changes no count, so the child does not get it). The child
 /// builds each measurement's subject with nothing collected, warms it up, and counts a fixed number
 /// of calls (`InstructionCounter`); it writes no results file. The parent reads the counts back, divides
 /// them by the calls and by the operations per call, and fills `instructionsPerOperation` in the
@@ -24,21 +24,6 @@ import Runtime
 /// in unrelated code placed objects at other addresses, so Observation's tables keyed by object
 /// identity collided differently and tracked reads counted up to 15 % apart.
 public enum InstructionPass {
-    /// Set in the child's environment to the directory callgrind writes to; with valgrind underneath,
-    /// it makes `bench --instructions` the counting child.
-    static let outputVariable = "BENCH_CALLGRIND_OUTPUT"
-
-    /// The directory to count into, when this process is the counting child.
-    public static var childOutputDirectory: String? {
-        guard InstructionCounter.isRunningOnValgrind else { return nil }
-        return ProcessInfo.processInfo.environment[outputVariable]
-    }
-
-    /// The key counts travel under between child and parent: the harness's name, `name [strategy]`.
-    static func key(_ name: String, _ strategy: Strategy) -> String {
-        strategy == .none ? name : "\(name) [\(strategy.rawValue)]"
-    }
-
     // MARK: - Parent
 
     /// What the callgrind pass found for one measurement.
@@ -82,7 +67,8 @@ public enum InstructionPass {
 
     /// Runs the child under callgrind, with the hash seed fixed, then `otherSeedPasses` times more with
     /// random seeds over the measurements short enough, then `movedSeedPasses` times more over those
-    /// whose counts moved a little (`Counts.needsMoreSeeds`); returns the counts by `key(_:_:)`.
+    /// whose counts moved a little (`Counts.needsMoreSeeds`); returns the counts by
+    /// `ChildCommand.measurementKey(_:_:)`.
     ///
     /// Work that hashes object identities and key paths (Observation's tracking) counts differently
     /// when the hashed values differ: under another seed, and equally in another build, whose code
@@ -90,8 +76,8 @@ public enum InstructionPass {
     /// whether that count would survive an unrelated change to the build.
     ///
     /// - Throws: `CallgrindLaunch.Unavailable` when valgrind is missing or the child fails;
-    ///   `SuiteError` when this build cannot make client requests or a selected measurement was not
-    ///   counted.
+    ///   `SuiteError` when this build cannot make client requests; `ChildFailure` when a selected
+    ///   measurement was not counted.
     public static func count(_ options: RunOptions, selected: [SuiteMeasurement], progress: ProgressLine) throws -> [String: Counts] {
         guard InstructionCounter.clientRequestsCompiled else {
             throw SuiteError("this bench was built without valgrind's headers (valgrind/callgrind.h); install valgrind and rebuild")
@@ -99,7 +85,7 @@ public enum InstructionPass {
         progress.note("[instructions] counting with the hash seed fixed")
         let fixed = try countOnce(options, selected: selected, keys: nil, fixedSeed: true)
         var counts = fixed.mapValues { Counts(fixedSeed: $0, otherSeeds: []) }
-        let again = selected.map { key($0.name, $0.strategy) }.filter { (fixed[$0] ?? .infinity) <= otherSeedLimit }
+        let again = selected.map { ChildCommand.measurementKey($0.name, $0.strategy) }.filter { (fixed[$0] ?? .infinity) <= otherSeedLimit }
         for pass in 1...otherSeedPasses where !again.isEmpty {
             progress.note("[instructions] counting again under a random hash seed (\(pass) of \(otherSeedPasses))")
             let other = try countOnce(options, selected: selected, keys: again, fixedSeed: false)
@@ -125,10 +111,10 @@ public enum InstructionPass {
         let regions = try launch.run()
         var counts: [String: Double] = [:]
         for measurement in selected {
-            let name = key(measurement.name, measurement.strategy)
+            let name = ChildCommand.measurementKey(measurement.name, measurement.strategy)
             guard keys?.contains(name) ?? true else { continue }
             guard let (region, instructions) = regions.first(where: { $0.key.kind == .counted && $0.key.name == name }) else {
-                throw SuiteError("the callgrind pass counted no instructions for \(name)")
+                throw ChildFailure("the callgrind pass counted no instructions for \(name)")
             }
             counts[name] = Double(instructions) / Double(region.calls) / Double(measurement.operationsPerCall)
         }
@@ -140,40 +126,33 @@ public enum InstructionPass {
     ///
     /// `bench profile` starts the same child: its counted regions' dumps hold every function's costs.
     static func childLaunch(_ options: RunOptions, keys: [String]?, fixedSeed: Bool, directory: String) throws -> CallgrindLaunch {
-        var arguments = ["--instructions", "--spec", options.specDirectory, "--strategy", options.strategies.rawValue]
-        if let filter = options.filter { arguments += ["--filter", filter.pattern] }
-        let environment = childEnvironment(keys: keys, fixedSeed: fixedSeed, directory: directory)
+        let child = ChildCommand(.countInstructions(dumpsDirectory: directory, measurements: keys ?? []), run: options)
         return CallgrindLaunch(
-            program: try CallgrindLaunch.copyWithoutDebugInformation(OwnExecutable.path(), into: directory), arguments: arguments,
-            environment: environment, outputDirectory: directory)
+            program: try CallgrindLaunch.copyWithoutDebugInformation(OwnExecutable.path(), into: directory), arguments: child.arguments,
+            environment: childEnvironment(fixedSeed: fixedSeed), outputDirectory: directory)
     }
 
-    /// The counting child's whole environment: the allocator, jemalloc's purging off, the hash seed,
-    /// where the dumps go, which keys to count, and the A/B switch's variable.
-    static func childEnvironment(keys: [String]?, fixedSeed: Bool, directory: String) -> [String: String] {
-        var environment = [
-            AllocatorLaunch.choiceVariable: AllocatorLaunch.Choice.jemalloc.rawValue, outputVariable: directory,
+    /// The counting child's whole environment: the allocator, jemalloc's purging off, the hash seed
+    /// and the A/B switch's variable. What it counts and where it dumps are on its command line.
+    static func childEnvironment(fixedSeed: Bool) -> [String: String] {
+        [
+            AllocatorLaunch.choiceVariable: AllocatorLaunch.Choice.jemalloc.rawValue,
             "LD_PRELOAD": AllocatorLaunch.jemallocLibrary, AllocatorLaunch.markerVariable: "1",
             "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1,background_thread:false",
             "SWIFT_DETERMINISTIC_HASHING": fixedSeed ? "1" : "0",
+            // Set either way, so that a count with the switch off and one with it on start their stacks
+            // at the same address: work that hashes addresses (Observation's tables) would otherwise
+            // move between them with no work added (a derived commit's count grew 1.2 % under the
+            // fixed seed in an A/B proof, and not at all under the other seeds).
+            "BENCH_AB_EXTRA_WORK": Store.isExtraReadWorkOn ? "1" : "0",
         ]
-        // The switch's variable is set either way, so that a count with it off and one with it on start
-        // their stacks at the same address: work that hashes addresses (Observation's tables) would
-        // otherwise move between them with no work added (a derived commit's count grew 1.2 % under
-        // the fixed seed in an A/B proof, and not at all under the other seeds).
-        environment["BENCH_AB_EXTRA_WORK"] = Store.isExtraReadWorkOn ? "1" : "0"
-        if let keys { environment[onlyVariable] = keys.joined(separator: "\n") }
-        return environment
     }
-
-    /// Set in the child's environment to the keys to count, one a line, when not all are wanted.
-    static let onlyVariable = "BENCH_CALLGRIND_ONLY"
 
     /// The records with each one's counts filled in.
     public static func fill(_ records: [MeasurementRecord], with counts: [String: Counts]) -> [MeasurementRecord] {
         records.map { record in
             var record = record
-            let found = counts[key(record.name, record.strategy)]
+            let found = counts[ChildCommand.measurementKey(record.name, record.strategy)]
             record.instructionsPerOperation = found?.fixedSeed
             record.instructionsUnderOtherHashSeeds = found.flatMap { $0.otherSeeds.isEmpty ? nil : $0.otherSeeds }
             return record
@@ -195,19 +174,25 @@ public enum InstructionPass {
 
     // MARK: - Child
 
-    /// Counts every selected measurement, one after another, into `outputDirectory`; writes no
-    /// results file.
-    public static func runChild(_ options: RunOptions, outputDirectory: String) throws {
+    /// Counts the selected measurements keyed `measurements` (all when empty), one after another,
+    /// into `dumpsDirectory`: the job `ChildCommand.Job.countInstructions`. Writes no results file.
+    ///
+    /// - Throws: `UsageError` outside valgrind, where nothing would be counted; what building a
+    ///   measurement's subject or counting it throws.
+    public static func runChild(_ options: RunOptions, dumpsDirectory: String, measurements: [String]) throws {
+        guard InstructionCounter.isRunningOnValgrind else {
+            throw UsageError("'child count-instructions' counts only under valgrind, where bench --instructions starts it")
+        }
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         let progress = ProgressLine()
-        let counter = InstructionCounter(outputDirectory: outputDirectory)
+        let counter = InstructionCounter(outputDirectory: dumpsDirectory)
         var selected = SuiteRunner.selected(Suite(subjects: subjects), options: options)
-        if let only = ProcessInfo.processInfo.environment[onlyVariable] {
-            let keys = Set(only.split(separator: "\n").map(String.init))
-            selected = selected.filter { keys.contains(key($0.name, $0.strategy)) }
+        if !measurements.isEmpty {
+            let keys = Set(measurements)
+            selected = selected.filter { keys.contains(ChildCommand.measurementKey($0.name, $0.strategy)) }
         }
         for (index, measurement) in selected.enumerated() {
-            let name = key(measurement.name, measurement.strategy)
+            let name = ChildCommand.measurementKey(measurement.name, measurement.strategy)
             progress.note("[instructions \(index + 1)/\(selected.count)] \(name)")
             let subject = try measurement.prepare()
             let region = try counter.count(

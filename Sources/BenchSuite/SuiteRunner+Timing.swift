@@ -91,8 +91,8 @@ extension SuiteRunner {
         }
         progress.finish()
         // A pair is sampled where its first member stands: the records go back to the catalog's order.
-        let position = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { (InstructionPass.key($1.name, $1.strategy), $0) })
-        return records.sorted { position[InstructionPass.key($0.name, $0.strategy)]! < position[InstructionPass.key($1.name, $1.strategy)]! }
+        let position = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { (ChildCommand.measurementKey($1.name, $1.strategy), $0) })
+        return records.sorted { position[ChildCommand.measurementKey($0.name, $0.strategy)]! < position[ChildCommand.measurementKey($1.name, $1.strategy)]! }
     }
 
     /// A measurement and, when it is timed in alternation with another, that other.

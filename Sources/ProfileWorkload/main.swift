@@ -5,8 +5,9 @@ import Harness
 // `leafA` A times and `leafB` B times; each leaf runs its own loop of a given number of rounds.
 // Under callgrind (the tests launch it with `CallgrindLaunch`), it is counted exactly as the bench
 // counts a measurement (`InstructionCounter`), so the profile's calls per operation and shares can be
-// checked against the structure the test chose: `profile-workload CALLS_A ROUNDS_A CALLS_B ROUNDS_B`.
-// Under perf it runs the sampled loop instead, so the folded stacks can be checked for its paths.
+// checked against the structure the test chose: `profile-workload CALLS_A ROUNDS_A CALLS_B ROUNDS_B
+// --dumps DIR`. Under perf, with `--sample-seconds S` instead, it runs the sampled loop, so the folded
+// stacks can be checked for its paths. Told on its command line, as the bench's own children are.
 // The swift-testing runner itself cannot run under valgrind 3.19, hence a program of its own.
 
 /// One round of work: a multiply and an add, kept in a loop the optimizer cannot fold, since the
@@ -41,21 +42,21 @@ func outer(_ structure: [Int]) -> UInt64 {
     return value
 }
 
-let structure = CommandLine.arguments.dropFirst().compactMap { Int($0) }
-let environment = ProcessInfo.processInfo.environment
+let arguments = Array(CommandLine.arguments.dropFirst())
+let structure = arguments.prefix(4).compactMap { Int($0) }
+let mode = arguments.count == 6 && structure.count == 4 ? (option: arguments[4], value: arguments[5]) : nil
 let synthetic = Measurement("synthetic", operation: { outer(structure) })
-// Under perf, with BENCH_PROFILE_SAMPLE_SECONDS: the sampled loop, as `bench profile` samples it.
-if structure.count == 4, let seconds = environment["BENCH_PROFILE_SAMPLE_SECONDS"].flatMap(Double.init) {
+if let mode, mode.option == "--sample-seconds", let seconds = Double(mode.value) {
     SampledLoop.run(synthetic, seconds: seconds, oneCallPerSetUp: false)
     exit(0)
 }
-guard structure.count == 4, let directory = environment["BENCH_CALLGRIND_OUTPUT"] else {
+guard let mode, mode.option == "--dumps" else {
     FileHandle.standardError.write(
-        Data("profile-workload: CALLS_A ROUNDS_A CALLS_B ROUNDS_B, with BENCH_CALLGRIND_OUTPUT (under callgrind) or BENCH_PROFILE_SAMPLE_SECONDS set\n".utf8))
+        Data("profile-workload: CALLS_A ROUNDS_A CALLS_B ROUNDS_B, then --dumps DIR (under callgrind) or --sample-seconds S (under perf)\n".utf8))
     exit(2)
 }
 do {
-    _ = try InstructionCounter(outputDirectory: directory).count(synthetic, oneCallPerSetUp: false)
+    _ = try InstructionCounter(outputDirectory: mode.value).count(synthetic, oneCallPerSetUp: false)
 } catch {
     FileHandle.standardError.write(Data("profile-workload: \(error)\n".utf8))
     exit(1)

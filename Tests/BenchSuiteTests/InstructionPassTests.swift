@@ -26,12 +26,24 @@ struct InstructionPassTests {
 
     /// A and B of an A/B proof must differ by the switch's value alone: the same variables, of the same
     /// lengths, so their stacks start at the same address and counts of work that hashes addresses agree.
+    /// Nothing else of the run is in the environment: what to count is on the command line.
     @Test func theCountingChildIsToldTheSwitchEitherWay() {
-        let environment = InstructionPass.childEnvironment(keys: nil, fixedSeed: true, directory: "/tmp/x")
+        let environment = InstructionPass.childEnvironment(fixedSeed: true)
         #expect(environment["BENCH_AB_EXTRA_WORK"] == (Store.isExtraReadWorkOn ? "1" : "0"))
         #expect(environment["SWIFT_DETERMINISTIC_HASHING"] == "1")
-        let counting = InstructionPass.childEnvironment(keys: ["a", "b"], fixedSeed: false, directory: "/tmp/x")
-        #expect(counting[InstructionPass.onlyVariable] == "a\nb" && counting["SWIFT_DETERMINISTIC_HASHING"] == "0")
+        #expect(InstructionPass.childEnvironment(fixedSeed: false)["SWIFT_DETERMINISTIC_HASHING"] == "0")
+        let benchVariables = environment.keys.filter { $0.hasPrefix("BENCH_") }.sorted()
+        #expect(benchVariables == ["BENCH_AB_EXTRA_WORK", "BENCH_ALLOCATOR", "BENCH_ALLOCATOR_REEXECUTED"], "\(benchVariables)")
+    }
+
+    /// Outside valgrind the client requests do nothing, so a counting child there would answer with no
+    /// dumps: it is refused as bad input, and writes nothing.
+    @Test func theCountingChildRefusesToRunOutsideValgrind() throws {
+        let directory = try CallgrindLaunch.makeOutputDirectory(prefix: "/tmp/bench-callgrind-refused")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let child = ChildCommand(.countInstructions(dumpsDirectory: directory, measurements: []), run: .defaults)
+        #expect(BenchCommand.main(child.arguments) == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
     }
 
     @Test(.enabled(if: canLaunchCallgrind, "needs valgrind, setarch, objcopy and the bench executable built"))
@@ -65,10 +77,13 @@ struct InstructionPassTests {
     private func countInChild() throws -> [CallgrindRegion: UInt64] {
         let directory = try CallgrindLaunch.makeOutputDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        var options = RunOptions.defaults
+        options.specDirectory = Fixture.bundledSpecDirectory.path
+        options.filter = MeasurementFilter(pattern: "observable.read")
         let launch = CallgrindLaunch(
             program: try CallgrindLaunch.copyWithoutDebugInformation(try #require(Self.bench), into: directory),
-            arguments: ["--instructions", "--spec", Fixture.bundledSpecDirectory.path, "--filter", "observable.read"],
-            environment: [AllocatorLaunch.choiceVariable: "system", InstructionPass.outputVariable: directory],
+            arguments: ChildCommand(.countInstructions(dumpsDirectory: directory, measurements: []), run: options).arguments,
+            environment: [AllocatorLaunch.choiceVariable: "system"],
             outputDirectory: directory)
         return try launch.run()
     }

@@ -35,8 +35,8 @@ struct ProfileTests {
         let structure = Self.structure
         let launch = CallgrindLaunch(
             program: try CallgrindLaunch.copyWithoutDebugInformation(try #require(Self.executable("ProfileWorkload")), into: directory),
-            arguments: [structure.callsA, structure.roundsA, structure.callsB, structure.roundsB].map(String.init),
-            environment: ["BENCH_CALLGRIND_OUTPUT": directory], outputDirectory: directory)
+            arguments: [structure.callsA, structure.roundsA, structure.callsB, structure.roundsB].map(String.init) + ["--dumps", directory],
+            environment: [:], outputDirectory: directory)
         _ = try launch.run()
         let (region, _, profile) = try #require(try ProfileCommand.countedDumps(in: directory)["synthetic"])
         let names = SymbolDemangler.demangle(Array(profile.functions.keys))
@@ -63,12 +63,10 @@ struct ProfileTests {
         let directory = try CallgrindLaunch.makeOutputDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let structure = Self.structure
-        var environment = ProcessInfo.processInfo.environment
-        environment["BENCH_PROFILE_SAMPLE_SECONDS"] = "1"
         let launch = PerfLaunch(
             program: try #require(Self.executable("ProfileWorkload")),
-            arguments: [structure.callsA, structure.roundsA, structure.callsB, structure.roundsB].map(String.init),
-            environment: environment, dataPath: directory + "/perf.data")
+            arguments: [structure.callsA, structure.roundsA, structure.callsB, structure.roundsB].map(String.init) + ["--sample-seconds", "1"],
+            environment: ProcessInfo.processInfo.environment, dataPath: directory + "/perf.data")
         let samples = try launch.samples()
         let names = SymbolDemangler.demangle(Array(Set(samples.flatMap { $0 })))
         let folded = FoldedStacks.fold(samples, root: "synthetic", isMarker: { $0.contains(SampledLoop.markerFragment) }, names: names)

@@ -25,6 +25,8 @@ public enum Command: Sendable, Equatable {
     case profileMarkdown(directories: [String])
     /// Print the usage text.
     case help
+    /// Do one job for the bench that started this process: a hidden command (`ChildCommand`).
+    case child(ChildCommand)
 }
 
 /// The options of a default run.

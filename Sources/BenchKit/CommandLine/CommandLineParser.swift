@@ -17,6 +17,9 @@
 ///     bench profile markdown DIR...
 ///     bench --help
 ///
+/// and the hidden commands the bench gives the processes it starts of itself, `bench child JOB ...`
+/// (`ChildCommand`), which `--help` does not list.
+///
 /// An option's value is given as `--option value` or `--option=value`; in the first form a value that
 /// starts with `--` is taken for a forgotten value, not consumed (`--filter --quick` is an error), and
 /// `--option=--value` is the way to pass one. `--` ends the options. `--help` (or `-h`) anywhere asks
@@ -38,6 +41,7 @@ public enum CommandLineParser {
         case "export": return try parseExport(Array(arguments.dropFirst()))
         case "merge": return try parseMerge(Array(arguments.dropFirst()))
         case "profile": return try parseProfile(Array(arguments.dropFirst()))
+        case ChildCommand.commandWord: return .child(try parseChild(Array(arguments.dropFirst())))
         default: return try parseRun(arguments)
         }
     }
@@ -56,31 +60,32 @@ public enum CommandLineParser {
             throw UsageError("unexpected argument '\(stray)'\(hint)")
         }
         let defaults = RunOptions.defaults
-        let filter = try scanned.value("--filter").map { pattern throws(UsageError) in
-            guard !pattern.isEmpty else { throw UsageError("option '--filter' needs a non-empty pattern") }
-            return MeasurementFilter(pattern: pattern)
-        }
-        let specDirectory = try scanned.nonEmptyValue("--spec") ?? defaults.specDirectory
-        let strategies = try scanned.strategies() ?? defaults.strategies
         if scanned.has("--list") {
             for option in ["--quick", "--out", "--format", "--instructions", "--forks"] where scanned.has(option) {
                 throw UsageError("option '\(option)' cannot be combined with '--list'")
             }
             return .list(ListOptions(
-                filter: filter, specDirectory: specDirectory, strategies: strategies,
+                filter: try scanned.filter(), specDirectory: try scanned.nonEmptyValue("--spec") ?? defaults.specDirectory,
+                strategies: try scanned.strategies() ?? defaults.strategies,
                 limitsPath: try scanned.nonEmptyValue("--limits") ?? defaults.limitsPath))
         }
-        return .run(
-            RunOptions(
-                quick: scanned.has("--quick"),
-                filter: filter,
-                specDirectory: specDirectory,
-                limitsPath: try scanned.nonEmptyValue("--limits") ?? defaults.limitsPath,
-                outputPath: try scanned.nonEmptyValue("--out"),
-                format: try scanned.choice("--format", of: ReportFormat.self) ?? defaults.format,
-                strategies: strategies,
-                instructions: scanned.has("--instructions"),
-                forks: try scanned.wholeNumber("--forks", in: 1...RunOptions.maximumForks)))
+        return .run(try runOptions(scanned))
+    }
+
+    /// The run options among `scanned`'s, each one left out at its default; shared by a run and the
+    /// hidden commands of its children, which take the options that choose measurements.
+    static func runOptions(_ scanned: Scanned) throws(UsageError) -> RunOptions {
+        let defaults = RunOptions.defaults
+        return RunOptions(
+            quick: scanned.has("--quick"),
+            filter: try scanned.filter(),
+            specDirectory: try scanned.nonEmptyValue("--spec") ?? defaults.specDirectory,
+            limitsPath: try scanned.nonEmptyValue("--limits") ?? defaults.limitsPath,
+            outputPath: try scanned.nonEmptyValue("--out"),
+            format: try scanned.choice("--format", of: ReportFormat.self) ?? defaults.format,
+            strategies: try scanned.strategies() ?? defaults.strategies,
+            instructions: scanned.has("--instructions"),
+            forks: try scanned.wholeNumber("--forks", in: 1...RunOptions.maximumForks))
     }
 
     private static func parseReport(_ arguments: [String]) throws(UsageError) -> Command {
@@ -155,13 +160,9 @@ public enum CommandLineParser {
         }
         let scanned = try scan(arguments, options: ["--filter": true, "--strategy": true, "--spec": true, "--out": true], command: "profile")
         if let stray = scanned.positionals.first { throw UsageError("unexpected argument '\(stray)' for 'profile'") }
-        let filter = try scanned.value("--filter").map { pattern throws(UsageError) in
-            guard !pattern.isEmpty else { throw UsageError("option '--filter' needs a non-empty pattern") }
-            return MeasurementFilter(pattern: pattern)
-        }
         return .profile(
             ProfileOptions(
-                filter: filter, strategies: try scanned.strategies() ?? RunOptions.defaults.strategies,
+                filter: try scanned.filter(), strategies: try scanned.strategies() ?? RunOptions.defaults.strategies,
                 specDirectory: try scanned.nonEmptyValue("--spec") ?? RunOptions.defaults.specDirectory,
                 outputDirectory: try scanned.nonEmptyValue("--out")))
     }
@@ -176,14 +177,12 @@ public enum CommandLineParser {
     // MARK: - Scanning
 
     /// Options and positionals of one command, with each option's value when it takes one.
-    private struct Scanned {
+    struct Scanned {
         var values: [String: String] = [:]
         var flags: Set<String> = []
         var positionals: [String] = []
 
         func has(_ option: String) -> Bool { flags.contains(option) || values[option] != nil }
-
-        func value(_ option: String) -> String? { values[option] }
 
         func nonEmptyValue(_ option: String) throws(UsageError) -> String? {
             guard let value = values[option] else { return nil }
@@ -210,6 +209,13 @@ public enum CommandLineParser {
             return number
         }
 
+        /// `--filter`: a non-empty pattern.
+        func filter() throws(UsageError) -> MeasurementFilter? {
+            guard let pattern = values["--filter"] else { return nil }
+            guard !pattern.isEmpty else { throw UsageError("option '--filter' needs a non-empty pattern") }
+            return MeasurementFilter(pattern: pattern)
+        }
+
         /// `--strategy`: `all`, `both`, or strategy names joined by commas.
         func strategies() throws(UsageError) -> StrategySelection? {
             guard let value = values["--strategy"] else { return nil }
@@ -233,7 +239,7 @@ public enum CommandLineParser {
 
     /// Splits arguments into options and positionals; `options` maps each known option to whether it
     /// takes a value.
-    private static func scan(
+    static func scan(
         _ arguments: [String], options: [String: Bool], command: String?
     ) throws(UsageError) -> Scanned {
         var scanned = Scanned()

@@ -4,10 +4,10 @@ import Foundation
 enum OwnExecutable {
     /// The executable's path, as `/proc/self/exe` names it.
     ///
-    /// - Throws: `SuiteError` when the link cannot be read.
+    /// - Throws: `ChildFailure` when the link cannot be read.
     static func path() throws -> String {
         guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            throw SuiteError("cannot find the bench's own executable (/proc/self/exe)")
+            throw ChildFailure("cannot find the bench's own executable (/proc/self/exe)")
         }
         return path
     }

@@ -23,13 +23,9 @@ public enum ProfileCommand {
     ///
     /// - Returns: 0 once every profile is written.
     /// - Throws: `ProfileError` for a missing tool, an existing output directory, or a filter that selects
-    ///   nothing; `SpecProblems` for a spec that fails its checks; `SuiteError` or
-    ///   `CallgrindLaunch.Unavailable` when the child fails.
+    ///   nothing; `SpecProblems` for a spec that fails its checks; `ChildFailure` or
+    ///   `CallgrindLaunch.Unavailable` when a child fails.
     public static func run(_ options: ProfileOptions) throws -> Int32 {
-        if let seconds = SampledProfilePass.childSeconds {
-            try SampledProfilePass.runChild(options, seconds: seconds)
-            return 0
-        }
         try checkTools()
         let output = options.outputDirectory ?? defaultDirectory()
         guard !FileManager.default.fileExists(atPath: output) else {
@@ -109,8 +105,8 @@ public enum ProfileCommand {
         var tables: [(ProfileTable, FoldedStacks)] = []
         var entries: [ProfileManifest.Entry] = []
         for measurement in selected {
-            let key = InstructionPass.key(measurement.name, measurement.strategy)
-            guard let (region, path, profile) = regions[key] else { throw SuiteError("the callgrind pass profiled nothing for \(key)") }
+            let key = ChildCommand.measurementKey(measurement.name, measurement.strategy)
+            guard let (region, path, profile) = regions[key] else { throw ChildFailure("the callgrind pass profiled nothing for \(key)") }
             let operations = region.calls * measurement.operationsPerCall
             let table = ProfileTable(measurement: key, profile: profile, operations: operations, names: names)
             var name = ProfileManifest.directoryName(key)

@@ -1,0 +1,96 @@
+/// What the bench tells a process it starts of itself, and what that process answers.
+///
+/// A run starts children of three kinds, each this build given a hidden command, `bench child JOB`,
+/// that the parser reads like any other (`CommandLineParser.parse`) and `--help` does not list:
+///
+/// | job | told | answers |
+/// |---|---|---|
+/// | `fork` | `--fork I/N --records FILE` | its measurements' records, as `ForkRecords` JSON in FILE |
+/// | `count-instructions` | `--dumps DIR [-- KEY...]` | a callgrind dump per probe and counted region in DIR, named by `CallgrindRegion` |
+/// | `sample-profile` | `--measurement KEY --seconds S` | nothing: perf samples its loop, which runs under `SampledLoop`'s marker |
+///
+/// Each is also told the run's options that choose and shape measurements (`--quick`, `--filter`,
+/// `--spec`, `--strategy`), and nothing else of the run. Each exits 0 once its answer is complete; its
+/// progress goes to standard error and its standard output is not read. A measurement is named in
+/// every answer by its key, `measurementKey(_:_:)`. Everything a child is told is on its command line;
+/// the environment carries only what holds for every process of a run alike: the A/B switch
+/// (`BENCH_AB_EXTRA_WORK`) and the allocator (`BENCH_ALLOCATOR`).
+public struct ChildCommand: Sendable, Equatable {
+    /// The job a child is given.
+    public enum Job: Sendable, Equatable {
+        /// Time the selected measurements in this process, the `index`th (1-based) of `count` forks,
+        /// counting allocations only when first; write them to `recordsPath` as `ForkRecords`.
+        case fork(index: Int, count: Int, recordsPath: String)
+        /// Under callgrind, count the selected measurements whose keys are `measurements` (all of them
+        /// when empty), one after another, dumping each region into `dumpsDirectory`.
+        case countInstructions(dumpsDirectory: String, measurements: [String])
+        /// Run the timed loop of the measurement keyed `measurement` for `seconds`, under perf.
+        case sampleProfile(measurement: String, seconds: Double)
+
+        /// The job's word on the command line.
+        public var name: String {
+            switch self {
+            case .fork: "fork"
+            case .countInstructions: "count-instructions"
+            case .sampleProfile: "sample-profile"
+            }
+        }
+    }
+
+    /// The word that starts every child's command line.
+    public static let commandWord = "child"
+
+    /// What the child does.
+    public let job: Job
+    /// The run options that choose and shape its measurements; every other option at its default.
+    public let options: RunOptions
+
+    /// The command of a child doing `job` for a run of `options`.
+    ///
+    /// The counting child is not told `--quick`: it changes no count, and the child counts what a full
+    /// run's child counts, so each count starts from the same heap whether the run is quick or not.
+    public init(_ job: Job, run options: RunOptions) {
+        self.job = job
+        let quick: Bool
+        if case .countInstructions = job { quick = false } else { quick = options.quick }
+        self.options = RunOptions(
+            quick: quick, filter: options.filter, specDirectory: options.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
+            outputPath: nil, format: RunOptions.defaults.format, strategies: options.strategies)
+    }
+
+    /// The child's arguments, after the program's name; they parse back to this command.
+    ///
+    /// They depend on nothing but the command: the counting child's must not vary between runs (see
+    /// `CallgrindLaunch.makeOutputDirectory(prefix:)`).
+    public var arguments: [String] {
+        var arguments = [Self.commandWord, job.name]
+        switch job {
+        case .fork(let index, let count, let recordsPath):
+            arguments += ["--fork=\(index)/\(count)", "--records=\(recordsPath)"]
+        case .countInstructions(let dumpsDirectory, _):
+            arguments.append("--dumps=\(dumpsDirectory)")
+        case .sampleProfile(let measurement, let seconds):
+            arguments += ["--measurement=\(measurement)", "--seconds=\(seconds)"]
+        }
+        arguments += options.arguments
+        if case .countInstructions(_, let measurements) = job, !measurements.isEmpty { arguments += ["--"] + measurements }
+        return arguments
+    }
+
+    /// A measurement's name in every child's answer: `name [strategy]`, or the name alone for a
+    /// figure of no strategy.
+    public static func measurementKey(_ name: String, _ strategy: Strategy) -> String {
+        strategy == .none ? name : "\(name) [\(strategy.rawValue)]"
+    }
+
+    /// What a fork answers, in the file its command names.
+    public struct ForkRecords: Sendable, Equatable, Codable {
+        /// Its records, in the order of the selected measurements.
+        public var measurements: [MeasurementRecord]
+
+        /// Wraps the records.
+        public init(measurements: [MeasurementRecord]) {
+            self.measurements = measurements
+        }
+    }
+}

@@ -1,0 +1,52 @@
+// MARK: - Hidden commands
+
+extension CommandLineParser {
+    /// Each job's options: the run options that choose and shape measurements (the counting child is
+    /// never told `--quick`), and the job's own.
+    private static let childOptions: [String: [String: Bool]] = [
+        "fork": ["--quick": false, "--filter": true, "--spec": true, "--strategy": true, "--fork": true, "--records": true],
+        "count-instructions": ["--filter": true, "--spec": true, "--strategy": true, "--dumps": true],
+        "sample-profile": [
+            "--quick": false, "--filter": true, "--spec": true, "--strategy": true, "--measurement": true, "--seconds": true,
+        ],
+    ]
+
+    /// Reads `bench child JOB ...`, the arguments after `child`, as `ChildCommand.arguments` writes them.
+    static func parseChild(_ arguments: [String]) throws(UsageError) -> ChildCommand {
+        guard let word = arguments.first, let options = childOptions[word] else {
+            let given = arguments.first.map { "unknown child job '\($0)'" } ?? "'child' needs a job"
+            let jobs = childOptions.keys.sorted().joined(separator: ", ")
+            throw UsageError("\(given) (expected \(jobs)); the bench starts its children itself")
+        }
+        let command = "child \(word)"
+        let scanned = try scan(Array(arguments.dropFirst()), options: options, command: command)
+        if word != "count-instructions", let stray = scanned.positionals.first {
+            throw UsageError("unexpected argument '\(stray)' for '\(command)'")
+        }
+        func required(_ option: String) throws(UsageError) -> String {
+            guard let value = try scanned.nonEmptyValue(option) else { throw UsageError("'\(command)' needs '\(option)'") }
+            return value
+        }
+        let job: ChildCommand.Job
+        switch word {
+        case "fork":
+            let position = try required("--fork")
+            let parts = position.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count == 2, let index = parts[0], let count = parts[1], index >= 1, index <= count, count <= RunOptions.maximumForks
+            else {
+                throw UsageError("bad value '\(position)' for option '--fork' (expected I/N, 1 <= I <= N <= \(RunOptions.maximumForks))")
+            }
+            job = .fork(index: index, count: count, recordsPath: try required("--records"))
+        case "count-instructions":
+            guard !scanned.positionals.contains("") else { throw UsageError("'\(command)' needs non-empty measurement keys") }
+            job = .countInstructions(dumpsDirectory: try required("--dumps"), measurements: scanned.positionals)
+        default:
+            let text = try required("--seconds")
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+                throw UsageError("bad value '\(text)' for option '--seconds' (expected a number of seconds above 0)")
+            }
+            job = .sampleProfile(measurement: try required("--measurement"), seconds: seconds)
+        }
+        return ChildCommand(job, run: try runOptions(scanned))
+    }
+}
