@@ -17,7 +17,8 @@ let package = Package(
         // fuzz inputs, bootstrap resamples, shuffled round orders.
         .target(name: "SeededRandom"),
         // The one JSON reader: ordered keys, duplicate keys refused, Int apart from Double, errors at a
-        // line and column. Fixtures and limits files are read with it.
+        // line and column. Fixtures and limits files are read with it. Its `ParseError` is also the
+        // GraphQL parser's and schema reader's: one error, one column unit, for every text the bench reads.
         .target(name: "JSON"),
         .target(name: "Workloads", dependencies: ["Runtime", "SeededRandom", "JSON"]),
         // The harness measures closures and links no allocator: jemalloc, when wanted, is preloaded into

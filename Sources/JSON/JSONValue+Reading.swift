@@ -9,14 +9,14 @@ extension JSONValue {
     /// rather than allowed to exhaust the stack, so no input can crash the reader.
     ///
     /// - Parameter bytes: the text, e.g. a file's `Data`.
-    /// - Throws: `JSONParseError`, with the position of the first problem.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
+    /// - Throws: `ParseError`, with the position of the first problem.
+    public static func parse(_ bytes: some Collection<UInt8>) throws(ParseError) -> JSONValue {
         var reader = JSONReader(bytes: Array(bytes))
         return try reader.readDocument()
     }
 
     /// Reads one JSON value from a string; see `parse(_:)`.
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    public static func parse(_ text: String) throws(ParseError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 

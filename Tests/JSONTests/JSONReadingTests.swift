@@ -21,7 +21,7 @@ struct JSONReadingTests {
 
     @Test func aByteOrderMarkIsSkippedAndIsNoColumn() throws {
         #expect(try JSONValue.parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8)) == [1])
-        let error = try #require(throws: JSONParseError.self) { try JSONValue.parse([0xEF, 0xBB, 0xBF] + Array("[1 2]".utf8)) }
+        let error = try #require(throws: ParseError.self) { try JSONValue.parse([0xEF, 0xBB, 0xBF] + Array("[1 2]".utf8)) }
         #expect(error.line == 1 && error.column == 4, "\(error)")
     }
 
@@ -73,7 +73,7 @@ struct JSONReadingTests {
         ("\u{1}", 1, 1, "expected a JSON value, found byte 0x01"),
     ])
     func malformedInputReportsWhereAndWhy(text: String, line: Int, column: Int, reason: String) {
-        let error = #expect(throws: JSONParseError.self) { try JSONValue.parse(text) }
+        let error = #expect(throws: ParseError.self) { try JSONValue.parse(text) }
         #expect(error?.line == line, "line of \(String(describing: error))")
         #expect(error?.column == column, "column of \(String(describing: error))")
         #expect(error?.reason == reason)
@@ -90,25 +90,25 @@ struct JSONReadingTests {
         ("[1,\n\n\n  tru]", 4, 3),
     ])
     func positionsCountUnicodeScalarsOnLinesEndingAtAnyNewline(text: String, line: Int, column: Int) {
-        let error = #expect(throws: JSONParseError.self) { try JSONValue.parse(text) }
+        let error = #expect(throws: ParseError.self) { try JSONValue.parse(text) }
         #expect(error?.line == line && error?.column == column, "\(String(describing: error))")
         #expect(error?.reason == "expected 'true'")
     }
 
     @Test func theErrorIsOneLineWithTheFileFirst() throws {
-        let error = try #require(throws: JSONParseError.self) { try JSONValue.parse("{\n  \"a\": }") }
+        let error = try #require(throws: ParseError.self) { try JSONValue.parse("{\n  \"a\": }") }
         #expect(error.description(file: "spec/x.json") == "spec/x.json:2:8: expected a JSON value, found '}'")
         #expect(error.offset == 9)
     }
 
     @Test func invalidUTF8IsRefused() {
-        let error = #expect(throws: JSONParseError.self) { try JSONValue.parse([0x22, 0xC3, 0x28, 0x22]) }
+        let error = #expect(throws: ParseError.self) { try JSONValue.parse([0x22, 0xC3, 0x28, 0x22]) }
         #expect(error?.reason == "invalid UTF-8 in a string")
     }
 
     @Test func nestingBeyondTheLimitIsRefusedNotACrash() throws {
         let deep = String(repeating: "[", count: 100_000)
-        let error = try #require(throws: JSONParseError.self) { try JSONValue.parse(deep) }
+        let error = try #require(throws: ParseError.self) { try JSONValue.parse(deep) }
         #expect(error.reason == "nesting deeper than \(JSONValue.maximumDepth) levels")
         let depth = JSONValue.maximumDepth
         let allowed = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)

@@ -1,3 +1,4 @@
+import JSON
 import Runtime
 import Testing
 import Workloads

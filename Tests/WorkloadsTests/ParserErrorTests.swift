@@ -1,3 +1,4 @@
+import JSON
 import Testing
 import Workloads
 
@@ -58,7 +59,7 @@ struct ParserErrorTests {
 
     @Test func theFieldsOfAnErrorMatchItsDescription() {
         let error = #expect(throws: ParseError.self) { try GraphQLParser.parse("{\n  a(b: ) }", file: "spec/x.graphql") }
-        #expect(error == ParseError(file: "spec/x.graphql", line: 2, column: 8, message: "expected value, found ')'"))
+        #expect(error == ParseError(file: "spec/x.graphql", offset: 9, line: 2, column: 8, reason: "expected value, found ')'"))
     }
 
     @Test func nestingUpToTheLimitParses() throws {
@@ -84,7 +85,7 @@ struct ParserErrorTests {
         let error = #expect(throws: ParseError.self) { try GraphQLParser.parse(chain(last: "...F0")) }
         #expect(error?.line == count + 1, "the cycle is reported at the spread that closes it: \(String(describing: error))")
         #expect(
-            error?.message == "expected no fragment cycle, found F0 -> F1 -> F2 -> F3 -> ... -> F4997 -> F4998 -> F4999 -> F0",
+            error?.reason == "expected no fragment cycle, found F0 -> F1 -> F2 -> F3 -> ... -> F4997 -> F4998 -> F4999 -> F0",
             "a long cycle is shortened to its ends"
         )
     }

@@ -1,3 +1,4 @@
+import JSON
 import Runtime
 import Testing
 import Workloads
@@ -75,7 +76,7 @@ struct ParserFuzzTests {
             #expect(error.line >= 1 && error.line <= lines && error.column >= 1, "\(label): \(error) is outside the text")
             let oneLine = !error.description.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }
             #expect(oneLine, "\(label): \(error) spans lines")
-            #expect(error.description.hasPrefix("fuzz.graphql:\(error.line):\(error.column): expected ") || error.message.hasPrefix("unexpected character"), "\(label): \(error)")
+            #expect(error.description.hasPrefix("fuzz.graphql:\(error.line):\(error.column): expected ") || error.reason.hasPrefix("unexpected character"), "\(label): \(error)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Runtime
 import Testing
 import Workloads
@@ -31,7 +32,7 @@ struct ParserStringTests {
     func malformedUnicodeEscapesFail(_ literal: String) {
         let error = #expect(throws: ParseError.self, "\(literal) is not a valid string") { try value(of: literal) }
         #expect(error?.column == 9, "reported at the escape's backslash: \(String(describing: error))")
-        #expect(error?.message.contains("in Unicode escape") == true)
+        #expect(error?.reason.contains("in Unicode escape") == true)
     }
 
     @Test func blockStringOfTheSpecificationsExample() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Runtime
 import SeededRandom
 import Testing
@@ -76,9 +77,22 @@ struct SchemaTests {
         #expect(things.arguments.map(\.defaultValue) == [.int(-3), .float(150)])
     }
 
+    /// Defaults are read by the GraphQL lexer: a block string dedented, a string's escapes decoded.
     @Test func blockStringsAreDedentedAndStringsUnescaped() throws {
-        let tokens = try SDLTokenizer.tokenize("\"\"\"\n    first\n      second\n    \\\"\"\"\n  \"\"\" \"a\\n\\u00e9\\uD83D\\uDE00\"")
-        #expect(tokens.map(\.text) == ["first\n  second\n\"\"\"", "a\né😀", ""])
+        let text = "type Query { f(a: String = \"\"\"\n    first\n      second\n    \\\"\"\"\n  \"\"\", b: String = \"a\\n\\u00e9\\uD83D\\uDE00\"): Int }"
+        let field = try #require(Schema.parse(text, file: "s.graphql").type(named: "Query")?.field(named: "f"))
+        #expect(field.arguments.map(\.defaultValue) == [.string("first\n  second\n\"\"\""), .string("a\né😀")])
+    }
+
+    /// Columns count Unicode scalars, as the document parser's and the JSON reader's do: an `é` and a
+    /// `😀` before the problem are one column each, not two and four.
+    @Test(arguments: [
+        ("\"é😀\" type A { b: Nope }", "t.graphql:1:18: unknown type 'Nope' used as a field type"),
+        ("type A { b(c: String = \"é😀\"): Int } ;", "t.graphql:1:37: unexpected character ';'"),
+    ])
+    func aProblemAfterMultiByteCharactersIsAtItsScalarColumn(text: String, expected: String) {
+        let error = #expect(throws: ParseError.self) { try Schema.parse(text, file: "t.graphql") }
+        #expect(error?.description == expected)
     }
 
     @Test(arguments: [
@@ -89,10 +103,10 @@ struct SchemaTests {
         ("union U = A | S\ntype A { a: Int }\nscalar S", "t.graphql:1:15: 'S' is a scalar and cannot be used as a union member"),
         ("input I { a: A }\ntype A { a: Int }", "t.graphql:1:14: 'A' is an object type and cannot be used as an input type"),
         ("extend type A { b: Int }", "t.graphql:1:1: type extensions ('extend') are not supported; merge them into the definition"),
-        ("query { a }", "t.graphql:1:1: expected a definition (type, interface, union, enum, scalar, input, schema, directive), found 'query'"),
-        ("type A { b: String = \"x }", "t.graphql:1:22: unterminated string"),
-        ("type A { b(c: Int = 01): Int }", "t.graphql:1:21: a number must not start with 0"),
-        ("type A { b: [Int }", "t.graphql:1:18: expected ']' to close a list type, found '}'"),
+        ("query { a }", "t.graphql:1:1: expected a definition (type, interface, union, enum, scalar, input, schema, directive), found name 'query'"),
+        ("type A { b(c: String = \"x): Int }", "t.graphql:1:34: expected '\"' to end the string opened at 1:24, found end of input"),
+        ("type A { b(c: Int = 01): Int }", "t.graphql:1:22: expected '.', 'e' or end of number after leading '0', found '1'"),
+        ("type A { b: [Int }", "t.graphql:1:18: expected ']' to close the list type opened at 1:13, found '}'"),
         ("type A { b: Int } ; ", "t.graphql:1:19: unexpected character ';'"),
         ("type A {", "t.graphql:1:9: expected a field name, found end of input"),
         ("enum E { true }", "t.graphql:1:10: an enum value cannot be 'true'"),
@@ -100,7 +114,7 @@ struct SchemaTests {
         ("scalar String\ntype String { a: Int }", "t.graphql:2:6: type 'String' is already defined at 1:8"),
     ])
     func aProblemIsOneLineNamingFileLineAndColumn(text: String, expected: String) {
-        #expect(throws: SchemaError.self) { try Schema.parse(text, file: "t.graphql") }
+        #expect(throws: ParseError.self) { try Schema.parse(text, file: "t.graphql") }
         do {
             _ = try Schema.parse(text, file: "t.graphql")
         } catch {
@@ -110,7 +124,7 @@ struct SchemaTests {
 
     @Test func deepNestingIsRefusedNotAStackOverflow() {
         let deep = "type A { b(c: Int = " + String(repeating: "[", count: 100_000) + "): Int }"
-        #expect(throws: SchemaError.self) { try Schema.parse(deep, file: "deep.graphql") }
+        #expect(throws: ParseError.self) { try Schema.parse(deep, file: "deep.graphql") }
     }
 
     /// Every prefix of the bundled schema and seeded byte mutations of it either read or fail with a

@@ -1,6 +1,6 @@
 /// Strings and their escapes: the one decoder of JSON's string escapes in the package.
 extension JSONReader {
-    mutating func readString() throws(JSONParseError) -> String {
+    mutating func readString() throws(ParseError) -> String {
         let start = position
         position += 1
         var utf8: [UInt8] = []
@@ -28,7 +28,7 @@ extension JSONReader {
     }
 
     /// Decodes the escape after a backslash, the position at its letter, appending its UTF-8.
-    private mutating func readEscape(into utf8: inout [UInt8]) throws(JSONParseError) {
+    private mutating func readEscape(into utf8: inout [UInt8]) throws(ParseError) {
         let byte = bytes[position]
         let escapeStart = position - 1
         switch byte {
@@ -64,7 +64,7 @@ extension JSONReader {
         position += 1
     }
 
-    private mutating func readHex4() throws(JSONParseError) -> UInt32 {
+    private mutating func readHex4() throws(ParseError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = peek(), let digit = Self.hexDigit(byte) else { throw error("expected four hex digits after \\u") }

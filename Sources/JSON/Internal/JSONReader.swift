@@ -15,7 +15,7 @@ struct JSONReader {
         position = textStart
     }
 
-    mutating func readDocument() throws(JSONParseError) -> JSONValue {
+    mutating func readDocument() throws(ParseError) -> JSONValue {
         let value = try readValue()
         skipWhitespace()
         guard position == bytes.count else { throw error("unexpected content after the JSON value") }
@@ -24,7 +24,7 @@ struct JSONReader {
 
     // MARK: - Values
 
-    private mutating func readValue() throws(JSONParseError) -> JSONValue {
+    private mutating func readValue() throws(ParseError) -> JSONValue {
         skipWhitespace()
         guard let byte = peek() else { throw error("expected a JSON value, found the end of the file") }
         switch byte {
@@ -39,7 +39,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func readObject() throws(JSONParseError) -> JSONValue {
+    private mutating func readObject() throws(ParseError) -> JSONValue {
         try enterContainer()
         defer { depth -= 1 }
         position += 1
@@ -74,7 +74,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func readArray() throws(JSONParseError) -> JSONValue {
+    private mutating func readArray() throws(ParseError) -> JSONValue {
         try enterContainer()
         defer { depth -= 1 }
         position += 1
@@ -98,14 +98,14 @@ struct JSONReader {
         }
     }
 
-    private mutating func enterContainer() throws(JSONParseError) {
+    private mutating func enterContainer() throws(ParseError) {
         guard depth < JSONValue.maximumDepth else {
             throw error("nesting deeper than \(JSONValue.maximumDepth) levels")
         }
         depth += 1
     }
 
-    private mutating func expectLiteral(_ literal: String) throws(JSONParseError) {
+    private mutating func expectLiteral(_ literal: String) throws(ParseError) {
         // Pointing at the literal's start says more than pointing at its first wrong letter.
         let start = position
         for expected in literal.utf8 {
@@ -116,7 +116,7 @@ struct JSONReader {
 
     // MARK: - Numbers
 
-    private mutating func readNumber() throws(JSONParseError) -> JSONValue {
+    private mutating func readNumber() throws(ParseError) -> JSONValue {
         let start = position
         var isInteger = true
         if peek() == UInt8(ascii: "-") { position += 1 }
@@ -170,22 +170,7 @@ struct JSONReader {
     }
 
     /// An error at `offset` (the current position by default), with its line and column.
-    func error(_ reason: String, at offset: Int? = nil) -> JSONParseError {
-        let offset = min(offset ?? position, bytes.count)
-        var line = 1
-        var lineStart = textStart
-        var index = textStart
-        while index < offset {
-            let byte = bytes[index]
-            index += 1
-            // `\r\n` is one line end: the `\n` ends the line the `\r` would have.
-            if byte == 0x0A || (byte == 0x0D && (index == bytes.count || bytes[index] != 0x0A)) {
-                line += 1
-                lineStart = index
-            }
-        }
-        // Continuation bytes belong to the scalar already counted.
-        let column = bytes[lineStart..<offset].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        return JSONParseError(offset: offset, line: line, column: column, reason: reason)
+    func error(_ reason: String, at offset: Int? = nil) -> ParseError {
+        ParseError(reason, at: offset ?? position, in: bytes, from: textStart)
     }
 }

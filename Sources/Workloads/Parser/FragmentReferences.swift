@@ -1,3 +1,5 @@
+import JSON
+
 /// The definition names and fragment spreads of a document, with where each was written.
 ///
 /// The parser records them as it goes; the checks that need the whole document run at the end: every

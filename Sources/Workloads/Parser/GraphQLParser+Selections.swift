@@ -1,3 +1,4 @@
+import JSON
 import Runtime
 
 /// Selection sets: fields, inline fragments and fragment spreads.

@@ -1,3 +1,4 @@
+import JSON
 import Runtime
 
 /// Arguments, directives, values, variable definitions and type references.
@@ -148,7 +149,7 @@ extension GraphQLParser {
             try advance()
             guard token.kind == .colon else { throw unexpected("':' after variable '$\(name)'") }
             try advance()
-            let type = try typeReference()
+            let type = try typeReference().type
             var defaultValue: InputValue? = nil
             if token.kind == .equals {
                 try advance()
@@ -162,10 +163,15 @@ extension GraphQLParser {
     }
 
     /// `Type`: `Name`, `[Type]`, either followed by `!`.
-    private mutating func typeReference() throws(ParseError) -> TypeReference {
+    ///
+    /// - Returns: the type, and the token of the name it wraps, for a reader that checks the name
+    ///   against the types it defines (the schema reader does).
+    mutating func typeReference() throws(ParseError) -> (type: TypeReference, name: Token) {
         var type: TypeReference
+        let name: Token
         switch token.kind {
         case .name:
+            name = token
             type = .named(text())
             try advance()
         case .leftBracket:
@@ -176,7 +182,8 @@ extension GraphQLParser {
             guard token.kind == .rightBracket else { throw unexpected("']' to close the list type opened at \(place(open))") }
             try advance()
             depth -= 1
-            type = .list(inner)
+            type = .list(inner.type)
+            name = inner.name
         default:
             throw unexpected("type")
         }
@@ -184,6 +191,6 @@ extension GraphQLParser {
             try advance()
             type = .nonNull(type)
         }
-        return type
+        return (type, name)
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Runtime
 
 /// Parses GraphQL executable documents into the runtime's `Document` values.
@@ -46,7 +47,9 @@ public struct GraphQLParser {
     var depth = 0
     var references = FragmentReferences()
 
-    private init(_ source: Source) throws(ParseError) {
+    /// A parser at the first token of `source`; the schema reader uses one as its cursor over tokens,
+    /// values, directives and types, which the type system's grammar shares with documents.
+    init(_ source: Source) throws(ParseError) {
         self.source = source
         self.lexer = Lexer(source)
         self.token = try lexer.next()

@@ -1,3 +1,5 @@
+import JSON
+
 /// String and block string literals, with their escape sequences.
 extension Lexer {
     // MARK: - Strings

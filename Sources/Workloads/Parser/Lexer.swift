@@ -1,4 +1,6 @@
-/// Splits a GraphQL document's UTF-8 bytes into tokens, skipping the ignored ones.
+import JSON
+
+/// Splits GraphQL text, a document or a schema, into tokens, skipping the ignored ones: the one GraphQL lexer.
 ///
 /// The lexer follows the lexical grammar of the GraphQL specification (current draft): names,
 /// punctuators, int and float literals, strings and block strings. White space, line terminators,

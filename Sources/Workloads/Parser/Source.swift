@@ -1,3 +1,5 @@
+import JSON
+
 /// The text being parsed, as UTF-8 bytes, with the file name that error positions are reported in.
 ///
 /// Positions are kept as byte offsets while parsing; a line and column are only worked out when an
@@ -15,36 +17,12 @@ struct Source {
 
     /// The 1-based line and column of `offset`, the column counted in Unicode scalars.
     func location(of offset: Int) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        var index = 0
-        let limit = min(offset, bytes.count)
-        while index < limit {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte == UInt8(ascii: "\r") {
-                // `\r\n` is one line terminator: the `\n` that follows will start the new line.
-                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") {
-                    column += 1
-                } else {
-                    line += 1
-                    column = 1
-                }
-            } else if byte & 0xC0 != 0x80 {
-                // Continuation bytes belong to the scalar their lead byte already counted.
-                column += 1
-            }
-            index += 1
-        }
-        return (line, column)
+        ParseError.location(of: offset, in: bytes)
     }
 
     /// An error at `offset` with `message`.
     func error(at offset: Int, _ message: String) -> ParseError {
-        let (line, column) = location(of: offset)
-        return ParseError(file: file, line: line, column: column, message: message)
+        ParseError(file: file, message, at: offset, in: bytes)
     }
 
     /// The bytes `start..<end` as a string.

@@ -3,7 +3,7 @@
 /// Ignored tokens (white space, line terminators, commas, comments, byte order marks) never become
 /// tokens; the lexer skips them.
 struct Token {
-    /// The kinds of token the executable grammar knows, punctuators first.
+    /// The kinds of token GraphQL's lexical grammar knows (documents' and schemas' alike), punctuators first.
     enum Kind: Equatable {
         case bang, dollar, ampersand, leftParen, rightParen, spread, colon, equals, at
         case leftBracket, rightBracket, leftBrace, pipe, rightBrace

@@ -1,13 +1,15 @@
+import JSON
+
 extension SDLReader {
     /// The schema the definitions make, once every name they use is known to be defined, once, with
     /// a kind that fits where it is used.
-    func validatedSchema() throws(SDLSyntaxError) -> Schema {
-        var seen: [String: SDLToken] = [:]
+    func validatedSchema() throws(ParseError) -> Schema {
+        var seen: [String: Token] = [:]
         var kinds: [String: Schema.TypeKind] = [:]
         for name in Schema.builtInScalars { kinds[name] = .scalar }
         for (definition, token) in zip(definitions, definitionTokens) {
             if let first = seen[definition.name] {
-                throw error(at: token, "type '\(definition.name)' is already defined at \(first.line):\(first.column)")
+                throw error(at: token, "type '\(definition.name)' is already defined at \(parser.place(first.start))")
             }
             seen[definition.name] = token
             let isBuiltIn = Schema.builtInScalars.contains(definition.name)
@@ -17,7 +19,7 @@ extension SDLReader {
             kinds[definition.name] = definition.kind
         }
         for reference in references {
-            let name = reference.token.text
+            let name = text(reference.token)
             guard let kind = kinds[name] else {
                 throw error(at: reference.token, "unknown type '\(name)' used as \(reference.role)")
             }
@@ -27,9 +29,9 @@ extension SDLReader {
         }
         return Schema(
             types: definitions,
-            queryType: roots[.query]?.text,
-            mutationType: roots[.mutation]?.text,
-            subscriptionType: roots[.subscription]?.text
+            queryType: roots[.query].map(text),
+            mutationType: roots[.mutation].map(text),
+            subscriptionType: roots[.subscription].map(text)
         )
     }
 
