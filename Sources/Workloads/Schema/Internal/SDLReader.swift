@@ -109,26 +109,26 @@ struct SDLReader {
     private mutating func readImplements() throws(ParseError) -> [String] {
         guard isName("implements") else { return [] }
         try advance()
-        _ = try skip(.ampersand)
-        var names: [String] = []
-        repeat {
-            let name = try expectName("an interface name")
-            references.append(Reference(token: name, allowed: [.interface], role: "an implemented interface"))
-            names.append(text(name))
-        } while try skip(.ampersand)
-        return names
+        return try readNames(joinedBy: .ampersand, "an interface name", allowed: [.interface], role: "an implemented interface")
     }
 
     private mutating func readUnionMembers() throws(ParseError) -> [String] {
         guard try skip(.equals) else { return [] }
-        _ = try skip(.pipe)
-        var members: [String] = []
+        return try readNames(joinedBy: .pipe, "a member type name", allowed: [.object], role: "a union member")
+    }
+
+    /// `A & B` or `A | B`, the separator allowed before the first name too, each name noted to be checked.
+    private mutating func readNames(
+        joinedBy separator: Token.Kind, _ what: String, allowed: Set<Schema.TypeKind>, role: String
+    ) throws(ParseError) -> [String] {
+        _ = try skip(separator)
+        var names: [String] = []
         repeat {
-            let member = try expectName("a member type name")
-            references.append(Reference(token: member, allowed: [.object], role: "a union member"))
-            members.append(text(member))
-        } while try skip(.pipe)
-        return members
+            let name = try expectName(what)
+            references.append(Reference(token: name, allowed: allowed, role: role))
+            names.append(text(name))
+        } while try skip(separator)
+        return names
     }
 
     private mutating func readEnumValues() throws(ParseError) -> [String] {
