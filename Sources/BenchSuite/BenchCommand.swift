@@ -41,6 +41,8 @@ public enum BenchCommand {
                 return write(ProfileMarkdown.run(directories: directories))
             case .child(let child):
                 return try runChild(child)
+            case .history(let options):
+                return write(HistoryCommand.run(options))
             }
         } catch let error as UsageError {
             return fail(error.line)

@@ -23,6 +23,8 @@ public enum Command: Sendable, Equatable {
     case profileDiff(ProfileDiffOptions)
     /// Profile directories as a section of BENCHMARKS.md: `bench profile markdown DIR...`.
     case profileMarkdown(directories: [String])
+    /// Every results file of a directory in commit order: `bench history`.
+    case history(HistoryOptions)
     /// Print the usage text.
     case help
     /// Do one job for the bench that started this process: a hidden command (`ChildCommand`).

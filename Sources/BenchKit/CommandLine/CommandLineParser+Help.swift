@@ -38,6 +38,11 @@ extension CommandLineParser {
                                   with --out, a differential flame graph of each (red grew, blue shrank)
           bench profile markdown DIR...   profile directories as BENCHMARKS.md's section of profiles
                                   (scripts/benchmarks-md appends it)
+          bench history [--results DIR] [--measurements PATTERN] [--format text|markdown|tsv|json]
+                                  every results file of DIR (default: results) in commit order: the
+                                  key measurements' medians with 95% CIs (or those PATTERN picks, as
+                                  --filter does), the limits' verdicts and the decision; json gives
+                                  what scripts/history plots
           bench --help                    print this text
 
         OPTIONS OF A RUN

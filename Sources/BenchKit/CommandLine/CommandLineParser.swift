@@ -15,6 +15,7 @@
 ///     bench profile [--filter PATTERN] [--strategy all|both|NAME,...] [--spec DIR] [--out DIR]
 ///     bench profile diff OLD_DIR NEW_DIR [--out DIR]
 ///     bench profile markdown DIR...
+///     bench history [--results DIR] [--measurements PATTERN] [--format text|markdown|tsv|json]
 ///     bench --help
 ///
 /// and the hidden commands the bench gives the processes it starts of itself, `bench child JOB ...`
@@ -42,6 +43,7 @@ public enum CommandLineParser {
         case "merge": return try parseMerge(Array(arguments.dropFirst()))
         case "profile": return try parseProfile(Array(arguments.dropFirst()))
         case ChildCommand.commandWord: return .child(try parseChild(Array(arguments.dropFirst())))
+        case "history": return try parseHistory(Array(arguments.dropFirst()))
         default: return try parseRun(arguments)
         }
     }

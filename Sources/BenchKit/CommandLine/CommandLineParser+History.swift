@@ -1,0 +1,12 @@
+extension CommandLineParser {
+    /// `bench history [--results DIR] [--measurements PATTERN] [--format text|markdown|tsv|json]`.
+    static func parseHistory(_ arguments: [String]) throws(UsageError) -> Command {
+        let scanned = try scan(arguments, options: ["--results": true, "--measurements": true, "--format": true], command: "history")
+        if let stray = scanned.positionals.first { throw UsageError("unexpected argument '\(stray)'") }
+        return .history(
+            HistoryOptions(
+                resultsDirectory: try scanned.nonEmptyValue("--results") ?? HistoryOptions.defaultResultsDirectory,
+                measurements: try scanned.nonEmptyValue("--measurements").map(MeasurementFilter.init(pattern:)),
+                format: try scanned.choice("--format", of: HistoryFormat.self) ?? .text))
+    }
+}

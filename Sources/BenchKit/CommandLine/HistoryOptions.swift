@@ -1,0 +1,33 @@
+/// The options of `bench history [--results DIR] [--measurements PATTERN] [--format FORMAT]`.
+public struct HistoryOptions: Sendable, Equatable {
+    /// The directory whose `*.json` files are the runs.
+    public var resultsDirectory: String
+    /// Which measurements the tables show; `nil` shows `History.keyMeasurements`.
+    public var measurements: MeasurementFilter?
+    /// How the history is written to standard output.
+    public var format: HistoryFormat
+
+    /// The directory runs are read from when none is given.
+    public static let defaultResultsDirectory = "results"
+
+    /// Creates history options.
+    public init(
+        resultsDirectory: String = defaultResultsDirectory, measurements: MeasurementFilter? = nil, format: HistoryFormat = .text
+    ) {
+        self.resultsDirectory = resultsDirectory
+        self.measurements = measurements
+        self.format = format
+    }
+}
+
+/// How `bench history` writes the runs.
+public enum HistoryFormat: String, Sendable, Equatable, CaseIterable {
+    /// Aligned columns, one section per measurement, then the verdicts.
+    case text
+    /// The same sections as GitHub tables.
+    case markdown
+    /// One row per run, raw nanoseconds, for a spreadsheet.
+    case tsv
+    /// Everything the plots draw (`HistoryDocument`).
+    case json
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Every run of a results directory in commit order, and the measurements its tables show.
+///
+/// Runs are ordered by their commit's position in `git rev-list --topo-order HEAD` (oldest first), the
+/// runs of one commit by date, and runs whose commit is not in the history last, by date; the file name
+/// breaks the last ties, so the order never depends on the directory listing.
+public struct History: Sendable, Equatable {
+    /// The measurements shown when no pattern is given: the phase reads limit 1 judges, the field reads
+    /// the decision's reference figures come from, and the stored chain's cost at 1000 handles.
+    public static let keyMeasurements = [
+        "phase.read.tracked(largest-strict)",
+        "phase.read.untracked(largest-strict)",
+        ReferenceFigures.trackedMeasurement,
+        ReferenceFigures.untrackedMeasurement,
+        "commit.nulls-or-errors(largest-strict, 1000 handles)",
+    ]
+
+    /// The runs, in commit order.
+    public var runs: [HistoryRun]
+    /// The measurements shown, in order.
+    public var names: [String]
+
+    /// Reads every `*.json` file of `directory` and orders the runs.
+    ///
+    /// - Parameters:
+    ///   - directory: The results directory.
+    ///   - filter: Picks the measurements shown; `nil` shows `keyMeasurements`.
+    ///   - positions: Each commit's position in the history, oldest at 0 (`CommitHistory.positions(in:)`).
+    /// - Throws: `ResultsFileError`, one line: no such directory, no results files, a file that is not
+    ///   a results file (named by `ResultsReader`), or a pattern that matches no measurement.
+    public static func load(
+        directory: String, filter: MeasurementFilter?, positions: (String) -> [String: Int] = CommitHistory.positions(in:)
+    ) throws(ResultsFileError) -> History {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .at(directory, "no such directory")
+        }
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        guard !files.isEmpty else { throw .at(directory, "no results files (*.json); run scripts/bench first") }
+        var runs: [HistoryRun] = []
+        for file in files {
+            let path = (directory as NSString).appendingPathComponent(file)
+            runs.append(try HistoryRun(file: file, results: try ResultsReader.read(path: path), path: path))
+        }
+        let ordered = inCommitOrder(runs, positions: positions(directory))
+        return History(runs: ordered, names: try measurementNames(ordered, filter: filter, directory: directory))
+    }
+
+    /// Oldest commit first; one commit's runs by date; commits not in `positions` last, by date.
+    public static func inCommitOrder(_ runs: [HistoryRun], positions: [String: Int]) -> [HistoryRun] {
+        runs.sorted { left, right in
+            let leftPosition = positions[left.results.environment.commit]
+            let rightPosition = positions[right.results.environment.commit]
+            switch (leftPosition, rightPosition) {
+            case (let l?, let r?) where l != r: return l < r
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return (left.date, left.file) < (right.date, right.file)
+            }
+        }
+    }
+
+    /// The key measurements, or every name a run has that `filter` matches, in the order first seen.
+    static func measurementNames(
+        _ runs: [HistoryRun], filter: MeasurementFilter?, directory: String
+    ) throws(ResultsFileError) -> [String] {
+        guard let filter else { return keyMeasurements }
+        var names: [String] = []
+        for run in runs {
+            for measurement in run.results.measurements where filter.matches(measurement.name) && !names.contains(measurement.name) {
+                names.append(measurement.name)
+            }
+        }
+        guard !names.isEmpty else { throw .at(directory, "no measurement matches '\(filter.pattern)'") }
+        return names
+    }
+
+    /// The strategies `name` was measured under in any run, in column order; derived and stored when none.
+    public func strategies(_ name: String) -> [Strategy] {
+        let seen = Set(runs.flatMap { $0.results.measurements.filter { $0.name == name }.map(\.strategy) })
+        return seen.isEmpty ? [.derived, .stored] : Strategy.allCases.filter(seen.contains)
+    }
+
+    /// The shapes shown beside stored as a ratio to it: every strategy of `name` but stored and none,
+    /// when stored is among them.
+    public func shapesOverStored(_ name: String) -> [Strategy] {
+        let shown = strategies(name)
+        return shown.contains(.stored) ? shown.filter { $0 != .stored && $0 != .none } : []
+    }
+
+    /// Every limit any run was judged against, in the order first seen.
+    public var limitIDs: [String] {
+        var ids: [String] = []
+        for run in runs {
+            for judgement in run.results.limits where !ids.contains(judgement.limit.id) { ids.append(judgement.limit.id) }
+        }
+        return ids
+    }
+}

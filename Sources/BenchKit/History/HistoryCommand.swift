@@ -1,0 +1,33 @@
+/// `bench history`: every results file of a directory in commit order, as tables or as the JSON the
+/// plots are drawn from.
+///
+/// Each file is read by `ResultsReader`, as `bench report` reads it, so every file the bench can read
+/// is in the history, and a file it cannot read stops it with one line naming the file (exit 2) before
+/// anything is printed.
+public enum HistoryCommand {
+    /// Runs `bench history`.
+    ///
+    /// - Parameters:
+    ///   - options: The parsed options.
+    ///   - positions: Each commit's position in the history, oldest at 0; `git rev-list` by default.
+    /// - Returns: The tables or the JSON and exit status 0, or one line and exit status 2.
+    public static func run(
+        _ options: HistoryOptions, positions: (String) -> [String: Int] = CommitHistory.positions(in:)
+    ) -> CommandOutput {
+        do {
+            let history = try History.load(directory: options.resultsDirectory, filter: options.measurements, positions: positions)
+            let text: String
+            switch options.format {
+            case .text: text = HistoryTables.text(history)
+            case .markdown: text = HistoryTables.markdown(history)
+            case .tsv: text = HistoryTables.tsv(history)
+            case .json: text = try HistoryDocument(history).encoded()
+            }
+            return CommandOutput(standardOutput: text, standardError: [], status: ExitStatus.passed.rawValue)
+        } catch let error as ResultsFileError {
+            return .refusal("bench: \(error.line)")
+        } catch {
+            return .refusal("bench: \(options.resultsDirectory): cannot write the history: \(error)")
+        }
+    }
+}
