@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import BenchKit
+
+/// Each format of `bench history`, line for line, on two small runs: a full one on a clean tree and a
+/// later `--quick` one on a dirty tree.
+struct HistoryFormatTests {
+    private static let oldCommit = String(repeating: "0123456789", count: 4)
+    private static let newCommit = String(repeating: "abcdef0123", count: 4)
+
+    private func output(_ format: HistoryFormat, measurements: String? = nil) throws -> String {
+        let directory = try Synthetic.resultsDirectory([
+            ("new.json", Synthetic.run(commit: Self.newCommit, date: "2026-11-30T09:30:00Z", quick: true, dirty: true)),
+            ("old.json", Synthetic.run(commit: Self.oldCommit, date: "2026-11-29T13:00:00Z")),
+        ])
+        let options = HistoryOptions(
+            resultsDirectory: directory, measurements: measurements.map(MeasurementFilter.init(pattern:)), format: format)
+        let output = HistoryCommand.run(options, positions: { _ in [Self.oldCommit: 0, Self.newCommit: 1] })
+        #expect(output.status == 0 && output.standardError.isEmpty, "\(output.standardError)")
+        return output.standardOutput
+    }
+
+    @Test func textHasASectionPerKeyMeasurementThenTheVerdicts() throws {
+        let text = try output(.text)
+        let sections = [
+            """
+            phase.read.tracked(largest-strict)
+            commit   date                  tree   build    run    derived             stored                derived/stored
+            0123456  2026-11-29T13:00:00Z  clean  release  full   999 ns [990, 1005]  1.00 µs [1.00, 1.00]  0.999×
+            abcdef0  2026-11-30T09:30:00Z  dirty  release  quick  999 ns [990, 1005]  1.00 µs [1.00, 1.00]  0.999×
+            """,
+            """
+            field.read.untracked(row-of-8)
+            commit   date                  tree   build    run    no strategy
+            0123456  2026-11-29T13:00:00Z  clean  release  full   21.2 ns [20.5, 22.0]
+            """,
+            """
+            commit.nulls-or-errors(largest-strict, 1000 handles)
+            commit   date                  tree   build    run    derived  stored  derived/stored
+            0123456  2026-11-29T13:00:00Z  clean  release  full   —        —       —
+            """,
+            """
+            limits and decision
+            commit   date                  tree   build    run    phase-read  extra-bodies  decision
+            0123456  2026-11-29T13:00:00Z  clean  release  full   pass        pass          ships
+            abcdef0  2026-11-30T09:30:00Z  dirty  release  quick  indicative  pass          undecided
+
+            """,
+        ]
+        for section in sections { #expect(text.contains(section), "\(section)\n--- not in ---\n\(text)") }
+        #expect(text.components(separatedBy: "\n\n").count == History.keyMeasurements.count + 1)
+        #expect(text.hasPrefix("phase.read.tracked(largest-strict)\n"))
+    }
+
+    @Test func markdownHasATablePerSection() throws {
+        let markdown = try output(.markdown, measurements: "field.read.untracked")
+        #expect(markdown == """
+            ### field.read.untracked(row-of-8)
+
+            | commit | date | tree | build | run | no strategy |
+            |---|---|---|---|---|---|
+            | 0123456 | 2026-11-29T13:00:00Z | clean | release | full | 21.2 ns [20.5, 22.0] |
+            | abcdef0 | 2026-11-30T09:30:00Z | dirty | release | quick | 21.2 ns [20.5, 22.0] |
+
+            ### limits and decision
+
+            | commit | date | tree | build | run | phase-read | extra-bodies | decision |
+            |---|---|---|---|---|---|---|---|
+            | 0123456 | 2026-11-29T13:00:00Z | clean | release | full | pass | pass | ships |
+            | abcdef0 | 2026-11-30T09:30:00Z | dirty | release | quick | indicative | pass | undecided |
+
+            """)
+    }
+
+    @Test func tsvHasOneRowPerRunWithRawNanoseconds() throws {
+        let lines = try output(.tsv, measurements: "phase.read.tracked").split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(lines.count == 3)
+        #expect(lines[0] == [
+            "commit", "date", "tree", "build", "run", "file",
+            "phase.read.tracked(largest-strict) [derived] median ns", "phase.read.tracked(largest-strict) [derived] lower ns",
+            "phase.read.tracked(largest-strict) [derived] upper ns", "phase.read.tracked(largest-strict) [stored] median ns",
+            "phase.read.tracked(largest-strict) [stored] lower ns", "phase.read.tracked(largest-strict) [stored] upper ns",
+            "limit phase-read", "limit extra-bodies", "decision",
+        ])
+        #expect(lines[1] == [
+            Self.oldCommit, "2026-11-29T13:00:00Z", "clean", "release", "full", "old.json",
+            "999.0", "990.0", "1005.0", "1000.0", "1000.0", "1000.0", "pass", "pass", "ships",
+        ])
+        #expect(lines[2].first == Self.newCommit && lines[2].last == "undecided")
+    }
+
+    @Test func jsonHasTheRunsInOrderWithEverythingThePlotsDraw() throws {
+        let document = try JSONSerialization.jsonObject(with: Data(try output(.json).utf8)) as! [String: Any]
+        #expect(document["schema"] as? Int == 1)
+        #expect(document["samplesMeasurement"] as? String == Synthetic.phaseRead)
+        #expect(document["limits"] as? [String] == ["phase-read", "extra-bodies"])
+        #expect(document["strategies"] as? [String] == ["derived", "stored", "none"])
+        let measurements = document["measurements"] as! [[String: Any]]
+        #expect(measurements.map { $0["name"] as? String } == History.keyMeasurements)
+        #expect(measurements[0]["strategies"] as? [String] == ["derived", "stored"])
+        #expect(measurements[0]["shapesOverStored"] as? [String] == ["derived"])
+
+        let runs = document["runs"] as! [[String: Any]]
+        #expect(runs.map { $0["file"] as? String } == ["old.json", "new.json"])
+        #expect(runs.map { $0["mode"] as? String } == ["full", "quick"])
+        #expect(runs.map { $0["tree"] as? String } == ["clean", "dirty"])
+        #expect((runs[0]["environment"] as? [String: Any])?["commit"] as? String == Self.oldCommit)
+        #expect((runs[0]["decision"] as? [String: Any])?["outcome"] as? String == "ships")
+
+        let read = (runs[0]["measurements"] as! [[String: Any]]).first { $0["name"] as? String == Synthetic.phaseRead && $0["strategy"] as? String == "derived" }
+        #expect(read?["median"] as? Double == 999 && read?["lower"] as? Double == 990 && read?["upper"] as? Double == 1005)
+        #expect(read?["samples"] as? [Double] == [990, 999, 1005])
+        #expect(read?["text"] as? String == "999 ns [990, 1005]" && read?["medianText"] as? String == "999 ns")
+
+        let limits = runs[0]["limits"] as! [[String: Any]]
+        #expect(limits[0]["id"] as? String == "phase-read" && limits[0]["thresholdText"] as? String == "50.0 µs")
+        #expect(limits[0]["threshold"] as? Double == 50_000 && limits[0]["symbol"] as? String == "<" && limits[0]["verdict"] as? String == "pass")
+        #expect(limits[1]["strategy"] is NSNull, "a limit without a strategy says so with null")
+
+        let fit = (runs[0]["fits"] as! [[String: Any]])[0]
+        #expect(fit["name"] as? String == "commit.cost(retained-handles)" && fit["slopeText"] as? String == "1.00 µs")
+        #expect((fit["points"] as? [[String: Double]])?.count == 3)
+    }
+}
