@@ -102,6 +102,9 @@ struct HistoryFormatTests {
         #expect(measurements[0]["shapesOverStored"] as? [String] == ["derived"])
 
         let runs = document["runs"] as! [[String: Any]]
+        // The keys scripts/historylib/plots.py reads: a change here is a change of schema.
+        #expect(Set(document.keys) == ["schema", "measurements", "samplesMeasurement", "limits", "strategies", "runs"])
+        #expect(Set(runs[0].keys) == ["file", "environment", "mode", "tree", "measurements", "fits", "limits", "decision"])
         #expect(runs.map { $0["file"] as? String } == ["old.json", "new.json"])
         #expect(runs.map { $0["mode"] as? String } == ["full", "quick"])
         #expect(runs.map { $0["tree"] as? String } == ["clean", "dirty"])
@@ -111,15 +114,18 @@ struct HistoryFormatTests {
         let read = (runs[0]["measurements"] as! [[String: Any]]).first { $0["name"] as? String == Synthetic.phaseRead && $0["strategy"] as? String == "derived" }
         #expect(read?["median"] as? Double == 999 && read?["lower"] as? Double == 990 && read?["upper"] as? Double == 1005)
         #expect(read?["samples"] as? [Double] == [990, 999, 1005])
+        #expect(read.map { Set($0.keys) } == ["name", "strategy", "median", "lower", "upper", "samples", "medianText", "text"])
         #expect(read?["text"] as? String == "999 ns [990, 1005]" && read?["medianText"] as? String == "999 ns")
 
         let limits = runs[0]["limits"] as! [[String: Any]]
         #expect(limits[0]["id"] as? String == "phase-read" && limits[0]["thresholdText"] as? String == "50.0 µs")
         #expect(limits[0]["threshold"] as? Double == 50_000 && limits[0]["symbol"] as? String == "<" && limits[0]["verdict"] as? String == "pass")
         #expect(limits[1]["strategy"] is NSNull, "a limit without a strategy says so with null")
+        #expect(Set(limits[0].keys) == ["id", "metric", "strategy", "comparison", "symbol", "threshold", "unit", "thresholdText", "verdict"])
 
         let fit = (runs[0]["fits"] as! [[String: Any]])[0]
         #expect(fit["name"] as? String == "commit.cost(retained-handles)" && fit["slopeText"] as? String == "1.00 µs")
         #expect((fit["points"] as? [[String: Double]])?.count == 3)
+        #expect(Set(fit.keys) == ["name", "strategy", "slope", "intercept", "rSquared", "points", "xUnit", "yUnit", "slopeText", "interceptText"])
     }
 }

@@ -1,1 +1,1 @@
-"""The parts of `scripts/history`: results files in commit order, the table, the plots."""
+"""The plots of `scripts/history`, drawn from `bench history --format json`."""

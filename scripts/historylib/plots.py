@@ -1,17 +1,12 @@
-"""The history as pictures: PNG and SVG files, each written to a temporary file and renamed into place.
-
-- `measurements-over-commits`: each measurement's median per run with its 95% CI, one series per
-  strategy, the limit's threshold where one applies, and a last panel of verdicts and decisions;
-- `phase-read-samples`: every raw sample of the phase read per strategy in the newest full run, on a
-  log axis, against the threshold its results file was judged with;
-- `scaling-fits`: the newest full run's fitted scaling curves, measured points and fitted lines.
+"""The history as pictures, from `bench history --format json` (its shape: HistoryDocument.swift): the
+measurements over commits with their verdicts, the newest full run's phase-read samples against its
+limit, and its scaling fits. Figures are written by the bench (FigureText); only axis ticks are here.
 """
 
 import math
 import os
 import random
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 import matplotlib
@@ -19,55 +14,45 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.axes import Axes  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter  # noqa: E402
 
-from . import figures  # noqa: E402
-from .runs import Estimate, Fit, Limit, Run, limit_ids, strategies  # noqa: E402
-
-PHASE_READ = "phase.read.tracked(largest-strict)"
+SCHEMA = 1
 LOG_SPAN = 20.0
 MAX_TICK_LABELS = 7
 MAX_LABELLED_RUNS = 8
 COLORS = {"derived": "#1f6fb4", "stored": "#e07b10", "root": "#8a4fb0", "incremental": "#17a2b8", "none": "#4a8c3a"}
-OTHER_COLORS = ("#8c564b", "#7f7f7f", "#bcbd22")
 LIMIT_COLOR = "#b0002a"
 VERDICT_COLORS = {"pass": "#cfe8c8", "fail": "#f4c4c4", "inconclusive": "#f6e3b0", "ships": "#cfe8c8", "fallback": "#f4c4c4"}
-COMPARISONS = {"lessThan": "<", "lessThanOrEqualTo": "≤", "equalTo": "=", "greaterThanOrEqualTo": "≥", "greaterThan": ">"}
+TIME_UNITS = (("ns", 1.0), ("µs", 1e3), ("ms", 1e6), ("s", 1e9))
+LABELS = {"none": "no strategy (one figure for both)"}
 
-plt.rcParams.update({
-    "font.size": 9,
-    "axes.titlesize": 10,
-    "axes.grid": True,
-    "grid.alpha": 0.3,
-    "svg.fonttype": "none",
-    "svg.hashsalt": "scripts/history",
-})
+plt.rcParams.update({"font.size": 9, "axes.titlesize": 10, "axes.grid": True, "grid.alpha": 0.3,
+                     "svg.fonttype": "none", "svg.hashsalt": "scripts/history"})
 
 
-def write_all(runs: list[Run], names: list[str], out: Path) -> list[Path]:
+def write_all(history: dict, out: Path) -> list[Path]:
     """Draws every plot the runs have data for, and returns the files written."""
-    written = save(over_commits(runs, names), out, "measurements-over-commits")
-    samples_run = newest_full(runs, lambda run: any(name == PHASE_READ for name, _ in run.measurements))
-    if samples_run is not None:
-        written += save(phase_read_samples(samples_run), out, "phase-read-samples")
-    fits_run = newest_full(runs, lambda run: bool(run.fits))
-    if fits_run is not None:
+    if history.get("schema") != SCHEMA:
+        raise ValueError(f"history JSON of schema {history.get('schema')}; this script reads schema {SCHEMA}")
+    runs, sampled = history["runs"], history["samplesMeasurement"]
+    for run in runs:
+        run["by"] = {(m["name"], m["strategy"]): m for m in run["measurements"]}
+    written = save(over_commits(history, runs), out, "measurements-over-commits")
+    if samples_run := newest_full([run for run in runs if any(name == sampled for name, _ in run["by"])]):
+        written += save(phase_read_samples(samples_run, sampled), out, "phase-read-samples")
+    if fits_run := newest_full([run for run in runs if run["fits"]]):
         written += save(scaling_fits(fits_run), out, "scaling-fits")
     return written
 
 
-def newest_full(runs: list[Run], has: Callable[[Run], bool]) -> Run | None:
-    """The last full run in commit order that `has` the data, else the last quick one."""
-    candidates = [run for run in runs if has(run)]
-    full = [run for run in candidates if not run.quick]
-    return (full or candidates or [None])[-1]
+def newest_full(candidates: list[dict]) -> dict | None:
+    """The last full run in commit order among `candidates`, else the last quick one."""
+    return ([run for run in candidates if run["mode"] == "full"] or candidates or [None])[-1]
 
 
-def save(figure: Figure, out: Path, stem: str) -> list[Path]:
+def save(figure, out: Path, stem: str) -> list[Path]:
     """Writes `figure` as `stem.png` and `stem.svg` under `out`, each whole or not at all."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
@@ -89,14 +74,23 @@ def save(figure: Figure, out: Path, stem: str) -> list[Path]:
 # MARK: - Axes
 
 
-def color(strategy: str) -> str:
-    if strategy in COLORS:
-        return COLORS[strategy]
-    return OTHER_COLORS[sum(map(ord, strategy)) % len(OTHER_COLORS)]
+def unit_of(nanoseconds: float) -> tuple[str, float]:
+    """The largest time unit that keeps `nanoseconds` at or above 1."""
+    return next((unit for unit in reversed(TIME_UNITS) if abs(nanoseconds) >= unit[1]), TIME_UNITS[0])
 
 
-def label(strategy: str) -> str:
-    return "no strategy (one figure for both)" if strategy == "none" else strategy
+def tick_duration(nanoseconds: float) -> str:
+    """A compact duration for an axis tick: `0`, `500 ns`, `1 µs`, `2.5 ms`."""
+    return "0" if nanoseconds == 0 else f"{nanoseconds / unit_of(nanoseconds)[1]:.3g} {unit_of(nanoseconds)[0]}"
+
+
+def run_text(run: dict) -> str:  # full run of 1967400, 2026-11-30 21:37Z
+    return f"{run['mode']} run of {run['environment']['commit'][:7]}, {run['environment']['date'][:16].replace('T', ' ')}Z"
+
+
+def run_label(run: dict, with_time: bool) -> str:
+    date = run["environment"]["date"][5:16 if with_time else 10].replace("T", " ")
+    return f"{run['environment']['commit'][:7]}{'*' if run['tree'] == 'dirty' else ''}\n{date}"
 
 
 def is_wide(values: list[float]) -> bool:
@@ -105,50 +99,36 @@ def is_wide(values: list[float]) -> bool:
     return bool(positive) and max(positive) / min(positive) >= LOG_SPAN
 
 
-def duration_axis(axes: Axes, values: list[float]) -> None:
-    """A y axis of durations, log when the values need it, with ticks written as durations."""
-    formatter = FuncFormatter(lambda value, _: figures.axis_duration(value))
-    axis = axes.yaxis
+def duration_axis(axes, values: list[float]) -> None:
+    """A y axis of durations, log when the values need it (with room of 2.5× either side), else from 0."""
+    positive = [value for value in values if value > 0]
     if is_wide(values):
         axes.set_yscale("log")
-        positive = [value for value in values if value > 0]
         decades = math.log10(max(positive) / min(positive))
-        axis.set_major_locator(LogLocator(base=10, subs=(1.0,) if decades >= 3 else (1.0, 2.0, 5.0)))
-        axis.set_minor_formatter(NullFormatter())
-    else:
-        axis.set_major_locator(MaxNLocator(nbins=5))
-    axis.set_major_formatter(formatter)
-
-
-def padded_y(axes: Axes, values: list[float]) -> None:
-    """Room above and below the data: a factor of 2.5 on a log axis; linear axes start at zero."""
-    if is_wide(values):
-        positive = [value for value in values if value > 0]
+        axes.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0,) if decades >= 3 else (1.0, 2.0, 5.0)))
+        axes.yaxis.set_minor_formatter(NullFormatter())
         axes.set_ylim(min(positive) / 2.5, max(positive) * 2.5)
     else:
+        axes.yaxis.set_major_locator(MaxNLocator(nbins=5))
         axes.set_ylim(0, max(values, default=1) * 1.2 or 1)
+    axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _: tick_duration(value)))
 
 
-def limit_text(limit: Limit) -> str:
-    threshold = figures.axis_duration(limit.threshold) if limit.unit == "ns" else figures.significant(limit.threshold)[0]
-    return f"limit {limit.id}: {COMPARISONS.get(limit.comparison, limit.comparison)} {threshold}"
+def timing_limit(run: dict, metric: str) -> dict | None:
+    """The limit on `metric` with a threshold in ns to draw; a bound from the run itself or a ratio is
+    no line on a duration axis."""
+    return next((limit for limit in run["limits"]
+                 if limit["metric"] == metric and limit["unit"] == "ns" and limit["threshold"] is not None), None)
 
 
-def timing_limit(run: Run, metric: str) -> Limit | None:
-    """The limit on `metric` with a threshold in ns to draw; a bound taken from the run itself (None) or
-    a ratio is no line on a duration axis."""
-    return next((limit for limit in run.limits if limit.metric == metric and limit.unit == "ns" and limit.threshold is not None), None)
+def limit_text(limit: dict) -> str:
+    return f"limit {limit['id']}: {limit['symbol']} {limit['thresholdText']}"
 
 
-def run_label(run: Run, with_time: bool) -> str:
-    return f"{run.short_commit}{'*' if run.dirty else ''}\n{run.date:%m-%d %H:%M}" if with_time else f"{run.short_commit}{'*' if run.dirty else ''}\n{run.date:%m-%d}"
-
-
-def commit_ticks(axes: Axes, runs: list[Run]) -> None:
+def commit_ticks(axes, runs: list[dict]) -> None:
     step = max(1, math.ceil(len(runs) / MAX_TICK_LABELS))
     shown = list(range(len(runs)))[::-1][::step][::-1]
-    with_time = len(runs) <= MAX_LABELLED_RUNS
-    axes.set_xticks(shown, [run_label(runs[index], with_time) for index in shown], fontsize=8)
+    axes.set_xticks(shown, [run_label(runs[index], len(runs) <= MAX_LABELLED_RUNS) for index in shown], fontsize=8)
     # Room on the right for the newest value's label, whatever the number of runs.
     axes.set_xlim(-0.6, len(runs) - 1 + 0.6 + 0.13 * len(runs))
     axes.grid(False, axis="x")
@@ -157,75 +137,67 @@ def commit_ticks(axes: Axes, runs: list[Run]) -> None:
 # MARK: - Over commits
 
 
-def over_commits(runs: list[Run], names: list[str]) -> Figure:
+def over_commits(history: dict, runs: list[dict]):
+    names = history["measurements"]
     panels = len(names) + 1
-    columns = 2 if panels > 1 else 1
-    rows = math.ceil(panels / columns)
-    figure, grid = plt.subplots(rows, columns, figsize=(12, 3.3 * rows + 0.9), squeeze=False)
+    rows = math.ceil(panels / 2)
+    figure, grid = plt.subplots(rows, 2, figsize=(12, 3.3 * rows + 0.9), squeeze=False)
     cells = [axes for row in grid for axes in row]
-    for axes, name in zip(cells, names):
-        measurement_panel(axes, runs, name)
-    verdict_panel(cells[len(names)], runs)
+    for axes, measurement in zip(cells, names):
+        measurement_panel(axes, runs, measurement)
+    verdict_panel(cells[len(names)], runs, history["limits"])
     for axes in cells[panels:]:
         axes.set_visible(False)
-    first, last = runs[0], runs[-1]
-    span = f"{first.short_commit} … {last.short_commit}" if len(runs) > 1 else first.short_commit
-    runs_text = f"{len(runs)} run{'s' if len(runs) != 1 else ''}"
-    figure.suptitle(f"Key measurements over commits: medians with 95% CI ({runs_text}, {span})", fontsize=12)
-    handles = legend_handles(runs, any(timing_limit(runs[-1], name) for name in names))
+    first, last = runs[0]["environment"]["commit"][:7], runs[-1]["environment"]["commit"][:7]
+    span = f"{first} … {last}" if len(runs) > 1 else first
+    figure.suptitle(f"Key measurements over commits: medians with 95% CI ({len(runs)} run{'s' if len(runs) != 1 else ''}, {span})",
+                    fontsize=12)
+    handles = legend_handles(history, runs, any(timing_limit(runs[-1], m["name"]) for m in names))
     figure.legend(handles=handles, loc="lower center", ncol=min(len(handles), 6), frameon=False, fontsize=8.5)
     figure.tight_layout(rect=(0, 0.045, 1, 0.97))
     return figure
 
 
-def measurement_panel(axes: Axes, runs: list[Run], name: str) -> None:
-    shown = strategies(runs, name)
+def measurement_panel(axes, runs: list[dict], measurement: dict) -> None:
+    name, shown = measurement["name"], measurement["strategies"]
     values: list[float] = []
-    for offset, strategy in zip(offsets(len(shown)), shown):
-        values += strategy_series(axes, runs, name, strategy, offset)
+    for index, strategy in enumerate(shown):
+        values += strategy_series(axes, runs, name, strategy, (index - (len(shown) - 1) / 2) * 0.12)
     limit = timing_limit(runs[-1], name)
     if limit is not None:
-        axes.axhline(limit.threshold, color=LIMIT_COLOR, linestyle="--", linewidth=1)
-        axes.annotate(limit_text(limit), (0.01, limit.threshold), xycoords=("axes fraction", "data"),
+        axes.axhline(limit["threshold"], color=LIMIT_COLOR, linestyle="--", linewidth=1)
+        axes.annotate(limit_text(limit), (0.01, limit["threshold"]), xycoords=("axes fraction", "data"),
                       xytext=(0, 3), textcoords="offset points", color=LIMIT_COLOR, fontsize=8)
-        values.append(limit.threshold)
+        values.append(limit["threshold"])
     axes.set_title(name, family="monospace", fontsize=9.5)
     axes.set_ylabel("median, 95% CI")
     duration_axis(axes, values)
-    padded_y(axes, values)
     if not values:
         axes.text(0.5, 0.5, "not measured in these runs", transform=axes.transAxes, ha="center", color="gray")
     commit_ticks(axes, runs)
 
 
-def offsets(count: int) -> list[float]:
-    return [(index - (count - 1) / 2) * 0.12 for index in range(count)]
-
-
-def strategy_series(axes: Axes, runs: list[Run], name: str, strategy: str, offset: float) -> list[float]:
+def strategy_series(axes, runs: list[dict], name: str, strategy: str, offset: float) -> list[float]:
     """Draws one strategy's medians with CI bars over the runs; returns the values drawn."""
-    points = [(index, run, run.measurements.get((name, strategy))) for index, run in enumerate(runs)]
-    points = [(index, run, estimate) for index, run, estimate in points if estimate is not None]
+    points = [(index + offset, run, run["by"][(name, strategy)]) for index, run in enumerate(runs) if (name, strategy) in run["by"]]
     if not points:
         return []
-    xs = [index + offset for index, _, _ in points]
-    medians = [estimate.median for _, _, estimate in points]
-    axes.plot(xs, medians, color=color(strategy), linewidth=1, alpha=0.6)
-    for x, run, estimate in zip(xs, (run for _, run, _ in points), (estimate for _, _, estimate in points)):
-        axes.errorbar([x], [estimate.median], yerr=[[estimate.median - estimate.lower], [estimate.upper - estimate.median]],
-                      fmt="o", color=color(strategy), markerfacecolor="white" if run.quick else color(strategy),
-                      markersize=5, capsize=3, elinewidth=1.2)
-    newest = points[-1][2]
-    axes.annotate(figures.duration(newest.median), (xs[-1], newest.median), xytext=(7, 0), textcoords="offset points",
-                  va="center", fontsize=8, color=color(strategy))
-    return [value for _, _, estimate in points for value in (estimate.lower, estimate.median, estimate.upper)]
+    color = COLORS[strategy]
+    axes.plot([x for x, _, _ in points], [m["median"] for _, _, m in points], color=color, linewidth=1, alpha=0.6)
+    for x, run, m in points:
+        axes.errorbar([x], [m["median"]], yerr=[[m["median"] - m["lower"]], [m["upper"] - m["median"]]], fmt="o", color=color,
+                      markerfacecolor="white" if run["mode"] == "quick" else color, markersize=5, capsize=3, elinewidth=1.2)
+    x, _, newest = points[-1]
+    axes.annotate(newest["medianText"], (x, newest["median"]), xytext=(7, 0), textcoords="offset points",
+                  va="center", fontsize=8, color=color)
+    return [value for _, _, m in points for value in (m["lower"], m["median"], m["upper"])]
 
 
-def verdict_panel(axes: Axes, runs: list[Run]) -> None:
+def verdict_panel(axes, runs: list[dict], ids: list[str]) -> None:
     """A grid of each limit's verdict and the decision, one column per run."""
-    rows = limit_ids(runs) + ["decision"]
+    rows = ids + ["decision"]
     for column, run in enumerate(runs):
-        verdicts = {limit.id: limit.verdict for limit in run.limits} | {"decision": run.decision}
+        verdicts = {limit["id"]: limit["verdict"] for limit in run["limits"]} | {"decision": run["decision"]["outcome"]}
         for row, key in enumerate(rows):
             verdict = verdicts.get(key, "—")
             axes.add_patch(Rectangle((column - 0.45, row - 0.4), 0.9, 0.8, color=VERDICT_COLORS.get(verdict, "#e4e4e4")))
@@ -238,170 +210,141 @@ def verdict_panel(axes: Axes, runs: list[Run]) -> None:
     commit_ticks(axes, runs)
 
 
-def legend_handles(runs: list[Run], with_limit: bool) -> list[Line2D | Rectangle]:
-    shown = sorted({strategy for run in runs for _, strategy in run.measurements},
-                   key=lambda strategy: (strategy not in COLORS, list(COLORS).index(strategy) if strategy in COLORS else 0, strategy))
-    handles = [Line2D([], [], color=color(strategy), marker="o", label=label(strategy)) for strategy in shown]
+def legend_handles(history: dict, runs: list[dict], with_limit: bool) -> list:
+    handles = [Line2D([], [], color=COLORS[strategy], marker="o", label=LABELS.get(strategy, strategy)) for strategy in history["strategies"]]
     if with_limit:
         handles.append(Line2D([], [], color=LIMIT_COLOR, linestyle="--", label="limit threshold (from the results file)"))
-    if any(run.quick for run in runs):
+    if any(run["mode"] == "quick" for run in runs):
         handles.append(Line2D([], [], color="gray", marker="o", markerfacecolor="white", linestyle="", label="--quick run (indicative)"))
-    if any(run.dirty for run in runs):
+    if any(run["tree"] == "dirty" for run in runs):
         handles.append(Line2D([], [], linestyle="", label="* dirty tree"))
     if len(runs) > MAX_LABELLED_RUNS:
-        shown_verdicts = {limit.verdict for run in runs for limit in run.limits} | {run.decision for run in runs}
-        handles += [Rectangle((0, 0), 1, 1, color=VERDICT_COLORS[verdict], label=verdict)
-                    for verdict in VERDICT_COLORS if verdict in shown_verdicts]
+        seen = {limit["verdict"] for run in runs for limit in run["limits"]} | {run["decision"]["outcome"] for run in runs}
+        handles += [Rectangle((0, 0), 1, 1, color=color, label=verdict) for verdict, color in VERDICT_COLORS.items() if verdict in seen]
     return handles
 
 
 # MARK: - Phase read samples
 
 
-def phase_read_samples(run: Run) -> Figure:
+def phase_read_samples(run: dict, name: str):
     """Above: every sample of each strategy on one log axis with the limit; below: each strategy zoomed."""
-    shown = [strategy for strategy in strategies([run], PHASE_READ) if (PHASE_READ, strategy) in run.measurements]
+    shown = sorted((m for key, m in run["by"].items() if key[0] == name), key=lambda m: list(COLORS).index(m["strategy"]))
     figure = plt.figure(figsize=(11, 2.2 + 1.1 * len(shown) + 2.6))
     grid = figure.add_gridspec(2, len(shown), height_ratios=(0.6 + 1.1 * len(shown), 2.6))
-    limit = timing_limit(run, PHASE_READ)
-    samples_against_limit(figure.add_subplot(grid[0, :]), run, shown, limit)
-    for column, strategy in enumerate(shown):
-        zoomed_samples(figure.add_subplot(grid[1, column]), run.measurements[(PHASE_READ, strategy)], strategy)
-    verdict = f"verdict: {limit.verdict}" if limit is not None else "no limit on it in this file"
-    figure.suptitle(f"{PHASE_READ}: every sample per strategy\n{run.mode} run of {run.short_commit}, "
-                    f"{run.date:%Y-%m-%d %H:%M}Z, {verdict}", fontsize=10.5)
+    limit = timing_limit(run, name)
+    samples_against_limit(figure.add_subplot(grid[0, :]), shown, limit)
+    for column, measurement in enumerate(shown):
+        zoomed_samples(figure.add_subplot(grid[1, column]), measurement)
+    verdict = f"verdict: {limit['verdict']}" if limit is not None else "no limit on it in this file"
+    figure.suptitle(f"{name}: every sample per strategy\n{run_text(run)}, {verdict}", fontsize=10.5)
     figure.tight_layout()
     return figure
 
 
-def samples_against_limit(axes: Axes, run: Run, shown: list[str], limit: Limit | None) -> None:
+def samples_against_limit(axes, shown: list[dict], limit: dict | None) -> None:
     jitter = random.Random(24301)
-    values: list[float] = []
-    for row, strategy in enumerate(shown):
-        estimate = run.measurements[(PHASE_READ, strategy)]
-        strip(axes, estimate.samples, row, strategy, jitter)
-        values += estimate.samples
+    values = [sample for m in shown for sample in m["samples"]]
+    for row, measurement in enumerate(shown):
+        strip(axes, measurement, row, jitter)
     if limit is not None:
         draw_threshold(axes, limit, values)
-        values.append(limit.threshold)
-    low, high = min(values), max(values)
+        values.append(limit["threshold"])
+    low, high = min(values) / 3, max(values) * 3
     axes.set_xscale("log")
-    axes.set_xlim(low / 3, high * 3)
+    axes.set_xlim(low, high)
     axes.xaxis.set_major_locator(LogLocator(base=10))
-    axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: figures.axis_duration(value)))
+    axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: tick_duration(value)))
     axes.xaxis.set_minor_formatter(NullFormatter())
-    for row, strategy in enumerate(shown):
-        estimate = run.measurements[(PHASE_READ, strategy)]
-        right_half = math.log(estimate.median) > (math.log(low / 3) + math.log(high * 3)) / 2
-        anchor = min(estimate.samples) / 1.25 if right_half else max(estimate.samples) * 1.25
-        axes.annotate(f"median {figures.duration_with_interval(estimate.median, estimate.lower, estimate.upper)}\n"
-                      f"n = {len(estimate.samples)}", (anchor, row), ha="right" if right_half else "left",
+    for row, m in enumerate(shown):
+        right_half = math.log(m["median"]) > (math.log(low) + math.log(high)) / 2
+        anchor = min(m["samples"]) / 1.25 if right_half else max(m["samples"]) * 1.25
+        axes.annotate(f"median {m['text']}\nn = {len(m['samples'])}", (anchor, row), ha="right" if right_half else "left",
                       va="center", fontsize=8.5)
-    axes.set_yticks(range(len(shown)), [label(strategy) for strategy in shown])
+    axes.set_yticks(range(len(shown)), [LABELS.get(m["strategy"], m["strategy"]) for m in shown])
     axes.set_ylim(len(shown) - 0.5, -0.5)
     axes.set_xlabel("time per read, log scale")
     axes.grid(False, axis="y")
 
 
-def zoomed_samples(axes: Axes, estimate: Estimate, strategy: str) -> None:
-    """One strategy's samples on a linear axis of their own, so their spread and outliers show."""
-    strip(axes, estimate.samples, 0, strategy, random.Random(24301))
-    axes.axvspan(estimate.lower, estimate.upper, color=color(strategy), alpha=0.15, linewidth=0)
-    low, high = min(estimate.samples), max(estimate.samples)
+def zoomed_samples(axes, measurement: dict) -> None:
+    """One strategy's samples on a linear axis of their own, so their spread and outliers show; ticks in
+    the median's unit with as many decimals as the step needs, so no two read alike."""
+    strip(axes, measurement, 0, random.Random(24301))
+    color = COLORS[measurement["strategy"]]
+    axes.axvspan(measurement["lower"], measurement["upper"], color=color, alpha=0.15, linewidth=0)
+    low, high = min(measurement["samples"]), max(measurement["samples"])
     margin = (high - low) * 0.08 or abs(high) * 0.01 or 1
     axes.set_xlim(low - margin, high + margin)
     locator = MaxNLocator(nbins=5)
     axes.xaxis.set_major_locator(locator)
-    axes.xaxis.set_major_formatter(fine_duration_formatter(estimate.median, locator.tick_values(low - margin, high + margin)))
-    axes.set_yticks([])
-    axes.set_ylim(0.5, -0.5)
-    axes.set_title(f"{label(strategy)}: zoomed, linear; shaded: the median's 95% CI", fontsize=9)
-
-
-def fine_duration_formatter(typical: float, ticks: list[float]) -> FuncFormatter:
-    """Ticks in `typical`'s unit with as many decimals as the tick step needs, so no two read alike."""
-    _, unit, _ = figures.scaled(typical)
-    scale = dict(figures.TIME_UNITS)[unit]
+    ticks = locator.tick_values(low - margin, high + margin)
+    symbol, scale = unit_of(measurement["median"])
     step = (ticks[1] - ticks[0]) / scale if len(ticks) > 1 else 1
     decimals = max(0, -math.floor(math.log10(step))) if step > 0 else 0
-    return FuncFormatter(lambda value, _: f"{value / scale:.{decimals}f} {unit}")
+    axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value / scale:.{decimals}f} {symbol}"))
+    axes.set_yticks([])
+    axes.set_ylim(0.5, -0.5)
+    axes.set_title(f"{LABELS.get(measurement['strategy'], measurement['strategy'])}: zoomed, linear; shaded: the median's 95% CI", fontsize=9)
 
 
-def strip(axes: Axes, samples: tuple[float, ...], row: int, strategy: str, jitter: random.Random) -> None:
+def strip(axes, measurement: dict, row: int, jitter: random.Random) -> None:
     """The samples as jittered dots over a box of their quartiles and whiskers."""
-    ys = [row + jitter.uniform(-0.2, 0.2) for _ in samples]
+    samples, color = measurement["samples"], COLORS[measurement["strategy"]]
     axes.boxplot([samples], positions=[row], vert=False, widths=0.55, showfliers=False,
-                 medianprops={"color": "black", "linewidth": 1.5}, boxprops={"color": color(strategy)},
-                 whiskerprops={"color": color(strategy)}, capprops={"color": color(strategy)})
-    axes.scatter(samples, ys, s=16, color=color(strategy), alpha=0.6, linewidths=0, zorder=3)
+                 medianprops={"color": "black", "linewidth": 1.5}, boxprops={"color": color},
+                 whiskerprops={"color": color}, capprops={"color": color})
+    axes.scatter(samples, [row + jitter.uniform(-0.2, 0.2) for _ in samples], s=16, color=color, alpha=0.6, linewidths=0, zorder=3)
 
 
-def draw_threshold(axes: Axes, limit: Limit, values: list[float]) -> None:
+def draw_threshold(axes, limit: dict, values: list[float]) -> None:
     """The threshold as a line, and the side of it that meets the limit shaded."""
-    axes.axvline(limit.threshold, color=LIMIT_COLOR, linestyle="--", linewidth=1.2)
-    edge = min(values + [limit.threshold]) / 10 if limit.comparison.startswith("less") else max(values + [limit.threshold]) * 10
-    axes.axvspan(min(edge, limit.threshold), max(edge, limit.threshold), color="#4a8c3a", alpha=0.07, linewidth=0)
-    axes.annotate(f"{limit_text(limit)}\n(shaded: meets it)", (limit.threshold, 0.02), xycoords=("data", "axes fraction"),
-                  xytext=(-4 if limit.comparison.startswith("less") else 4, 0), textcoords="offset points",
-                  ha="right" if limit.comparison.startswith("less") else "left", va="bottom", color=LIMIT_COLOR, fontsize=8)
+    threshold, below = limit["threshold"], limit["comparison"].startswith("less")
+    axes.axvline(threshold, color=LIMIT_COLOR, linestyle="--", linewidth=1.2)
+    edge = min(values + [threshold]) / 10 if below else max(values + [threshold]) * 10
+    axes.axvspan(min(edge, threshold), max(edge, threshold), color="#4a8c3a", alpha=0.07, linewidth=0)
+    axes.annotate(f"{limit_text(limit)}\n(shaded: meets it)", (threshold, 0.02), xycoords=("data", "axes fraction"),
+                  xytext=(-4 if below else 4, 0), textcoords="offset points", ha="right" if below else "left",
+                  va="bottom", color=LIMIT_COLOR, fontsize=8)
 
 
 # MARK: - Scaling fits
 
 
-def scaling_fits(run: Run) -> Figure:
-    names = list(dict.fromkeys(fit.name for fit in run.fits))
+def scaling_fits(run: dict):
+    names = list(dict.fromkeys(fit["name"] for fit in run["fits"]))
     figure, grid = plt.subplots(1, len(names), figsize=(6 * len(names), 4.6), squeeze=False)
     for axes, name in zip(grid[0], names):
-        fit_panel(axes, [fit for fit in run.fits if fit.name == name])
-    figure.suptitle(f"How cost grows: measured medians and fitted lines — {run.mode} run of {run.short_commit}, "
-                    f"{run.date:%Y-%m-%d %H:%M}Z", fontsize=11)
+        fit_panel(axes, [fit for fit in run["fits"] if fit["name"] == name])
+    figure.suptitle(f"How cost grows: measured medians and fitted lines — {run_text(run)}", fontsize=11)
     figure.tight_layout(rect=(0, 0, 1, 0.95))
     return figure
 
 
-def fit_panel(axes: Axes, fits: list[Fit]) -> None:
-    xs = [x for fit in fits for x, _ in fit.points]
-    ys = [y for fit in fits for _, y in fit.points]
+def fit_panel(axes, fits: list[dict]) -> None:
+    xs = [point["x"] for fit in fits for point in fit["points"]]
+    ys = [point["y"] for fit in fits for point in fit["points"]]
     log_x, log_y = is_wide(xs), is_wide(ys)
     for fit in fits:
-        axes.plot([x for x, _ in fit.points], [y for _, y in fit.points], "o", color=color(fit.strategy), markersize=6)
-        line_x = spread(min(xs), max(xs), log_x)
-        line = [(x, fit.slope * x + fit.intercept) for x in line_x]
-        line = [(x, y) for x, y in line if y > 0 or not log_y]
-        axes.plot([x for x, _ in line], [y for _, y in line], "-", color=color(fit.strategy), linewidth=1.3,
-                  label=fit_label(fit))
+        color = COLORS[fit["strategy"]]
+        axes.plot([p["x"] for p in fit["points"]], [p["y"] for p in fit["points"]], "o", color=color, markersize=6)
+        low, high = min(xs), max(xs)
+        line_x = [low * (high / low) ** (i / 199) if log_x and low > 0 else high * i / 199 for i in range(200)]
+        line = [(x, y) for x in line_x if (y := fit["slope"] * x + fit["intercept"]) > 0 or not log_y]
+        sign = "−" if fit["intercept"] < 0 else "+"
+        axes.plot([x for x, _ in line], [y for _, y in line], "-", color=color, linewidth=1.3,
+                  label=f"{LABELS.get(fit['strategy'], fit['strategy'])}: {fit['slopeText']} per {fit['xUnit']} {sign} {fit['interceptText'].lstrip('-')}, "
+                        f"R² = {fit['rSquared']:.4f}")
     if log_x:
         axes.set_xscale("log")
-    axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: figures.axis_number(value)))
+    axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:.12g}"))
     axes.xaxis.set_minor_formatter(NullFormatter())
     duration_axis(axes, ys)
-    padded_y(axes, ys)
     if not log_x:
         axes.set_xlim(0, max(xs) * 1.05)
-    axes.set_title(fits[0].name, family="monospace", fontsize=9.5)
-    axes.set_xlabel(plural(fits[0].x_unit) + (", log scale" if log_x else ""))
+    words = fits[0]["xUnit"].split()  # retained handle -> retained handles, slot walked -> slots walked
+    words[0 if len(words) > 1 and words[-1].endswith("ed") else -1] += "s"
+    axes.set_title(fits[0]["name"], family="monospace", fontsize=9.5)
+    axes.set_xlabel(" ".join(words) + (", log scale" if log_x else ""))
     axes.set_ylabel("median time" + (", log scale" if log_y else ""))
     axes.legend(fontsize=8, loc="upper left")
-
-
-def plural(unit: str) -> str:
-    """`retained handle` -> `retained handles`, `slot walked` -> `slots walked`."""
-    words = unit.split()
-    noun = 0 if len(words) > 1 and words[-1].endswith("ed") else len(words) - 1
-    words[noun] += "s"
-    return " ".join(words)
-
-
-def spread(low: float, high: float, log: bool, count: int = 200) -> list[float]:
-    if log and low > 0:
-        return [low * (high / low) ** (index / (count - 1)) for index in range(count)]
-    start = 0.0 if not log else low
-    return [start + (high - start) * index / (count - 1) for index in range(count)]
-
-
-def fit_label(fit: Fit) -> str:
-    intercept = figures.duration(abs(fit.intercept)) if fit.y_unit == "ns" else figures.significant(abs(fit.intercept))[0]
-    slope = figures.duration(fit.slope) if fit.y_unit == "ns" else figures.significant(fit.slope)[0]
-    sign = "−" if fit.intercept < 0 else "+"
-    return f"{label(fit.strategy)}: {slope} per {fit.x_unit} {sign} {intercept}, R² = {fit.r_squared:.4f}"
