@@ -6,10 +6,13 @@ import Foundation
 /// runs of one commit by date, and runs whose commit is not in the history last, by date; the file name
 /// breaks the last ties, so the order never depends on the directory listing.
 public struct History: Sendable, Equatable {
+    /// The tracked phase read on the largest `@throwOnFieldError` operation: what limit 1 judges.
+    public static let phaseRead = "phase.read.tracked(largest-strict)"
+
     /// The measurements shown when no pattern is given: the phase reads limit 1 judges, the field reads
     /// the decision's reference figures come from, and the stored chain's cost at 1000 handles.
     public static let keyMeasurements = [
-        "phase.read.tracked(largest-strict)",
+        phaseRead,
         "phase.read.untracked(largest-strict)",
         ReferenceFigures.trackedMeasurement,
         ReferenceFigures.untrackedMeasurement,

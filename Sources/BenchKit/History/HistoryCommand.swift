@@ -1,9 +1,9 @@
 /// `bench history`: every results file of a directory in commit order, as tables or as the JSON the
 /// plots are drawn from.
 ///
-/// Each file is read by `ResultsReader`, as `bench report` reads it, so every file the bench can read
-/// is in the history, and a file it cannot read stops it with one line naming the file (exit 2) before
-/// anything is printed.
+/// Each file is read by `ResultsReader`, the reader `bench report` and `bench validate` use (without
+/// `validate`'s re-judging), so every file of a schema the bench reads is in the history, and a file it
+/// cannot read stops it with one line naming the file (exit 2) before anything is printed.
 public enum HistoryCommand {
     /// Runs `bench history`.
     ///

@@ -27,7 +27,7 @@ struct HistoryDocument: Encodable {
     /// The layout's version; a reader refuses another.
     static let currentSchema = 1
     /// The measurement whose every sample the plots draw, against the limit judged on it.
-    static let samplesMeasurement = History.keyMeasurements[0]
+    static let samplesMeasurement = History.phaseRead
 
     struct Measurement: Encodable {
         var name: String
