@@ -162,11 +162,11 @@ struct JudgeTests {
     }
 
     @Test(arguments: [
-        (Comparison.lessThan, 10.0, 20.0, 20.0, Verdict.inconclusive), (.lessThan, 20, 30, 20, .fail), (.lessThanOrEqualTo, 10, 20, 20, .pass),
+        (Comparison.lessThan, 10.0, 20.0, 20.0, LimitOutcome.inconclusive), (.lessThan, 20, 30, 20, .fail), (.lessThanOrEqualTo, 10, 20, 20, .pass),
         (.equalTo, 20, 20, 20, .pass), (.equalTo, 19, 21, 20, .inconclusive), (.equalTo, 21, 22, 20, .fail),
         (.greaterThan, 21, 22, 20, .pass), (.greaterThan, 19, 21, 20, .inconclusive), (.greaterThanOrEqualTo, 10, 19, 20, .fail),
     ])
-    func everyComparisonAgainstAnInterval(comparison: Comparison, lower: Double, upper: Double, threshold: Double, verdict: Verdict) {
+    func everyComparisonAgainstAnInterval(comparison: Comparison, lower: Double, upper: Double, threshold: Double, verdict: LimitOutcome) {
         var limit = limits[0]
         limit.comparison = comparison
         limit.threshold = threshold

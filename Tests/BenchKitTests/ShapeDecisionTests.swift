@@ -7,7 +7,7 @@ import Testing
 /// Judging among shapes (limits version 3) from synthetic figures: each new statistic, and which
 /// shape the decision names.
 struct ShapeDecisionTests {
-    private func verdicts(_ judgement: Judgement) -> [String: Verdict] {
+    private func verdicts(_ judgement: Judgement) -> [String: LimitOutcome] {
         Dictionary(uniqueKeysWithValues: judgement.limits.map { ($0.limit.id, $0.verdict) })
     }
 
@@ -89,8 +89,8 @@ struct ShapeDecisionTests {
         #expect(!derived.contains("strategy") && derived.contains("\"derived\":1"), "derived's keys are as before version 3")
     }
 
-    @Test(arguments: [(10_000.0, Verdict.pass), (10_500, .pass), (10_501, .fail)])
-    func theRootCommitsMedianIsAtMostStoredsUpperBound(median: Double, verdict: Verdict) {
+    @Test(arguments: [(10_000.0, LimitOutcome.pass), (10_500, .pass), (10_501, .fail)])
+    func theRootCommitsMedianIsAtMostStoredsUpperBound(median: Double, verdict: LimitOutcome) {
         let judged = Synthetic.judgeShapes(Synthetic.shapeFigures(rootCommit: median)).limits.first { $0.limit.id == "root-commit" }!
         #expect(judged.verdict == verdict)
         #expect(judged.value == median)
@@ -106,11 +106,11 @@ struct ShapeDecisionTests {
     }
 
     @Test(arguments: [
-        ([1_100.0, 1_200, 1_300], Verdict.pass, "the whole interval is ≤ 1.50×"),
+        ([1_100.0, 1_200, 1_300], LimitOutcome.pass, "the whole interval is ≤ 1.50×"),
         ([1_400, 1_500, 1_600], .inconclusive, "straddles the threshold"),
         ([1_600, 1_700, 1_800], .fail, "no part of the interval is ≤ 1.50×"),
     ])
-    func theRatioIsJudgedOnItsInterval(samples: [Double], verdict: Verdict, words: String) throws {
+    func theRatioIsJudgedOnItsInterval(samples: [Double], verdict: LimitOutcome, words: String) throws {
         let judged = Synthetic.judgeShapes(Synthetic.shapeFigures(incrementalCommit: samples)).limits.first { $0.limit.id == "incremental-commit" }!
         #expect(judged.verdict == verdict, "\(judged.reason)")
         #expect(judged.reason.contains(words), "\(judged.reason)")

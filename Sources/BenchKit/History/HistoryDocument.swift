@@ -82,7 +82,7 @@ struct HistoryDocument: Encodable {
         @ExplicitNull var threshold: Double?
         var unit: LimitUnit
         @ExplicitNull var thresholdText: String?
-        var verdict: Verdict
+        var verdict: LimitOutcome
 
         init(_ judgement: LimitJudgement) {
             let limit = judgement.limit

@@ -50,7 +50,7 @@ public struct HistoryRun: Sendable, Equatable {
     }
 
     /// The verdict of the limit `id`, if the run was judged against it.
-    public func verdict(_ id: String) -> Verdict? {
+    public func verdict(_ id: String) -> LimitOutcome? {
         results.limits.first { $0.limit.id == id }?.verdict
     }
 

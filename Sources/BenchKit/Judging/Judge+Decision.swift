@@ -44,7 +44,7 @@ extension Judge {
 
     /// What keeps `judgements` from all passing, grouped by verdict: `failed: a, b`, `not judged: c`.
     private static func problems(in judgements: [LimitJudgement]) -> [String] {
-        func ids(_ verdict: Verdict, gating: Bool = true) -> [String] {
+        func ids(_ verdict: LimitOutcome, gating: Bool = true) -> [String] {
             judgements.filter { $0.verdict == verdict && $0.gates == gating }.map(\.limit.id)
         }
         let groups: [(String, [String])] = [

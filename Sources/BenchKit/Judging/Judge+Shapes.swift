@@ -19,7 +19,7 @@ extension Judge {
         let figures = "\(shape.rawValue) median \(FigureText.duration(median, interval: measurement.summary.medianInterval)); "
             + "stored's upper \(level) bound \(FigureText.duration(bound)) "
             + "(stored median \(FigureText.duration(stored.summary.median, interval: stored.summary.medianInterval)))"
-        func judgement(_ verdict: Verdict, _ reason: String) -> LimitJudgement {
+        func judgement(_ verdict: LimitOutcome, _ reason: String) -> LimitJudgement {
             LimitJudgement(
                 limit: limit, value: median, interval: measurement.summary.medianInterval, verdict: verdict, gates: gates,
                 reason: reason)
@@ -27,7 +27,7 @@ extension Judge {
         if buildConfiguration != "release" {
             return judgement(.notJudged, "\(Self.debugBuildReason) (\(figures) measured in a \(buildConfiguration) build)")
         }
-        let (verdict, reason): (Verdict, String) =
+        let (verdict, reason): (LimitOutcome, String) =
             median <= bound ? (.pass, "\(figures): the median is at most the bound") : (.fail, "\(figures): the median is above the bound")
         guard quick else { return judgement(verdict, reason) }
         return judgement(.indicative, Self.indicative(verdict, reason))

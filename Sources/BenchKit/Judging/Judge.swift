@@ -80,7 +80,7 @@ public struct Judge: Sendable {
     /// A figure with an interval against the limit: `verdict(of:figure:_:)` in a release build, not
     /// judged in another (its timings say nothing about what ships), indicative in a `--quick` run.
     func judgeInterval(_ limit: Limit, value: Double, interval: ConfidenceInterval, figure: String) -> LimitJudgement {
-        func judgement(_ verdict: Verdict, _ reason: String) -> LimitJudgement {
+        func judgement(_ verdict: LimitOutcome, _ reason: String) -> LimitJudgement {
             LimitJudgement(limit: limit, value: value, interval: interval, verdict: verdict, gates: !quick, reason: reason)
         }
         if buildConfiguration != "release" {
@@ -93,7 +93,7 @@ public struct Judge: Sendable {
 
     /// A figure's interval against the limit's threshold: `pass` when the whole interval meets it,
     /// `fail` when none of it does, `inconclusive` when it straddles.
-    static func verdict(of interval: ConfidenceInterval, figure: String, _ limit: Limit) -> (Verdict, String) {
+    static func verdict(of interval: ConfidenceInterval, figure: String, _ limit: Limit) -> (LimitOutcome, String) {
         let threshold = limit.threshold ?? 0
         let required = "\(limit.comparison.symbol) \(FigureText.threshold(threshold, unit: limit.unit))"
         if limit.comparison.holds(interval.lower, against: threshold) && limit.comparison.holds(interval.upper, against: threshold) {
@@ -106,7 +106,7 @@ public struct Judge: Sendable {
     }
 
     /// The reason of a `--quick` run's timing: what it would have been.
-    static func indicative(_ verdict: Verdict, _ reason: String) -> String {
+    static func indicative(_ verdict: LimitOutcome, _ reason: String) -> String {
         "--quick: timings do not gate; would be \(verdict.rawValue): \(reason)"
     }
 

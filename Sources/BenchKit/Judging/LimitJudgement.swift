@@ -12,7 +12,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
     /// The confidence interval of a timing's median; `nil` for a count.
     public var interval: ConfidenceInterval?
     /// The verdict.
-    public var verdict: Verdict
+    public var verdict: LimitOutcome
     /// Whether the verdict takes part in the decision and the exit status (not so for `--quick` timings).
     public var gates: Bool
     /// Why, in one sentence with the figures: what a reader checks the verdict against.
@@ -24,7 +24,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
 
     /// Creates a judgement.
     public init(
-        limit: Limit, value: Double?, interval: ConfidenceInterval?, verdict: Verdict, gates: Bool, reason: String,
+        limit: Limit, value: Double?, interval: ConfidenceInterval?, verdict: LimitOutcome, gates: Bool, reason: String,
         bodyDifferences: [BodyDifference]? = nil
     ) {
         self.limit = limit
@@ -45,7 +45,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         value = try container.decode(Double?.self, forKey: .value)
         interval = try container.decode(ConfidenceInterval?.self, forKey: .interval)
-        verdict = try container.decode(Verdict.self, forKey: .verdict)
+        verdict = try container.decode(LimitOutcome.self, forKey: .verdict)
         gates = try container.decode(Bool.self, forKey: .gates)
         reason = try container.decode(String.self, forKey: .reason)
         bodyDifferences = try container.decodeIfPresent([BodyDifference].self, forKey: .bodyDifferences)

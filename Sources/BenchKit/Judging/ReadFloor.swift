@@ -85,7 +85,7 @@ private struct Reckoner {
     let pairingForks: Bool
 
     func timingRatio(_ id: String, _ description: String, _ numerator: String, over denominator: String, goal: Double) -> ReadFloorFigure {
-        func figure(_ value: Double?, _ interval: ConfidenceInterval?, _ verdict: Verdict, _ reason: String) -> ReadFloorFigure {
+        func figure(_ value: Double?, _ interval: ConfidenceInterval?, _ verdict: LimitOutcome, _ reason: String) -> ReadFloorFigure {
             ReadFloorFigure(
                 id: id, description: description, unit: .ratio, value: value, interval: interval, comparison: .lessThanOrEqualTo,
                 goal: goal, verdict: verdict, reason: reason)
@@ -117,7 +117,7 @@ private struct Reckoner {
     }
 
     func allocations(_ id: String, _ description: String, _ name: String, beyond floor: String?) -> ReadFloorFigure {
-        func figure(_ value: Double?, _ verdict: Verdict, _ reason: String) -> ReadFloorFigure {
+        func figure(_ value: Double?, _ verdict: LimitOutcome, _ reason: String) -> ReadFloorFigure {
             ReadFloorFigure(
                 id: id, description: description, unit: .count, value: value, interval: nil, comparison: .lessThanOrEqualTo,
                 goal: 0, verdict: verdict, reason: reason)
@@ -142,7 +142,7 @@ private struct Reckoner {
     }
 
     func walkRatio(slots: Int?, goal: Double) -> ReadFloorFigure {
-        func figure(_ value: Double?, _ interval: ConfidenceInterval?, _ verdict: Verdict, _ reason: String) -> ReadFloorFigure {
+        func figure(_ value: Double?, _ interval: ConfidenceInterval?, _ verdict: LimitOutcome, _ reason: String) -> ReadFloorFigure {
             ReadFloorFigure(
                 id: "walk-instructions-per-slot",
                 description: "the untracked verdict walk's instructions per slot over an untracked @Observable read's",
@@ -176,7 +176,7 @@ private struct Reckoner {
     }
 
     /// `lower...upper` against "at most `goal`", as a limit's interval is judged.
-    private static func verdict(_ lower: Double, _ upper: Double, _ goal: Double) -> Verdict {
+    private static func verdict(_ lower: Double, _ upper: Double, _ goal: Double) -> LimitOutcome {
         let comparison = Comparison.lessThanOrEqualTo
         if comparison.holds(upper, against: goal) { return .pass }
         return comparison.holdsSomewhere(in: lower, upper, against: goal) ? .inconclusive : .fail

@@ -26,14 +26,14 @@ public struct ReadFloorFigure: Sendable, Equatable, Codable {
     /// The goal, in `unit`.
     public var goal: Double
     /// Whether this run's figure meets the goal.
-    public var verdict: Verdict
+    public var verdict: LimitOutcome
     /// The figures behind it, or why there are none.
     public var reason: String
 
     /// Creates a figure from its parts.
     public init(
         id: String, description: String, unit: LimitUnit, value: Double?, interval: ConfidenceInterval?,
-        comparison: Comparison, goal: Double, verdict: Verdict, reason: String
+        comparison: Comparison, goal: Double, verdict: LimitOutcome, reason: String
     ) {
         self.id = id
         self.description = description

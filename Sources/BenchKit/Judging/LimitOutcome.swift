@@ -1,5 +1,5 @@
 /// What judging made of one limit.
-public enum Verdict: String, Sendable, Equatable, CaseIterable, Codable {
+public enum LimitOutcome: String, Sendable, Equatable, CaseIterable, Codable {
     /// The figure meets the limit; for a timing, its whole confidence interval does.
     case pass
     /// The figure misses the limit; for a timing, no part of its confidence interval meets it.
