@@ -214,7 +214,7 @@ public enum BenchCommand {
         for line in JudgedSubject.lines(limits.limits, subjects: records) { print("# \(line)") }
         for line in missingSubjects(subjects) { print("# \(line)") }
         for measurement in runner.selected(Suite(subjects: subjects)) {
-            print(measurement.strategy == .none ? measurement.name : "\(measurement.name) [\(measurement.strategy.rawValue)]")
+            print(measurement.strategy == .unshaped ? measurement.name : "\(measurement.name) [\(measurement.strategy.rawValue)]")
         }
         for (scenario, _) in runner.selectedScenarios(subjects) { print("\(scenario.name) [counts]") }
         return ExitStatus.passed.rawValue

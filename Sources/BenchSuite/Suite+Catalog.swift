@@ -92,7 +92,7 @@ extension Suite {
 
     // MARK: - The phase
 
-    static func phaseReads(_ subjects: BenchSubjects, _ strategy: Strategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
+    static func phaseReads(_ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
         [
             SuiteMeasurement("phase.read.tracked(largest-strict)", strategy: strategy) {
                 let (_, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: 1)
@@ -108,7 +108,7 @@ extension Suite {
 
     // MARK: - Commits
 
-    static func commits(_ subjects: BenchSubjects, _ strategy: Strategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
+    static func commits(_ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
         var measurements = [
             fieldErrorsCommit("commit.field-errors.land(largest-strict, no handle)", subjects, strategy, phaseStrategy, handles: 0, landing: true),
             fieldErrorsCommit("commit.field-errors.land(largest-strict, 1 handle)", subjects, strategy, phaseStrategy, handles: 1, landing: true),
@@ -142,7 +142,7 @@ extension Suite {
     /// A commit of the fixture's field-errors response (landing) or of its clean page (clearing),
     /// each starting from the other, with `handles` handles retained and a phase body over each.
     private static func fieldErrorsCommit(
-        _ name: String, _ subjects: BenchSubjects, _ strategy: Strategy, _ phaseStrategy: any PhaseStrategy, handles count: Int, landing: Bool
+        _ name: String, _ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy, handles count: Int, landing: Bool
     ) -> SuiteMeasurement {
         SuiteMeasurement(name, strategy: strategy, oneCallPerBatch: true) {
             let (environment, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: count)

@@ -15,7 +15,7 @@ extension Suite {
     ///
     /// The field errors' landing and clearing each need the other's state first: when a run selects
     /// both, they are timed in alternation over one world (`SuiteMeasurement.Alternation`).
-    static func frames(_ subjects: BenchSubjects, _ strategy: Strategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
+    static func frames(_ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
         Frame.Change.allCases.flatMap { change in
             frameHandleCounts.map { handles in
                 SuiteMeasurement(

@@ -8,7 +8,7 @@ extension Suite {
     /// A commit that changes one value the verdict read (the first row's name), with no handle and with
     /// one retained strict handle: the ratio of the two is what keeping the verdict up to date costs a
     /// commit, whatever the fixture's size.
-    static func verdictReadCommits(_ subjects: BenchSubjects, _ strategy: Strategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
+    static func verdictReadCommits(_ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
         [0, 1].map { handles in
             SuiteMeasurement(
                 "commit.verdict-read-value-changes(largest-strict, \(handles == 0 ? "no handle" : "1 handle"))", strategy: strategy
@@ -38,7 +38,7 @@ extension Suite {
     static let distinctRootsCurve = "commit.nulls-or-errors(largest-strict, 1/4x fixture) by distinct roots"
 
     /// A nulls-or-errors commit with one handle on each of `distinctRootCounts` distinct roots.
-    static func distinctRoots(_ roots: DistinctRoots, _ subjects: BenchSubjects, _ strategy: Strategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
+    static func distinctRoots(_ roots: DistinctRoots, _ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
         distinctRootCounts.map { count in
             let curve = SuiteMeasurement.CurvePoint(name: distinctRootsCurve, xUnit: "distinct root", x: { Double(count) })
             return SuiteMeasurement(

@@ -19,7 +19,7 @@ public struct Suite {
 
     /// The strategies by name, in the order reports show them: the decision's shape, the fallback, then
     /// the two shapes that keep the verdict on the root.
-    static let strategies: [(Strategy, any PhaseStrategy)] = [
+    static let strategies: [(FigureStrategy, any PhaseStrategy)] = [
         (.derived, DerivedPhaseStrategy()), (.stored, StoredPhaseStrategy()),
         (.root, RootPhaseStrategy()), (.incremental, IncrementalPhaseStrategy()),
     ]

@@ -8,8 +8,8 @@ import Harness
 public struct SuiteMeasurement {
     /// The stable name, `subject.operation(variant)`: the join key across results files.
     public let name: String
-    /// The strategy measured, or `.none` for what no strategy touches.
-    public let strategy: Strategy
+    /// The strategy measured, or `.unshaped` for what no strategy touches.
+    public let strategy: FigureStrategy
     /// How many operations one timed call makes: 8 for a row of eight fields, reported per field.
     public let operationsPerCall: Int
     /// Whether each call needs its set-up first, so a batch holds one call: a commit that changes
@@ -52,10 +52,10 @@ public struct SuiteMeasurement {
     }
 
     /// The name the harness reports progress under: the name and the strategy.
-    var harnessName: String { strategy == .none ? name : "\(name) [\(strategy.rawValue)]" }
+    var harnessName: String { strategy == .unshaped ? name : "\(name) [\(strategy.rawValue)]" }
 
     init(
-        _ name: String, strategy: Strategy = .none, operationsPerCall: Int = 1, oneCallPerBatch: Bool = false,
+        _ name: String, strategy: FigureStrategy = .unshaped, operationsPerCall: Int = 1, oneCallPerBatch: Bool = false,
         curve: CurvePoint? = nil, retainedHandles: Int = 0, alternation: Alternation? = nil, prepare: @escaping () throws -> Subject
     ) {
         self.name = name

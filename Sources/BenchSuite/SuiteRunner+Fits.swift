@@ -16,7 +16,7 @@ extension SuiteRunner {
 
     /// One fitted line per curve and strategy, through each point's median.
     static func fits(_ points: [(SuiteMeasurement, Double, Double)]) -> [FitRecord] {
-        var keys: [(String, Strategy)] = []
+        var keys: [(String, FigureStrategy)] = []
         for (measurement, _, _) in points where !keys.contains(where: { $0 == (measurement.curve!.name, measurement.strategy) }) {
             keys.append((measurement.curve!.name, measurement.strategy))
         }

@@ -51,7 +51,7 @@ extension SuiteRunner {
             }
             // The harness names carry the strategy (`name [derived]`), so the line needs no strategy of its own.
             let sampler = Sampler(policy: policy, timer: timer) { sampling in
-                progress.show(sampling, step: index + 1, of: groups.count, strategy: .none)
+                progress.show(sampling, step: index + 1, of: groups.count, strategy: .unshaped)
             }
             var harnessMeasurements: [Harness.Measurement] = []
             var position = 0

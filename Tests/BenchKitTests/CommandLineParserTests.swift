@@ -208,7 +208,7 @@ struct CommandLineParserTests {
     }
 
     @Test func strategySelectionKeepsStrategyFreeMeasurements() {
-        #expect(StrategySelection.derived.includes(.none) && StrategySelection.stored.includes(.none))
+        #expect(StrategySelection.derived.includes(.unshaped) && StrategySelection.stored.includes(.unshaped))
         #expect(StrategySelection.derived.includes(.derived) && !StrategySelection.derived.includes(.stored))
         #expect(StrategySelection.both.includes(.derived) && StrategySelection.both.includes(.stored))
     }

@@ -13,7 +13,7 @@ struct ExportTests {
             allocations: .counted(Synthetic.allocationCount(iterations: 100, allocations: 250, bytes: 8_000)))
         read.instructionsPerOperation = 4_250.5
         let untracked = Synthetic.measurement(
-            ReferenceFigures.untrackedMeasurement, .none, samples: [20.5, 21.25, 22], lower: 20.5, upper: 22)
+            ReferenceFigures.untrackedMeasurement, .unshaped, samples: [20.5, 21.25, 22], lower: 20.5, upper: 22)
         results.measurements = [read, untracked]
         return results
     }

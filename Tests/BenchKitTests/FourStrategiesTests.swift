@@ -6,7 +6,7 @@ import Testing
 /// `compare`, `export` and `merge` join on name and strategy, so they take four strategies as they
 /// took two; an old two-strategy file still compares with a new four-strategy one.
 struct FourStrategiesTests {
-    private static let shapes: [Strategy] = [.root, .incremental]
+    private static let shapes: [FigureStrategy] = [.root, .incremental]
 
     /// The comparison fixture with root and incremental measured and counted beside derived and stored.
     private static func fourStrategies(draw: Int = 0, factors: [MeasurementKey: Double] = [:]) -> ResultsFile {

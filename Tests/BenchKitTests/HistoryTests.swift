@@ -52,7 +52,7 @@ struct HistoryTests {
         #expect(history.names.count == 5)
         let unmeasured = "commit.nulls-or-errors(largest-strict, 1000 handles)"
         #expect(history.strategies(unmeasured) == [.derived, .stored], "a measurement no run made has derived and stored columns")
-        #expect(history.strategies(ReferenceFigures.trackedMeasurement) == [.none])
+        #expect(history.strategies(ReferenceFigures.trackedMeasurement) == [.unshaped])
         #expect(history.shapesOverStored(Synthetic.phaseRead) == [.derived])
         #expect(history.shapesOverStored(ReferenceFigures.trackedMeasurement) == [])
     }

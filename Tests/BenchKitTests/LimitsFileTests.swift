@@ -45,7 +45,7 @@ struct LimitsFileTests {
             "incremental-phase-read", "incremental-extra-bodies", "incremental-commit",
         ])
         let sentence = "The limits, written before the bench runs: under 50 µs for a read, and no extra body for an operation whose own selection is spreads."
-        for shape in [Strategy.derived, .root, .incremental] {
+        for shape in [FigureStrategy.derived, .root, .incremental] {
             // The record's two limits, word for word and threshold for threshold, for each derived shape.
             let own = file.limits.filter { $0.shape == shape && $0.source == sentence }
             #expect(own.count == 2, "\(shape.rawValue): limits 1 and 2 of the record")

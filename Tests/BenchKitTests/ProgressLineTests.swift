@@ -16,7 +16,7 @@ struct ProgressLineTests {
                 == "[12/40] phase.read.tracked(largest-strict) derived: sampling 230 samples ±0.8%")
         #expect(ProgressLine.describe(progress(.calibrating), step: 1, of: 2, strategy: .stored)
                 == "[1/2] phase.read.tracked(largest-strict) stored: calibrating, batches of 64")
-        #expect(ProgressLine.describe(progress(.warmingUp), step: 1, of: 2, strategy: .none)
+        #expect(ProgressLine.describe(progress(.warmingUp), step: 1, of: 2, strategy: .unshaped)
                 == "[1/2] phase.read.tracked(largest-strict): warming up")
         #expect(ProgressLine.describe(progress(.finished, samples: 30), step: 2, of: 2, strategy: .derived)
                 == "[2/2] phase.read.tracked(largest-strict) derived: done, 30 samples")

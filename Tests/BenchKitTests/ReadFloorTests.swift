@@ -17,7 +17,7 @@ struct ReadFloorTests {
             let samples = Synthetic.spreadSamples(median: median)
             let summary = Summary(samples: samples, resamples: 10)
             var record = Synthetic.measurement(
-                name, .none, samples: samples, lower: summary.medianInterval.lower, upper: summary.medianInterval.upper)
+                name, .unshaped, samples: samples, lower: summary.medianInterval.lower, upper: summary.medianInterval.upper)
             if let count = allocations[name] {
                 record.allocations = .counted(Synthetic.allocationCount(iterations: 100, allocations: count, bytes: count * 32))
             }

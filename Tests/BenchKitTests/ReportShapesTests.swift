@@ -11,7 +11,7 @@ struct ReportShapesTests {
         var figures = Synthetic.shapeFigures(read: [.derived: 60_000])
         let index = figures.measurements.firstIndex { $0.name == Synthetic.phaseRead && $0.strategy == .root }!
         figures.measurements[index].allocations = .counted(Synthetic.allocationCount(iterations: 100, allocations: 0, bytes: 0))
-        figures.counts += [Strategy.derived, .stored, .root, .incremental].map { strategy in
+        figures.counts += [FigureStrategy.derived, .stored, .root, .incremental].map { strategy in
             CountRecord(scenario: Synthetic.spreadsScenario, strategy: strategy, body: "phase", reruns: strategy == .derived ? 1 : 0)
         }
         return Synthetic.shapeResults(figures)

@@ -108,7 +108,7 @@ struct ReportTests {
 
     @Test func withoutTheReadsThisRunSaysSo() {
         var results = Synthetic.results()
-        results.measurements.removeAll { $0.strategy == .none }
+        results.measurements.removeAll { $0.strategy == .unshaped }
         #expect(Report.render(results, format: .text).contains(
             "this run: field.read.tracked(row-of-8) and field.read.untracked(row-of-8) were not both measured"))
     }

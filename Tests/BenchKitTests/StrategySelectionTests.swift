@@ -20,8 +20,8 @@ struct StrategySelectionTests {
             return
         }
         #expect(options.strategies.strategies == [.derived, .root])
-        #expect(options.strategies.rawValue == "derived,root", "written in Strategy order, as a results file records it")
-        #expect(options.strategies.includes(.root) && options.strategies.includes(.none))
+        #expect(options.strategies.rawValue == "derived,root", "written in FigureStrategy order, as a results file records it")
+        #expect(options.strategies.includes(.root) && options.strategies.includes(.unshaped))
         #expect(!options.strategies.includes(.stored) && !options.strategies.includes(.incremental))
     }
 

@@ -43,7 +43,7 @@ struct SamplingGroupsTests {
     }
 
     @Test func theCostliestScenarioRunsGoToTheSecondThreadAndNothingWithoutAThousandHandles() {
-        let items = (0..<3).flatMap { scenario in Strategy.measured.map { CountingItem(scenario: scenario, strategy: $0) } }
+        let items = (0..<3).flatMap { scenario in FigureStrategy.measured.map { CountingItem(scenario: scenario, strategy: $0) } }
         let (here, there) = SuiteRunner.shares(items, handleCounts: [1, 100, 1000])
         #expect(Set(here).isDisjoint(with: there) && here.count + there.count == items.count)
         #expect(there.contains(CountingItem(scenario: 2, strategy: .derived)), "the derived thousand-handle run, the costliest")

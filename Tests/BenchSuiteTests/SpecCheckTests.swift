@@ -53,7 +53,7 @@ struct SpecCheckTests {
         #expect(try subjects.largestStrict.fieldErrors().get().response == variant.response, "made twice, made differently")
 
         let counts = try runner().count(subjects)
-        for strategy in [Strategy.derived, .stored] {
+        for strategy in [FigureStrategy.derived, .stored] {
             let phase = counts.first { $0.scenario == "field-errors-land-then-clear(largest-strict)" && $0.strategy == strategy && $0.body == "phase" }
             #expect(phase?.reruns == 2, "\(strategy): the phase body re-runs for the flip to failed and the flip back")
         }

@@ -28,9 +28,9 @@ struct SuiteTests {
         let scenarios = Set(Scenario.all.map(\.name))
         for limit in limits.limits {
             if limit.isTiming {
-                #expect(measured.contains("\(limit.metric)|\((limit.strategy ?? .none).rawValue)"), "limit \(limit.id): no measurement \(limit.metric)")
+                #expect(measured.contains("\(limit.metric)|\((limit.strategy ?? .unshaped).rawValue)"), "limit \(limit.id): no measurement \(limit.metric)")
                 if let denominator = limit.denominator {
-                    #expect(measured.contains("\(denominator)|\((limit.strategy ?? .none).rawValue)"), "limit \(limit.id): no measurement \(denominator)")
+                    #expect(measured.contains("\(denominator)|\((limit.strategy ?? .unshaped).rawValue)"), "limit \(limit.id): no measurement \(denominator)")
                 }
             } else {
                 #expect(scenarios.contains(limit.metric), "limit \(limit.id): no scenario \(limit.metric)")

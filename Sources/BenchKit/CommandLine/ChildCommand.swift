@@ -79,8 +79,8 @@ public struct ChildCommand: Sendable, Equatable {
 
     /// A measurement's name in every child's answer: `name [strategy]`, or the name alone for a
     /// figure of no strategy.
-    public static func measurementKey(_ name: String, _ strategy: Strategy) -> String {
-        strategy == .none ? name : "\(name) [\(strategy.rawValue)]"
+    public static func measurementKey(_ name: String, _ strategy: FigureStrategy) -> String {
+        strategy == .unshaped ? name : "\(name) [\(strategy.rawValue)]"
     }
 
     /// What a fork answers, in the file its command names.

@@ -5,13 +5,13 @@
 /// records the selection as it was written (`options.strategy`), so files of two-strategy runs,
 /// which say `both`, read and print as they did.
 public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepresentable {
-    /// The strategies selected, in `Strategy` order; never `none`, never empty.
-    public let strategies: [Strategy]
-    /// The selection as written: `all`, `both`, or the names joined by commas in `Strategy` order.
+    /// The strategies selected, in `FigureStrategy` order; never `unshaped`, never empty.
+    public let strategies: [FigureStrategy]
+    /// The selection as written: `all`, `both`, or the names joined by commas in `FigureStrategy` order.
     public let rawValue: String
 
     /// Every strategy.
-    public static let all = StrategySelection(strategies: Strategy.measured, rawValue: "all")
+    public static let all = StrategySelection(strategies: FigureStrategy.measured, rawValue: "all")
     /// Derived and stored, interleaved: the selection of every run before there were four.
     public static let both = StrategySelection(strategies: [.derived, .stored], rawValue: "both")
     /// The derived phase only.
@@ -22,7 +22,7 @@ public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepr
     /// The words `--strategy` accepts besides the strategies' own names.
     public static let keywords = ["all", "both"]
 
-    private init(strategies: [Strategy], rawValue: String) {
+    private init(strategies: [FigureStrategy], rawValue: String) {
         self.strategies = strategies
         self.rawValue = rawValue
     }
@@ -40,10 +40,10 @@ public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepr
         if text == all.rawValue { return .success(all) }
         if text == both.rawValue { return .success(both) }
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        var chosen: [Strategy] = []
+        var chosen: [FigureStrategy] = []
         for name in names {
-            guard let strategy = Strategy(rawValue: name), strategy != .none else {
-                let known = (keywords + Strategy.measured.map(\.rawValue)).joined(separator: ", ")
+            guard let strategy = FigureStrategy(rawValue: name), strategy != .unshaped else {
+                let known = (keywords + FigureStrategy.measured.map(\.rawValue)).joined(separator: ", ")
                 return .failure(SelectionError(message: "'\(name)' is not a strategy (expected \(known), or names joined by commas)"))
             }
             guard !chosen.contains(strategy) else {
@@ -56,8 +56,8 @@ public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepr
     }
 
     /// Whether measurements of `strategy` run under this selection; strategy-free ones always do.
-    public func includes(_ strategy: Strategy) -> Bool {
-        strategy == .none || strategies.contains(strategy)
+    public func includes(_ strategy: FigureStrategy) -> Bool {
+        strategy == .unshaped || strategies.contains(strategy)
     }
 
     /// Why a `--strategy` value was refused.

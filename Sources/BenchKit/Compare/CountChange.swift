@@ -7,7 +7,7 @@ public struct CountChange: Sendable, Equatable, Codable {
     /// The scenario's stable name.
     public var scenario: String
     /// The strategy it ran under.
-    public var strategy: Strategy
+    public var strategy: FigureStrategy
     /// The body counted.
     public var body: String
     /// Re-runs in OLD.
@@ -16,7 +16,7 @@ public struct CountChange: Sendable, Equatable, Codable {
     public var new: Int
 
     /// Creates a change.
-    public init(scenario: String, strategy: Strategy, body: String, old: Int, new: Int) {
+    public init(scenario: String, strategy: FigureStrategy, body: String, old: Int, new: Int) {
         self.scenario = scenario
         self.strategy = strategy
         self.body = body
@@ -33,7 +33,7 @@ public struct CountChange: Sendable, Equatable, Codable {
 /// What joins a count across files: scenario, strategy and body.
 struct CountKey: Hashable, Comparable {
     var scenario: String
-    var strategy: Strategy
+    var strategy: FigureStrategy
     var body: String
 
     init(_ record: CountRecord) {

@@ -6,10 +6,10 @@ public struct MeasurementKey: Sendable, Hashable, Codable, Comparable {
     /// The stable name, `subject.operation(variant)`.
     public var name: String
     /// The strategy measured.
-    public var strategy: Strategy
+    public var strategy: FigureStrategy
 
     /// Creates a key.
-    public init(name: String, strategy: Strategy) {
+    public init(name: String, strategy: FigureStrategy) {
         self.name = name
         self.strategy = strategy
     }
@@ -19,9 +19,9 @@ public struct MeasurementKey: Sendable, Hashable, Codable, Comparable {
         self.init(name: record.name, strategy: record.strategy)
     }
 
-    /// `name [strategy]`, or `name` alone for `Strategy.none`.
+    /// `name [strategy]`, or `name` alone for `FigureStrategy.unshaped`.
     public var label: String {
-        strategy == .none ? name : "\(name) [\(strategy.rawValue)]"
+        strategy == .unshaped ? name : "\(name) [\(strategy.rawValue)]"
     }
 
     public static func < (lhs: MeasurementKey, rhs: MeasurementKey) -> Bool {

@@ -31,13 +31,13 @@ struct HistoryDocument: Encodable {
 
     struct Measurement: Encodable {
         var name: String
-        var strategies: [Strategy]
-        var shapesOverStored: [Strategy]
+        var strategies: [FigureStrategy]
+        var shapesOverStored: [FigureStrategy]
     }
 
     struct Estimate: Encodable {
         var name: String
-        var strategy: Strategy
+        var strategy: FigureStrategy
         var median: Double
         var lower: Double
         var upper: Double
@@ -76,7 +76,7 @@ struct HistoryDocument: Encodable {
     struct Limit: Encodable {
         var id: String
         var metric: String
-        @ExplicitNull var strategy: Strategy?
+        @ExplicitNull var strategy: FigureStrategy?
         var comparison: Comparison
         var symbol: String
         @ExplicitNull var threshold: Double?
@@ -113,7 +113,7 @@ struct HistoryDocument: Encodable {
     var measurements: [Measurement]
     var samplesMeasurement = samplesMeasurement
     var limits: [String]
-    var strategies: [Strategy]
+    var strategies: [FigureStrategy]
     var runs: [Run]
 
     init(_ history: History) {
@@ -121,7 +121,7 @@ struct HistoryDocument: Encodable {
             Measurement(name: $0, strategies: history.strategies($0), shapesOverStored: history.shapesOverStored($0))
         }
         limits = history.limitIDs
-        strategies = Strategy.allCases.filter { strategy in
+        strategies = FigureStrategy.allCases.filter { strategy in
             history.runs.contains { $0.results.measurements.contains { $0.strategy == strategy } }
         }
         let included = Set(history.names + [Self.samplesMeasurement])

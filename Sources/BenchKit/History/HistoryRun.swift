@@ -45,7 +45,7 @@ public struct HistoryRun: Sendable, Equatable {
     }
 
     /// The run's measurement of `name` under `strategy`, if it made one.
-    public func measurement(_ name: String, _ strategy: Strategy) -> MeasurementRecord? {
+    public func measurement(_ name: String, _ strategy: FigureStrategy) -> MeasurementRecord? {
         results.measurements.first { $0.name == name && $0.strategy == strategy }
     }
 

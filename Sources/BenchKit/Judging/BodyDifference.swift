@@ -7,14 +7,14 @@ public struct BodyDifference: Sendable, Equatable, Codable {
     /// The body's name in the view tree: `phase`, `operation`, `row[3]`.
     public var body: String
     /// The shape compared with stored.
-    public var strategy: Strategy
+    public var strategy: FigureStrategy
     /// Its re-runs under `strategy`.
     public var reruns: Int
     /// Its re-runs under the stored strategy.
     public var stored: Int
 
     /// Creates a body's difference between `strategy` and stored.
-    public init(body: String, strategy: Strategy, reruns: Int, stored: Int) {
+    public init(body: String, strategy: FigureStrategy, reruns: Int, stored: Int) {
         self.body = body
         self.strategy = strategy
         self.reruns = reruns
@@ -31,7 +31,7 @@ public struct BodyDifference: Sendable, Equatable, Codable {
 
     /// Every body counted for a scenario under either strategy, in the order the counts list them
     /// (the shape's first); a body one strategy did not count re-ran 0 times there.
-    public static func between(_ strategy: Strategy, _ shape: [CountRecord], stored: [CountRecord]) -> [BodyDifference] {
+    public static func between(_ strategy: FigureStrategy, _ shape: [CountRecord], stored: [CountRecord]) -> [BodyDifference] {
         var bodies: [String] = []
         for count in shape + stored where !bodies.contains(count.body) { bodies.append(count.body) }
         func reruns(_ body: String, _ counts: [CountRecord]) -> Int { counts.filter { $0.body == body }.reduce(0) { $0 + $1.reruns } }
@@ -50,7 +50,7 @@ public struct BodyDifference: Sendable, Equatable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         body = try container.decode(String.self, forKey: .body)
-        strategy = try container.decodeIfPresent(Strategy.self, forKey: .strategy) ?? .derived
+        strategy = try container.decodeIfPresent(FigureStrategy.self, forKey: .strategy) ?? .derived
         reruns = try container.decode(Int.self, forKey: container.contains(.strategy) ? .reruns : .derived)
         stored = try container.decode(Int.self, forKey: .stored)
         // `difference` is written for readers of the JSON; it must agree with what it restates.

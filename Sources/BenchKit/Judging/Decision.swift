@@ -19,7 +19,7 @@ public struct Decision: Sendable, Equatable, Codable {
     /// The line a report ends with, naming the limits behind anything but `ships`.
     public var text: String
     /// The shape that ships, when the limits file ranks shapes and one does; nil otherwise.
-    public var shape: Strategy?
+    public var shape: FigureStrategy?
     /// Whether the derived phase (or, with shapes, `shape`) ships on this run's evidence.
     public var ships: Bool { outcome == .ships }
 
@@ -33,7 +33,7 @@ public struct Decision: Sendable, Equatable, Codable {
     public static let undecidedShapeText = "no decision: this run cannot say which shape ships"
 
     /// Creates a decision.
-    public init(outcome: Outcome, text: String, shape: Strategy? = nil) {
+    public init(outcome: Outcome, text: String, shape: FigureStrategy? = nil) {
         self.outcome = outcome
         self.text = text
         self.shape = shape
@@ -47,7 +47,7 @@ public struct Decision: Sendable, Equatable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         outcome = try container.decode(Outcome.self, forKey: .outcome)
         text = try container.decode(String.self, forKey: .text)
-        shape = try container.decodeIfPresent(Strategy.self, forKey: .shape)
+        shape = try container.decodeIfPresent(FigureStrategy.self, forKey: .shape)
         guard shape == nil || outcome == .ships else {
             throw DecodingError.dataCorruptedError(
                 forKey: .shape, in: container, debugDescription: "'shape' names what ships, but the outcome is not 'ships'")

@@ -63,7 +63,7 @@ extension Judge {
     }
 
     /// `notJudged`, naming every measurement the limit needs that the run did not make.
-    private func notMade(_ limit: Limit, gates: Bool, _ needed: [(String, Strategy, MeasurementRecord?)]) -> LimitJudgement {
+    private func notMade(_ limit: Limit, gates: Bool, _ needed: [(String, FigureStrategy, MeasurementRecord?)]) -> LimitJudgement {
         let missing = needed.filter { $0.2 == nil }.map { "'\($0.0)' (\($0.1.rawValue))" }
         return LimitJudgement(
             limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: gates,

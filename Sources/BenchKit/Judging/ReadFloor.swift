@@ -44,7 +44,7 @@ public enum ReadFloor {
     /// (a `--filter` that left every read out).
     ///
     /// - Parameters:
-    ///   - measurements: The run's measurements; the floor's are strategy-free (`Strategy.none`).
+    ///   - measurements: The run's measurements; the floor's are strategy-free (`FigureStrategy.unshaped`).
     ///   - subjects: The run's subjects: the walk's slot count is its subject's.
     ///   - buildConfiguration: `release` or `debug`: a debug build's timings are not judged.
     ///   - quick: Whether the run was `--quick`: its timings are indicative.
@@ -56,7 +56,7 @@ public enum ReadFloor {
         pairingForks: Bool = true
     ) -> [ReadFloorFigure]? {
         let found = Dictionary(
-            measurements.filter { $0.strategy == .none && Self.measurements.contains($0.name) }.map { ($0.name, $0) },
+            measurements.filter { $0.strategy == .unshaped && Self.measurements.contains($0.name) }.map { ($0.name, $0) },
             uniquingKeysWith: { first, _ in first })
         guard !found.isEmpty else { return nil }
         let reckoner = Reckoner(found: found, buildConfiguration: buildConfiguration, quick: quick, pairingForks: pairingForks)

@@ -17,7 +17,7 @@ public struct Limit: Sendable, Equatable, Codable {
     public var statistic: Statistic
     /// The strategy whose figure is judged: present for a timing, and for a count of version 3 (the
     /// shape compared with stored); nil for a count of versions 1 and 2, which compare derived.
-    @ExplicitNull public var strategy: Strategy?
+    @ExplicitNull public var strategy: FigureStrategy?
     /// How the figure must compare with the threshold to pass.
     public var comparison: Comparison
     /// The threshold, in `unit`; nil for `medianAtMostStoredUpperBound`, whose bound is a figure of
@@ -32,7 +32,7 @@ public struct Limit: Sendable, Equatable, Codable {
 
     /// Creates a limit; `LimitsFile` checks a file's limits are coherent before making them.
     public init(
-        id: String, description: String, metric: String, statistic: Statistic, strategy: Strategy?,
+        id: String, description: String, metric: String, statistic: Statistic, strategy: FigureStrategy?,
         comparison: Comparison, threshold: Double?, unit: LimitUnit, source: String, denominator: String? = nil
     ) {
         self.id = id
@@ -51,7 +51,7 @@ public struct Limit: Sendable, Equatable, Codable {
     public var isTiming: Bool { statistic.isTiming }
 
     /// The shape the limit belongs to: its strategy, or derived for a count of versions 1 and 2.
-    public var shape: Strategy { strategy ?? .derived }
+    public var shape: FigureStrategy { strategy ?? .derived }
 }
 
 /// Which figure of a metric a limit judges.

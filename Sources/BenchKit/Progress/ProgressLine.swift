@@ -40,12 +40,12 @@ public final class ProgressLine {
     ///   - progress: The harness's report.
     ///   - step: The 1-based position of the measurement in the run.
     ///   - total: How many measurements the run makes.
-    ///   - strategy: The strategy measured, `none` for strategy-free measurements.
-    public func show(_ progress: SamplingProgress, step: Int, of total: Int, strategy: Strategy) {
+    ///   - strategy: The strategy measured, `unshaped` for strategy-free measurements.
+    public func show(_ progress: SamplingProgress, step: Int, of total: Int, strategy: FigureStrategy) {
         show(Update(progress), step: step, of: total, strategy: strategy)
     }
 
-    func show(_ update: Update, step: Int, of total: Int, strategy: Strategy) {
+    func show(_ update: Update, step: Int, of total: Int, strategy: FigureStrategy) {
         let text = prefix + Self.describe(update, step: step, of: total, strategy: strategy)
         let key = "\(update.name)|\(strategy.rawValue)"
         if isTerminal {
@@ -82,12 +82,12 @@ public final class ProgressLine {
     }
 
     /// The text of one update, without control characters.
-    public static func describe(_ progress: SamplingProgress, step: Int, of total: Int, strategy: Strategy) -> String {
+    public static func describe(_ progress: SamplingProgress, step: Int, of total: Int, strategy: FigureStrategy) -> String {
         describe(Update(progress), step: step, of: total, strategy: strategy)
     }
 
-    static func describe(_ update: Update, step: Int, of total: Int, strategy: Strategy) -> String {
-        let subject = strategy == .none ? update.name : "\(update.name) \(strategy.rawValue)"
+    static func describe(_ update: Update, step: Int, of total: Int, strategy: FigureStrategy) -> String {
+        let subject = strategy == .unshaped ? update.name : "\(update.name) \(strategy.rawValue)"
         let state: String =
             switch update.stage {
             case .calibrating: "calibrating, batches of \(update.batchSize)"

@@ -28,7 +28,7 @@ public enum ReferenceFigures {
         func median(_ name: String) -> Double? {
             // Reads per field do not depend on the phase strategy; take the strategy-free figure first.
             let candidates = results.measurements.filter { $0.name == name }
-            return (candidates.first { $0.strategy == .none } ?? candidates.min { $0.strategy < $1.strategy })?.summary.median
+            return (candidates.first { $0.strategy == .unshaped } ?? candidates.min { $0.strategy < $1.strategy })?.summary.median
         }
         guard let tracked = median(trackedMeasurement), let untracked = median(untrackedMeasurement) else {
             return "this run: \(trackedMeasurement) and \(untrackedMeasurement) were not both measured"

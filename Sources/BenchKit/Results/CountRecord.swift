@@ -4,14 +4,14 @@ public struct CountRecord: Sendable, Equatable, Codable {
     /// the operation and the commit replayed.
     public var scenario: String
     /// The strategy the scenario ran under.
-    public var strategy: Strategy
+    public var strategy: FigureStrategy
     /// The body counted, e.g. `phase-only` or `row(8-fields)`.
     public var body: String
     /// How many times the body re-ran.
     public var reruns: Int
 
     /// Creates a count.
-    public init(scenario: String, strategy: Strategy, body: String, reruns: Int) {
+    public init(scenario: String, strategy: FigureStrategy, body: String, reruns: Int) {
         self.scenario = scenario
         self.strategy = strategy
         self.body = body

@@ -22,7 +22,7 @@ public struct FitRecord: Sendable, Equatable, Codable {
     /// The stable name of the curve, e.g. `commit.cost(retained-handles)`.
     public var name: String
     /// The strategy measured.
-    public var strategy: Strategy
+    public var strategy: FigureStrategy
     /// What `x` counts, e.g. `retained handles` or `slots walked`.
     public var xUnit: String
     /// The unit of `y`: `ns`.
@@ -38,7 +38,7 @@ public struct FitRecord: Sendable, Equatable, Codable {
 
     /// Creates a fit record.
     public init(
-        name: String, strategy: Strategy, xUnit: String, yUnit: String, slope: Double, intercept: Double,
+        name: String, strategy: FigureStrategy, xUnit: String, yUnit: String, slope: Double, intercept: Double,
         rSquared: Double, points: [Point]
     ) {
         self.name = name
@@ -58,7 +58,7 @@ public struct FitRecord: Sendable, Equatable, Codable {
     ///   - strategy: The strategy measured.
     ///   - xUnit: What `x` counts.
     ///   - points: At least two points with at least two distinct `x`; `y` in nanoseconds.
-    public init(fitting points: [Point], name: String, strategy: Strategy, xUnit: String) {
+    public init(fitting points: [Point], name: String, strategy: FigureStrategy, xUnit: String) {
         let fit = Statistics.linearFit(x: points.map(\.x), y: points.map(\.y))
         self.init(
             name: name, strategy: strategy, xUnit: xUnit, yUnit: MeasurementRecord.nanoseconds, slope: fit.slope,

@@ -13,7 +13,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// The stable name, `subject.operation(variant)`; with `strategy`, the join key across files.
     public var name: String
     /// The strategy measured.
-    public var strategy: Strategy
+    public var strategy: FigureStrategy
     /// The unit of `samples` and of the summary: always `ns` (nanoseconds per operation).
     public var unit: String
     /// The figures of `samples`.
@@ -48,7 +48,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
 
     /// Creates a record from its parts.
     public init(
-        name: String, strategy: Strategy, summary: Summary, samples: [Double], batches: BatchRecord,
+        name: String, strategy: FigureStrategy, summary: Summary, samples: [Double], batches: BatchRecord,
         policy: SamplingPolicy, allocations: AllocationRecord, instructionsPerOperation: Double? = nil,
         instructionsUnderOtherHashSeeds: [Double]? = nil, forks: [ForkRecord]? = nil
     ) {
@@ -107,7 +107,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     ///   - result: The sampler's result, kept whole except the timer, which the file records once.
     ///   - strategy: The strategy the measurement ran under.
     ///   - allocations: The allocation pass's count, or why there is none.
-    public init(_ result: MeasurementResult, strategy: Strategy, allocations: AllocationRecord) {
+    public init(_ result: MeasurementResult, strategy: FigureStrategy, allocations: AllocationRecord) {
         self.init(
             name: result.name, strategy: strategy, summary: result.summary, samples: result.samples,
             batches: BatchRecord(

@@ -11,8 +11,8 @@ extension Synthetic {
     static let comparedMedians: [(MeasurementKey, Double)] = [
         (MeasurementKey(name: phaseRead, strategy: .derived), 1_000),
         (MeasurementKey(name: phaseRead, strategy: .stored), 1_300),
-        (MeasurementKey(name: ReferenceFigures.trackedMeasurement, strategy: .none), 700),
-        (MeasurementKey(name: ReferenceFigures.untrackedMeasurement, strategy: .none), 21),
+        (MeasurementKey(name: ReferenceFigures.trackedMeasurement, strategy: .unshaped), 700),
+        (MeasurementKey(name: ReferenceFigures.untrackedMeasurement, strategy: .unshaped), 21),
     ]
 
     /// Thirty samples spread ±3 % around `median`, densest at the middle; `draw` picks another set

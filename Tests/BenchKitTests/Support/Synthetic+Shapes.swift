@@ -23,11 +23,11 @@ extension Synthetic {
     ///     takes 1000 ns every time, so these over 1000 are the ratios.
     ///   - leaving: Measurements (name, strategy) the run did not make.
     static func shapeFigures(
-        read: [Strategy: Double] = [:], extra: [Strategy: Int] = [:], rootCommit: Double = 10_000,
-        incrementalCommit: [Double] = [1100, 1200, 1300], leaving: [(String, Strategy)] = []
+        read: [FigureStrategy: Double] = [:], extra: [FigureStrategy: Int] = [:], rootCommit: Double = 10_000,
+        incrementalCommit: [Double] = [1100, 1200, 1300], leaving: [(String, FigureStrategy)] = []
     ) -> (measurements: [MeasurementRecord], counts: [CountRecord]) {
         var measurements: [MeasurementRecord] = []
-        for shape in [Strategy.derived, .stored, .root, .incremental] {
+        for shape in [FigureStrategy.derived, .stored, .root, .incremental] {
             let median = read[shape] ?? 12_000
             measurements.append(
                 measurement(phaseRead, shape, samples: [median - 100, median, median + 100], lower: median - 100, upper: median + 100))
@@ -39,7 +39,7 @@ extension Synthetic {
             measurement(valueCommitNoHandle, .incremental, samples: [1_000, 1_000, 1_000], lower: 1_000, upper: 1_000),
         ]
         measurements.removeAll { record in leaving.contains { $0 == (record.name, record.strategy) } }
-        let counts = [Strategy.derived, .stored, .root, .incremental].map { shape in
+        let counts = [FigureStrategy.derived, .stored, .root, .incremental].map { shape in
             CountRecord(scenario: spreadsScenario, strategy: shape, body: "phase-only", reruns: 2 + (extra[shape] ?? 0))
         }
         return (measurements, counts)

@@ -34,7 +34,7 @@ enum Synthetic {
 
     /// A measurement whose median is the middle of `samples` and whose interval is exactly `lower...upper`.
     static func measurement(
-        _ name: String, _ strategy: Strategy, samples: [Double], lower: Double, upper: Double,
+        _ name: String, _ strategy: FigureStrategy, samples: [Double], lower: Double, upper: Double,
         allocations: AllocationRecord = .unavailable("jemalloc is not the process allocator: system malloc (libc.so.6)")
     ) -> MeasurementRecord {
         var summary = Summary(samples: samples, resamples: 10)
@@ -88,8 +88,8 @@ enum Synthetic {
                         allocations: .counted(allocationCount(iterations: 100, allocations: 0, bytes: 0))),
             measurement(phaseRead, .stored, samples: [1000, 1000, 1000], lower: 1000, upper: 1000,
                         allocations: .counted(allocationCount(iterations: 100, allocations: 50, bytes: 2400))),
-            measurement(ReferenceFigures.trackedMeasurement, .none, samples: [700, 712, 730], lower: 700, upper: 730),
-            measurement(ReferenceFigures.untrackedMeasurement, .none, samples: [20.5, 21.25, 22], lower: 20.5, upper: 22),
+            measurement(ReferenceFigures.trackedMeasurement, .unshaped, samples: [700, 712, 730], lower: 700, upper: 730),
+            measurement(ReferenceFigures.untrackedMeasurement, .unshaped, samples: [20.5, 21.25, 22], lower: 20.5, upper: 22),
         ]
         let counts = counts(derived: 1, stored: 1)
         let fits = [

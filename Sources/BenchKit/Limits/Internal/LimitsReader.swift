@@ -72,20 +72,20 @@ struct LimitsReader {
         let owner = "'shapes'"
         let fields = try object(try value(members, "shapes", in: "the file"), what: owner)
         try refuseUnknownKeys(fields, known: Self.shapeKeys, in: owner)
-        let fallback = try choice(fields, "fallback", of: Strategy.self, in: owner)
+        let fallback = try choice(fields, "fallback", of: FigureStrategy.self, in: owner)
         guard fallback == .stored else {
             throw failure("\(owner): 'fallback' must be stored (the phase as today), not '\(fallback.rawValue)'")
         }
         let list = try value(fields, "preference", in: owner)
         guard case .array(let entries) = list else { throw failure("\(owner): 'preference' must be an array, not \(list.typeName)") }
         guard !entries.isEmpty else { throw failure("\(owner): 'preference' names no shape") }
-        var preference: [Strategy] = []
+        var preference: [FigureStrategy] = []
         for entry in entries {
             guard case .string(let name) = entry else {
                 throw failure("\(owner): 'preference' must list names, not \(entry.typeName)")
             }
-            guard let shape = Strategy(rawValue: name), shape != .none, shape != fallback else {
-                let allowed = Strategy.measured.filter { $0 != fallback }.map(\.rawValue).joined(separator: ", ")
+            guard let shape = FigureStrategy(rawValue: name), shape != .unshaped, shape != fallback else {
+                let allowed = FigureStrategy.measured.filter { $0 != fallback }.map(\.rawValue).joined(separator: ", ")
                 throw failure("\(owner): '\(name)' is not a shape (expected one of: \(allowed))")
             }
             guard !preference.contains(shape) else { throw failure("\(owner): '\(name)' is named twice in 'preference'") }
@@ -100,9 +100,9 @@ struct LimitsReader {
         let name = "limit '\(id)'"
         try refuseUnknownKeys(members, known: Self.limitKeys, in: name)
         let statistic = try choice(members, "statistic", of: Statistic.self, in: name)
-        let strategy: Strategy? =
+        let strategy: FigureStrategy? =
             if has(members, "strategy") {
-                try choice(members, "strategy", of: Strategy.self, in: name)
+                try choice(members, "strategy", of: FigureStrategy.self, in: name)
             } else { nil }
         let unitText = try string(members, "unit", in: name)
         guard let unit = LimitUnit(rawValue: unitText) else {
@@ -140,13 +140,13 @@ struct LimitsReader {
 
     /// Versions 1 and 2: a timing of derived or stored; a count compares derived with stored and names
     /// no strategy.
-    private func checkBeforeVersion3(_ strategy: Strategy?, of statistic: Statistic, version: Int, in name: String) throws(LimitsError) {
+    private func checkBeforeVersion3(_ strategy: FigureStrategy?, of statistic: Statistic, version: Int, in name: String) throws(LimitsError) {
         if statistic.needsVersion3 {
             throw failure("\(name): statistic '\(statistic.rawValue)' needs version 3 (this file is version \(version))")
         }
         if statistic.isTiming {
             guard let strategy, strategy == .derived || strategy == .stored else {
-                if let strategy, strategy != .none { throw failure("\(name): strategy '\(strategy.rawValue)' needs version 3 (this file is version \(version))") }
+                if let strategy, strategy != .unshaped { throw failure("\(name): strategy '\(strategy.rawValue)' needs version 3 (this file is version \(version))") }
                 throw failure("\(name): a timing limit needs 'strategy' (derived or stored)")
             }
         } else if strategy != nil {
@@ -156,7 +156,7 @@ struct LimitsReader {
 
     /// Version 3: every limit names the shape it belongs to, one of the preference, and a count
     /// compares that shape with stored.
-    private func checkShape(_ strategy: Strategy?, of statistic: Statistic, shapes: ShapePreference, in name: String) throws(LimitsError) {
+    private func checkShape(_ strategy: FigureStrategy?, of statistic: Statistic, shapes: ShapePreference, in name: String) throws(LimitsError) {
         let allowed = shapes.preference.map(\.rawValue).joined(separator: ", ")
         guard let strategy else { throw failure("\(name): a limit of version 3 needs 'strategy', the shape it belongs to (one of: \(allowed))") }
         guard shapes.preference.contains(strategy) else {

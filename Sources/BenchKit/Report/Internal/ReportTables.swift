@@ -8,13 +8,13 @@ struct ReportTables {
     /// The strategies the file's measurements and counts are of, in column order: derived and stored
     /// always (a file of one of them shows the other's column empty, as it always has), then any other
     /// the run measured.
-    var columns: [Strategy] {
+    var columns: [FigureStrategy] {
         let present = Set(results.measurements.map(\.strategy) + results.counts.map(\.strategy))
-        return Strategy.measured.filter { $0 == .derived || $0 == .stored || present.contains($0) }
+        return FigureStrategy.measured.filter { $0 == .derived || $0 == .stored || present.contains($0) }
     }
 
     /// The shapes compared with stored: every column but stored.
-    private var shapes: [Strategy] { columns.filter { $0 != .stored } }
+    private var shapes: [FigureStrategy] { columns.filter { $0 != .stored } }
 
     /// Whether the measurements take three tables (medians, ratios, allocations): with more than
     /// derived and stored, one row of them all would be too wide for a terminal.
@@ -61,9 +61,9 @@ struct ReportTables {
             })
     }
 
-    private var strategyNames: [String] { orderedNames(results.measurements.filter { $0.strategy != .none }) }
+    private var strategyNames: [String] { orderedNames(results.measurements.filter { $0.strategy != .unshaped }) }
 
-    private func ratioHeader(_ shape: Strategy) -> String { "\(shape.rawValue)/stored" }
+    private func ratioHeader(_ shape: FigureStrategy) -> String { "\(shape.rawValue)/stored" }
 
     private func medians(_ name: String) -> [String] {
         columns.map { measurement(name, $0).map(timing) ?? "—" }
@@ -83,10 +83,10 @@ struct ReportTables {
         let counted = results.measurements.filter { $0.instructionsPerOperation != nil }
         guard !counted.isEmpty else { return nil }
         let names = orderedNames(counted)
-        func figure(_ name: String, _ strategy: Strategy) -> String {
+        func figure(_ name: String, _ strategy: FigureStrategy) -> String {
             counted.first { $0.name == name && $0.strategy == strategy }?.instructionsPerOperation.map { String(format: "%.1f", $0) } ?? "—"
         }
-        let strategies = columns + [.none]
+        let strategies = columns + [.unshaped]
         return Table(
             headers: ["measurement"] + columns.map(\.rawValue) + ["no strategy"],
             rows: names.map { name in [name] + strategies.map { figure(name, $0) } })
@@ -94,7 +94,7 @@ struct ReportTables {
 
     /// Measurements no strategy shapes, such as the floor of a plain `@Observable` read.
     var strategyFree: Table? {
-        let records = results.measurements.filter { $0.strategy == .none }
+        let records = results.measurements.filter { $0.strategy == .unshaped }
         guard !records.isEmpty else { return nil }
         return Table(
             headers: ["measurement", "median [95% CI]", "allocs/op", "bytes/op"],
@@ -202,7 +202,7 @@ struct ReportTables {
         return names
     }
 
-    private func measurement(_ name: String, _ strategy: Strategy) -> MeasurementRecord? {
+    private func measurement(_ name: String, _ strategy: FigureStrategy) -> MeasurementRecord? {
         results.measurements.first { $0.name == name && $0.strategy == strategy }
     }
 
