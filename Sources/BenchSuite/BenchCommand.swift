@@ -164,7 +164,7 @@ public enum BenchCommand {
 
     /// The subjects of the spec in `directory`, once they pass `BenchSubjects.problems()`.
     ///
-    /// - Throws: `SpecError` for a spec that does not load, or `SpecProblems` with every problem.
+    /// - Throws: `FixtureDirectoryError` for a spec that does not load, or `SpecProblems` with every problem.
     static func checkedSubjects(_ directory: String) throws -> BenchSubjects {
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: directory))
         let problems = subjects.problems()

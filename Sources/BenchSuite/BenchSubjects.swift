@@ -5,7 +5,7 @@ import Workloads
 /// What the bench measures over: the spec read and picked from, and environments built on demand.
 public final class BenchSubjects {
     /// The spec.
-    public let spec: Spec
+    public let spec: LoadedFixtureDirectory
     /// The largest `@throwOnFieldError` operation the fixtures answer.
     public let largestStrict: PickedOperation
     /// The strict operation whose own selection holds no field, only spreads, if any: the second
@@ -20,9 +20,9 @@ public final class BenchSubjects {
     public private(set) lazy var largestStrictFieldErrors: NormalizedResponse? = largestStrict.fieldErrorsResponse()
 
     /// Reads and picks from `directory`.
-    /// - Throws: `SpecError` with one line saying what and where.
-    public init(specDirectory directory: URL) throws(SpecError) {
-        spec = try Spec.load(directory)
+    /// - Throws: `FixtureDirectoryError` with one line saying what and where.
+    public init(specDirectory directory: URL) throws(FixtureDirectoryError) {
+        spec = try LoadedFixtureDirectory.load(directory)
         largestStrict = try spec.largestStrictOperation()
         spreadsOnly = try spec.spreadsOnlyOperation()
         rootFieldSpreads = try spec.rootFieldSpreadsOperation()

@@ -41,7 +41,7 @@ public struct DistinctRoots {
     /// variable (1, 2, ...) and another screen's value (`User:me`), with one handle attached per value.
     ///
     /// - Throws: `SuiteError` when the fixture does not normalize under another value.
-    public func environment(_ strategy: any PhaseStrategy, count: Int, spec: Spec) throws -> (Environment, [Handle]) {
+    public func environment(_ strategy: any PhaseStrategy, count: Int, spec: LoadedFixtureDirectory) throws -> (Environment, [Handle]) {
         let picked = scaled.picked
         let (environment, _) = try ScenarioWorld.makeEnvironment(spec: spec, picked: picked, strategy: strategy, handleCount: 0)
         var responses: [(variables: [String: InputValue], response: NormalizedResponse)] = []

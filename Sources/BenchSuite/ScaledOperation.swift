@@ -22,7 +22,7 @@ public struct ScaledOperation {
     public let response: JSONValue
 
     /// `judged` over its fixture at `scale`, chosen as the type's discussion says.
-    static func make(_ judged: PickedOperation, spec: Spec, scale: Double) -> Result<ScaledOperation, ScalingUnavailable> {
+    static func make(_ judged: PickedOperation, spec: LoadedFixtureDirectory, scale: Double) -> Result<ScaledOperation, ScalingUnavailable> {
         let recorded = judged.fixture.fixture.loadedResponse.value
         let generated = StrictFixture.response(.page, scale: scale)
         if recorded == StrictFixture.response(.page, scale: 1) {
@@ -55,7 +55,7 @@ public struct ScaledOperation {
     }
 
     /// `judged`'s operation over `response`, normalized into a fresh store, with its records and walk.
-    private static func normalized(_ judged: PickedOperation, _ response: JSONValue, spec: Spec) -> Result<PickedOperation, ScalingError> {
+    private static func normalized(_ judged: PickedOperation, _ response: JSONValue, spec: LoadedFixtureDirectory) -> Result<PickedOperation, ScalingError> {
         let normalized: NormalizedResponse
         do {
             normalized = try Normalizer.normalize(

@@ -34,7 +34,7 @@ extension SuiteRunner {
     }
 
     /// One scenario run under one strategy, counted.
-    static func count(_ item: CountingItem, scenarios: [(Scenario, PickedOperation)], spec: Spec) throws -> [CountRecord] {
+    static func count(_ item: CountingItem, scenarios: [(Scenario, PickedOperation)], spec: LoadedFixtureDirectory) throws -> [CountRecord] {
         let (scenario, picked) = scenarios[item.scenario]
         let phaseStrategy = Suite.strategies.first { $0.0 == item.strategy }!.1
         let outcome = try scenario.run(spec: spec, picked: picked, strategy: phaseStrategy)

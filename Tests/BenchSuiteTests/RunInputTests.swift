@@ -65,8 +65,8 @@ struct RunInputTests {
         return nil
     }
 
-    private func specError(_ path: String) -> SpecError? {
-        do { _ = try Spec.load(URL(fileURLWithPath: path)) } catch { return error }
+    private func specError(_ path: String) -> FixtureDirectoryError? {
+        do { _ = try LoadedFixtureDirectory.load(URL(fileURLWithPath: path)) } catch { return error }
         return nil
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// response, the same way every time, on nullable leaves of the operation's own selection only.
 struct FieldErrorsVariantTests {
     private static func largestStrict() throws -> PickedOperation {
-        try Spec.load(Fixture.bundledSpecDirectory).largestStrictOperation()
+        try LoadedFixtureDirectory.load(Fixture.bundledSpecDirectory).largestStrictOperation()
     }
 
     @Test func aRecordedResponseIsPreferred() throws {

@@ -57,7 +57,7 @@ struct PickingTests {
     }
 
     @Test func theLargestStrictOperationIsTheOneWhoseWalkReadsMostSlots() throws {
-        let spec = try Spec.load(try write(books))
+        let spec = try LoadedFixtureDirectory.load(try write(books))
         let largest = try spec.largestStrictOperation()
         #expect(largest.name == "Large", "Plain reads as much but has no @throwOnFieldError")
         // shelf, id, books, then per book: id title author, author.id author.name
@@ -81,12 +81,12 @@ struct PickingTests {
     func anOperationIsSpreadsOnlyWhenItsOwnSelectionHoldsNoField(_ text: String, spreadsOnly: Bool, rootFieldSpreads: Bool) throws {
         let fragments = "fragment F on Query { shelf(id: \"s\") { id } } fragment G on Query { shelf(id: \"t\") { id } } fragment H on Shelf { id }"
         let operation = try #require(try GraphQLParser.parse(text + "\n" + fragments).operations.first)
-        #expect(Spec.isSpreadsOnly(operation) == spreadsOnly, "\(text)")
-        #expect(Spec.hasOnlySpreadsBelowRootFields(operation) == rootFieldSpreads, "\(text)")
+        #expect(LoadedFixtureDirectory.isSpreadsOnly(operation) == spreadsOnly, "\(text)")
+        #expect(LoadedFixtureDirectory.hasOnlySpreadsBelowRootFields(operation) == rootFieldSpreads, "\(text)")
     }
 
     @Test func aTieGoesToTheOperationWithMoreRecords() throws {
-        let spec = try Spec.load(try write([
+        let spec = try LoadedFixtureDirectory.load(try write([
             "schema.graphql": schema,
             "one/One.graphql": "query One @throwOnFieldError { shelf(id: \"s1\") { id books { id } } }",
             "one/responses/0.json": #"{"data": {"shelf": {"id": "s1", "books": [{"id": "b1"}, {"id": "b1"}]}}}"#,
@@ -108,8 +108,8 @@ struct PickingTests {
         files["titles/Spreads.graphql"] = "query Spreads($id: ID!) { shelf(id: $id) { ...ShelfBooks } } fragment ShelfBooks on Shelf { books { id title } }"
         files["relay/ShelfQuery.graphql"] = "query ShelfQuery($id: ID!) { ...ShelfQuery_query } fragment ShelfQuery_query on Query { shelf(id: $id) { id books { id title } } }"
         let directory = try write(files)
-        let spec = try Spec.load(directory)
-        #expect(throws: SpecError("\(directory.path): no @throwOnFieldError operation to pick from")) {
+        let spec = try LoadedFixtureDirectory.load(directory)
+        #expect(throws: FixtureDirectoryError("\(directory.path): no @throwOnFieldError operation to pick from")) {
             try spec.largestStrictOperation()
         }
         #expect(try spec.spreadsOnlyOperation() == nil)
@@ -120,7 +120,7 @@ struct PickingTests {
         var files = books
         files["small/Small.graphql"] = "query Small {\n  shelf(id: ) { id }\n}"
         let directory = try write(files)
-        let error = try #require(throws: SpecError.self) { try Spec.load(directory) }
+        let error = try #require(throws: FixtureDirectoryError.self) { try LoadedFixtureDirectory.load(directory) }
         #expect(error.description.hasPrefix("\(directory.path)/small/Small.graphql:2:13: "), "\(error)")
         #expect(!error.description.contains("\n"))
     }
@@ -129,13 +129,13 @@ struct PickingTests {
         var files = books
         files["full/responses/0-shelf.json"] = #"{"data": {"shelf": {"id": "s1", "books": {"id": "b1"}}}}"#
         let directory = try write(files)
-        let error = try #require(throws: SpecError.self) { try Spec.load(directory).largestStrictOperation() }
+        let error = try #require(throws: FixtureDirectoryError.self) { try LoadedFixtureDirectory.load(directory).largestStrictOperation() }
         #expect(error.description.contains("full/responses/0-shelf.json"), "\(error)")
         #expect(error.description.contains("shelf.books"), "\(error)")
     }
 
     @Test func theBundledSpecPicksTheDecisionsOperations() throws {
-        let spec = try Spec.load(Fixture.bundledSpecDirectory)
+        let spec = try LoadedFixtureDirectory.load(Fixture.bundledSpecDirectory)
         let largest = try spec.largestStrictOperation()
         #expect(largest.name == "CharactersPage")
         #expect(largest.records == StrictFixture.Size(scale: 1).recordCount)

@@ -9,9 +9,9 @@ import Runtime
 /// reading the row fragment; over the root-field-spreads one, a phase body, the operation's body, two
 /// fragment bodies and 20 rows.
 struct ScenarioTests {
-    static let spec = Result { try Spec.load(Fixture.bundledSpecDirectory) }
+    static let spec = Result { try LoadedFixtureDirectory.load(Fixture.bundledSpecDirectory) }
 
-    static func picked(_ subject: Scenario.Subject, in spec: Spec) throws -> PickedOperation {
+    static func picked(_ subject: Scenario.Subject, in spec: LoadedFixtureDirectory) throws -> PickedOperation {
         switch subject {
         case .largestStrict: try spec.largestStrictOperation()
         case .spreadsOnly: try #require(try spec.spreadsOnlyOperation())

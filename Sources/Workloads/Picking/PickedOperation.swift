@@ -44,16 +44,16 @@ public struct PickedOperation: Sendable {
     public var name: String { operation.name ?? "(anonymous)" }
 }
 
-extension Spec {
+extension LoadedFixtureDirectory {
     /// The largest `@throwOnFieldError` operation the fixtures answer: the one whose verdict walk reads
     /// the most slots over its loaded response; ties go to the one with more records, then by name.
     ///
-    /// - Throws: `SpecError` when the spec has no strict operation, or a strict operation's loaded
+    /// - Throws: `FixtureDirectoryError` when the spec has no strict operation, or a strict operation's loaded
     ///   response does not normalize.
-    public func largestStrictOperation() throws(SpecError) -> PickedOperation {
+    public func largestStrictOperation() throws(FixtureDirectoryError) -> PickedOperation {
         let strict = try measured { $0.throwsOnFieldError }
         guard let best = strict.max(by: Self.smaller) else {
-            throw SpecError("\(directory.path): no @throwOnFieldError operation to pick from")
+            throw FixtureDirectoryError("\(directory.path): no @throwOnFieldError operation to pick from")
         }
         return best
     }
@@ -61,13 +61,13 @@ extension Spec {
     /// The strict operation whose own selection holds no field, only fragment spreads (directly or in
     /// inline fragments), as `query Q @throwOnFieldError { ...Q_query }`: the decision's second limit's
     /// subject. The largest by records when there are several, nil when none.
-    public func spreadsOnlyOperation() throws(SpecError) -> PickedOperation? {
+    public func spreadsOnlyOperation() throws(FixtureDirectoryError) -> PickedOperation? {
         try measured { $0.throwsOnFieldError && Self.isSpreadsOnly($0) }.max(by: Self.smaller)
     }
 
     /// The strict operation whose root fields' own selections are only fragment spreads: a root field
     /// with spreads beneath, counted beside the limit's case. The largest by records, nil when none.
-    public func rootFieldSpreadsOperation() throws(SpecError) -> PickedOperation? {
+    public func rootFieldSpreadsOperation() throws(FixtureDirectoryError) -> PickedOperation? {
         try measured { $0.throwsOnFieldError && Self.hasOnlySpreadsBelowRootFields($0) }.max(by: Self.smaller)
     }
 
@@ -106,19 +106,19 @@ extension Spec {
 
     /// Normalizes the loaded response of `fixture` for `operation` into a fresh store and measures its
     /// verdict walk there.
-    public func pick(_ operation: Operation, in fixture: LoadedFixture) throws(SpecError) -> PickedOperation {
+    public func pick(_ operation: Operation, in fixture: LoadedFixture) throws(FixtureDirectoryError) -> PickedOperation {
         let response: NormalizedResponse
         do {
             response = try fixture.normalize(fixture.fixture.loadedResponse, for: operation)
         } catch {
-            throw SpecError("\(directory.path)/\(fixture.fixture.name)/responses/\(fixture.fixture.loadedResponse.name).json: \(error)")
+            throw FixtureDirectoryError("\(directory.path)/\(fixture.fixture.name)/responses/\(fixture.fixture.loadedResponse.name).json: \(error)")
         }
         let store = makeStore()
         store.commit { response.write(into: &$0) }
         let variables = fixture.variables(for: operation)
         let prepared: PreparedOperation
         do { prepared = try PreparedOperation(operation, variables: variables, store: store) } catch {
-            throw SpecError("\(directory.path)/\(fixture.fixture.name): \(operation.name ?? "(anonymous)"): \(error)")
+            throw FixtureDirectoryError("\(directory.path)/\(fixture.fixture.name): \(operation.name ?? "(anonymous)"): \(error)")
         }
         return PickedOperation(
             fixture: fixture, operation: operation, variables: variables, response: response,
@@ -126,7 +126,7 @@ extension Spec {
         )
     }
 
-    private func measured(_ include: (Operation) -> Bool) throws(SpecError) -> [PickedOperation] {
+    private func measured(_ include: (Operation) -> Bool) throws(FixtureDirectoryError) -> [PickedOperation] {
         var picked: [PickedOperation] = []
         for (fixture, operation) in operations where include(operation) {
             picked.append(try pick(operation, in: fixture))

@@ -46,7 +46,7 @@ public struct Scenario: Sendable {
     }
 
     /// Builds a world under `strategy`, makes the change, renders, and counts.
-    public func run(spec: Spec, picked: PickedOperation, strategy: any PhaseStrategy) throws -> ScenarioOutcome {
+    public func run(spec: LoadedFixtureDirectory, picked: PickedOperation, strategy: any PhaseStrategy) throws -> ScenarioOutcome {
         let world = try ScenarioWorld(spec: spec, picked: picked, strategy: strategy, handleCount: handleCount)
         let phaseBefore = world.handle.phase.name
         let walksBefore = world.verdictWalks

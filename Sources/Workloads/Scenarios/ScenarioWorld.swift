@@ -15,13 +15,13 @@ public final class ScenarioWorld {
     /// The view tree over the first handle, and a phase-only body over each other handle.
     public let bodies: [Body]
     /// The spec the operation came from.
-    public let spec: Spec
+    public let spec: LoadedFixtureDirectory
 
     /// The viewer record, which no scenario operation reads.
     public static let viewer: RecordID = "User:me"
 
     /// Builds a world with `handleCount` handles of `picked` under `strategy`.
-    public init(spec: Spec, picked: PickedOperation, strategy: any PhaseStrategy, handleCount: Int = 1) throws {
+    public init(spec: LoadedFixtureDirectory, picked: PickedOperation, strategy: any PhaseStrategy, handleCount: Int = 1) throws {
         self.spec = spec
         self.picked = picked
         (environment, handles) = try Self.makeEnvironment(spec: spec, picked: picked, strategy: strategy, handleCount: max(1, handleCount))
@@ -36,7 +36,7 @@ public final class ScenarioWorld {
     /// (`User:me`, under the root's `viewer`), with `handleCount` handles of `picked` attached: the
     /// scenarios' world, and what the bench times in.
     public static func makeEnvironment(
-        spec: Spec, picked: PickedOperation, strategy: any PhaseStrategy, handleCount: Int
+        spec: LoadedFixtureDirectory, picked: PickedOperation, strategy: any PhaseStrategy, handleCount: Int
     ) throws -> (Environment, [Handle]) {
         let environment = Environment(strategy: strategy, store: spec.makeStore())
         environment.commit { transaction in

@@ -16,7 +16,7 @@ struct DifferentialWorld {
     /// root-field-spreads ones, the plain one), plus the strict one on page 2, whose data the store
     /// never holds. The variants are generated at the same scale; one more carries an unplaced error.
     static func strictFixture(scale: Double = 0.25) throws -> DifferentialWorld {
-        let spec = try Spec.load(Fixture.bundledSpecDirectory)
+        let spec = try LoadedFixtureDirectory.load(Fixture.bundledSpecDirectory)
         let fixture = try #require(spec.fixtures.first { $0.fixture.name == "characters-page" })
         let strict = try #require(fixture.operation(named: "CharactersPage"))
         let variables = fixture.variables(for: strict)

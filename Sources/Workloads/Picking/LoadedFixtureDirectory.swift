@@ -1,11 +1,12 @@
 import Foundation
 import Runtime
 
-/// A spec directory read whole: every fixture with its documents parsed, and the schema beside them.
+/// A directory of fixtures (`spec/`, or the one `--spec` names) read whole: every fixture with its
+/// documents parsed, and the schema beside them.
 ///
 /// Reading stops at the first file that does not parse, with that file's position; nothing is
-/// picked from a spec that is only partly understood.
-public struct Spec: Sendable {
+/// picked from a directory that is only partly understood.
+public struct LoadedFixtureDirectory: Sendable {
     /// The directory read.
     public let directory: URL
     /// The schema, from `schema.graphql` in the directory, when there is one.
@@ -15,34 +16,34 @@ public struct Spec: Sendable {
 
     /// Reads `directory`: `schema.graphql` when present, and every fixture below it.
     ///
-    /// - Throws: `SpecError` naming the file (and line and column, for a parse error) that failed, or
-    ///   the directory when it is missing or a file.
-    public static func load(_ directory: URL) throws(SpecError) -> Spec {
+    /// - Throws: `FixtureDirectoryError` naming the file (and line and column, for a parse error) that
+    ///   failed, or the directory when it is missing or a file.
+    public static func load(_ directory: URL) throws(FixtureDirectoryError) -> LoadedFixtureDirectory {
         // Said in words here: listing a file or a missing path fails later with a Foundation error number.
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
-            throw SpecError("\(directory.path): no such directory; the spec is a directory of fixtures (see spec/README.md)")
+            throw FixtureDirectoryError("\(directory.path): no such directory; the spec is a directory of fixtures (see spec/README.md)")
         }
         guard isDirectory.boolValue else {
-            throw SpecError("\(directory.path): is a file, not a directory; the spec is a directory of fixtures (see spec/README.md)")
+            throw FixtureDirectoryError("\(directory.path): is a file, not a directory; the spec is a directory of fixtures (see spec/README.md)")
         }
         let schemaURL = directory.appendingPathComponent("schema.graphql")
         var schema: Schema?
         if FileManager.default.fileExists(atPath: schemaURL.path) {
-            do { schema = try Schema.load(from: schemaURL) } catch { throw SpecError(error.description) }
+            do { schema = try Schema.load(from: schemaURL) } catch { throw FixtureDirectoryError(error.description) }
         }
         let fixtures: [Fixture]
-        do { fixtures = try Fixture.loadAll(in: directory) } catch { throw SpecError(error.description) }
+        do { fixtures = try Fixture.loadAll(in: directory) } catch { throw FixtureDirectoryError(error.description) }
         var loaded: [LoadedFixture] = []
         for fixture in fixtures {
             var documents: [Document] = []
             for source in fixture.operationSources {
                 let file = directory.appendingPathComponent(fixture.name).appendingPathComponent(source.fileName).path
-                do { documents.append(try GraphQLParser.parse(source.text, file: file)) } catch { throw SpecError(error.description) }
+                do { documents.append(try GraphQLParser.parse(source.text, file: file)) } catch { throw FixtureDirectoryError(error.description) }
             }
             loaded.append(LoadedFixture(fixture: fixture, documents: documents, schema: schema))
         }
-        return Spec(directory: directory, schema: schema, fixtures: loaded)
+        return LoadedFixtureDirectory(directory: directory, schema: schema, fixtures: loaded)
     }
 
     /// Every operation of every fixture, with its fixture.
@@ -56,8 +57,8 @@ public struct Spec: Sendable {
     }
 }
 
-/// A spec that cannot be read or picked from: one line saying what and where.
-public struct SpecError: Error, Hashable, Sendable, CustomStringConvertible {
+/// A fixture directory that cannot be read or picked from: one line saying what and where.
+public struct FixtureDirectoryError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, and where.
     public let description: String
 
