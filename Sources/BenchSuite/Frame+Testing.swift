@@ -24,7 +24,7 @@ extension Frame {
         if settingUp { setUp() }
         for body in world.bodies { body.resetCounts() }
         let walksBefore = world.verdictWalks
-        let rendered = subject.operation() as? Int ?? -1
+        let rendered = prepared.operation() as? Int ?? -1
         // Walks first: an untracked read of a derived phase walks the verdict again.
         let walks = world.verdictWalks - walksBefore
         let reruns = world.bodies.filter { $0.reruns != 0 }.map { ($0.name, $0.reruns) }

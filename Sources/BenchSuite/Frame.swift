@@ -98,7 +98,7 @@ package final class Frame {
     }
 
     /// The set-up and the timed call, for the sampler.
-    var subject: SuiteMeasurement.Subject {
+    var prepared: SuiteMeasurement.Prepared {
         .init(setUp: setUp, operation: { self.run() })
     }
 

@@ -10,7 +10,7 @@ import Runtime
 /// instruction counter, so the bench runs itself a second time, as a child under callgrind
 /// (`CallgrindLaunch`), told `bench child count-instructions` with the same `--filter`, `--spec` and
 /// `--strategy` (`ChildCommand`; `--quick` changes no count, so the child does not get it). The child
-/// builds each measurement's subject with nothing collected, warms it up, and counts a fixed number
+/// prepares each measurement with nothing collected, warms it up, and counts a fixed number
 /// of calls (`InstructionCounter`); it writes no results file. The parent reads the counts back, divides
 /// them by the calls and by the operations per call, and fills `instructionsPerOperation` in the
 /// records of its own, timed, pass: the timings stay real timings, on jemalloc as usual, and the
@@ -177,8 +177,8 @@ public enum InstructionPass {
     /// Counts the selected measurements keyed `measurements` (all when empty), one after another,
     /// into `dumpsDirectory`: the job `ChildCommand.Job.countInstructions`. Writes no results file.
     ///
-    /// - Throws: `UsageError` outside valgrind, where nothing would be counted; what building a
-    ///   measurement's subject or counting it throws.
+    /// - Throws: `UsageError` outside valgrind, where nothing would be counted; what preparing a
+    ///   measurement or counting it throws.
     public static func runChild(_ options: RunOptions, dumpsDirectory: String, measurements: [String]) throws {
         guard InstructionCounter.isRunningOnValgrind else {
             throw UsageError("'child count-instructions' counts only under valgrind, where bench --instructions starts it")
@@ -194,9 +194,9 @@ public enum InstructionPass {
         for (index, measurement) in selected.enumerated() {
             let name = ChildCommand.measurementKey(measurement.name, measurement.strategy)
             progress.note("[instructions \(index + 1)/\(selected.count)] \(name)")
-            let subject = try measurement.prepare()
+            let prepared = try measurement.prepare()
             let region = try counter.count(
-                Measurement(name, setUp: subject.setUp, operation: subject.operation), oneCallPerSetUp: measurement.oneCallPerBatch)
+                Measurement(name, setUp: prepared.setUp, operation: prepared.operation), oneCallPerSetUp: measurement.oneCallPerBatch)
             progress.note("[instructions \(index + 1)/\(selected.count)] \(name): \(region.calls) calls counted")
         }
         progress.finish()

@@ -1,8 +1,8 @@
-/// The number of slots a fixture-size point's walk reads, known only once its subject is built.
+/// The number of slots a fixture-size point's walk reads, known only once it is prepared.
 ///
-/// The curve's x value is read after sampling, from the subject the measurement built; the class is
-/// what the subject's builder and the curve's `x` closure share.
+/// The curve's x value is read after sampling, from what the measurement prepared; the class is what
+/// the measurement's `prepare` and the curve's `x` closure share.
 final class SlotsWalked {
-    /// Slots the derived getter's walk reads at this point's fixture size; 0 until the subject is built.
+    /// Slots the derived getter's walk reads at this point's fixture size; 0 until it is prepared.
     var count = 0
 }

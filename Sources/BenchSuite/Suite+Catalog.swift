@@ -129,7 +129,7 @@ extension Suite {
 
     /// Commits that each set `nullsOrErrorsChanged` and touch none of the handles' data: another
     /// screen's value goes to null and back.
-    static func nullsOrErrorsCommits(_ environment: Environment, _ handles: [Handle]) -> SuiteMeasurement.Subject {
+    static func nullsOrErrorsCommits(_ environment: Environment, _ handles: [Handle]) -> SuiteMeasurement.Prepared {
         let viewer = environment.store.record(ScenarioWorld.viewer)!.ref
         var isNull = false
         return .init(setUp: {}, operation: {

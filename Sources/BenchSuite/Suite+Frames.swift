@@ -22,7 +22,7 @@ extension Suite {
                     frameName(change, handles: handles), strategy: strategy, oneCallPerBatch: change.needsSetUpPerCall,
                     alternation: fieldErrorsAlternation(change, subjects, phaseStrategy, handles: handles)
                 ) {
-                    try Frame(change, subjects: subjects, strategy: phaseStrategy, handles: handles).subject
+                    try Frame(change, subjects: subjects, strategy: phaseStrategy, handles: handles).prepared
                 }
             }
         }
@@ -42,7 +42,7 @@ extension Suite {
         return SuiteMeasurement.Alternation(partner: frameName(partner, handles: handles)) {
             let pair = try Frame.fieldErrorsPair(subjects: subjects, strategy: phaseStrategy, handles: handles)
             let (own, other) = change == .fieldErrorsLand ? (pair.land, pair.clear) : (pair.clear, pair.land)
-            return (own.subject, other.subject)
+            return (own.prepared, other.prepared)
         }
     }
 

@@ -1,12 +1,13 @@
 import BenchKit
 import Harness
 
-/// One measurement of the suite: its stable name, its strategy, and how to build its subject.
+/// One measurement of the suite: its stable name, its strategy, and how to prepare what it times.
 ///
-/// The subject is built only when the measurement runs, off the clock, so `--filter` and `--list`
+/// It is prepared only when the measurement runs, off the clock, so `--filter` and `--list`
 /// pay for nothing they skip.
 public struct SuiteMeasurement {
-    /// The stable name, `subject.operation(variant)`: the join key across results files.
+    /// The stable name, `area.operation(variant)` (`phase.read.tracked(largest-strict)`): the join key
+    /// across results files.
     public let name: String
     /// The strategy measured, or `.unshaped` for what no strategy touches.
     public let strategy: FigureStrategy
@@ -22,7 +23,7 @@ public struct SuiteMeasurement {
     public let retainedHandles: Int
     /// The measurement timed in alternation with this one, each call the other's set-up, when both run.
     let alternation: Alternation?
-    let prepare: () throws -> Subject
+    let prepare: () throws -> Prepared
 
     /// Two measurements of one strategy whose calls each put the other's state in place (field errors
     /// landing and clearing): when a run selects both, they share one world, and each call of one is
@@ -30,9 +31,9 @@ public struct SuiteMeasurement {
     struct Alternation {
         /// The partner's stable name.
         let partner: String
-        /// This measurement's subject and its partner's, over one world; each subject's set-up is the
+        /// This measurement's prepared call and its partner's, over one world; each one's set-up is the
         /// other's operation, for a pass that runs one of them alone (allocations).
-        let preparePair: () throws -> (own: Subject, partner: Subject)
+        let preparePair: () throws -> (own: Prepared, partner: Prepared)
     }
 
     /// A point of a scaling curve: the curve's name and this measurement's `x`.
@@ -41,12 +42,12 @@ public struct SuiteMeasurement {
         public let name: String
         /// What `x` counts.
         public let xUnit: String
-        /// This point's `x`; computed with the subject, so it is known only once prepared.
+        /// This point's `x`; computed as it is prepared, so it is known only then.
         public let x: () -> Double
     }
 
-    /// A prepared subject: the set-up to run before a batch, and the operation.
-    struct Subject {
+    /// What a measurement times, prepared: the set-up to run before a batch, and the timed operation.
+    struct Prepared {
         let setUp: () -> Void
         let operation: () -> Any
     }
@@ -56,7 +57,7 @@ public struct SuiteMeasurement {
 
     init(
         _ name: String, strategy: FigureStrategy = .unshaped, operationsPerCall: Int = 1, oneCallPerBatch: Bool = false,
-        curve: CurvePoint? = nil, retainedHandles: Int = 0, alternation: Alternation? = nil, prepare: @escaping () throws -> Subject
+        curve: CurvePoint? = nil, retainedHandles: Int = 0, alternation: Alternation? = nil, prepare: @escaping () throws -> Prepared
     ) {
         self.name = name
         self.strategy = strategy

@@ -8,26 +8,26 @@ extension SuiteRunner {
     /// alternates two states (a value set to null and back) is counted once in each.
     static func allocations(
         _ counter: Result<AllocationCounter, AllocationCounter.Unavailable>, _ measurement: SuiteMeasurement,
-        _ subject: SuiteMeasurement.Subject, batchSize: Int, slow: Bool = false
+        _ prepared: SuiteMeasurement.Prepared, batchSize: Int, slow: Bool = false
     ) -> Result<AllocationCount, AllocationCounter.Unavailable> {
         counter.map { counter in
             var count: AllocationCount
             if measurement.oneCallPerBatch {
-                subject.setUp()
-                count = counter.measure(iterations: 1, warmUp: 0, subject.operation)
+                prepared.setUp()
+                count = counter.measure(iterations: 1, warmUp: 0, prepared.operation)
                 for _ in 1..<4 {
-                    subject.setUp()
-                    let more = counter.measure(iterations: 1, warmUp: 0, subject.operation)
+                    prepared.setUp()
+                    let more = counter.measure(iterations: 1, warmUp: 0, prepared.operation)
                     count.iterations += more.iterations
                     count.allocations += more.allocations
                     count.bytes += more.bytes
                 }
             } else if slow {
-                subject.setUp()
-                count = counter.measure(iterations: 2, warmUp: 0, subject.operation)
+                prepared.setUp()
+                count = counter.measure(iterations: 2, warmUp: 0, prepared.operation)
             } else {
-                subject.setUp()
-                count = counter.measure(iterations: min(max(batchSize, 4), 256), subject.operation)
+                prepared.setUp()
+                count = counter.measure(iterations: min(max(batchSize, 4), 256), prepared.operation)
             }
             count.iterations *= measurement.operationsPerCall
             return count

@@ -19,17 +19,17 @@ extension SuiteRunner {
         var records: [MeasurementRecord] = []
         for (index, group) in groups.enumerated() {
             // Each unit's measurement, then its partner's: the order of the sampler's results.
-            var subjects: [(SuiteMeasurement, SuiteMeasurement.Subject)] = []
+            var preparedGroup: [(SuiteMeasurement, SuiteMeasurement.Prepared)] = []
             for unit in group {
                 if let partner = unit.partner, let alternation = unit.measurement.alternation {
                     let pair = try alternation.preparePair()
-                    subjects += [(unit.measurement, pair.own), (partner, pair.partner)]
+                    preparedGroup += [(unit.measurement, pair.own), (partner, pair.partner)]
                 } else {
-                    subjects.append((unit.measurement, try unit.measurement.prepare()))
+                    preparedGroup.append((unit.measurement, try unit.measurement.prepare()))
                 }
             }
             var policy = Self.policy(quick: options.quick, forks: forks)
-            if subjects.contains(where: { $0.0.oneCallPerBatch }) {
+            if preparedGroup.contains(where: { $0.0.oneCallPerBatch }) {
                 policy.maximumBatchSize = 1
                 // Each batch pays its set-up (a commit and a render pass) off the clock but not off the
                 // run's time, and a short one takes up to 16 batches a round: the minimum alone would
@@ -39,12 +39,12 @@ extension SuiteRunner {
                 // pass over ten handles) is the slow part: four short batches a round, not sixteen.
                 if options.quick { policy.maximumBatchesPerRound = Self.quickSetUpBatchesPerRound }
             }
-            let oneCalls = subjects.map { Self.timeOneCall($0.1) }
+            let oneCalls = preparedGroup.map { Self.timeOneCall($0.1) }
             let slowest = Double(oneCalls.max() ?? 0)
             let isSlow = slowest > Self.slowCallNanoseconds
             if isSlow {
                 // A call of a tenth of a second or more: fewer samples still bound the median, and the
-                // interval printed beside it says how well. The call just timed warmed each subject.
+                // interval printed beside it says how well. The call just timed warmed each one.
                 policy.minimumSamples = Self.slowMinimumSamples(
                     quick: options.quick, forks: forks, curvePoint: group.allSatisfy { $0.measurement.curve != nil })
                 policy.warmUp = .iterations(0)
@@ -56,16 +56,16 @@ extension SuiteRunner {
             var harnessMeasurements: [Harness.Measurement] = []
             var position = 0
             for unit in group {
-                let (measurement, subject) = subjects[position]
+                let (measurement, prepared) = preparedGroup[position]
                 if let partner = unit.partner {
                     harnessMeasurements.append(
                         Measurement(
-                            measurement.harnessName, operation: subject.operation,
-                            alternatingWith: partner.harnessName, partnerOperation: subjects[position + 1].1.operation))
+                            measurement.harnessName, operation: prepared.operation,
+                            alternatingWith: partner.harnessName, partnerOperation: preparedGroup[position + 1].1.operation))
                     position += 2
                     continue
                 }
-                var harness = Measurement(measurement.harnessName, setUp: subject.setUp, operation: subject.operation)
+                var harness = Measurement(measurement.harnessName, setUp: prepared.setUp, operation: prepared.operation)
                 // Thousands of times the batch target, cold or warm: the batch size calibration would
                 // find is 1, and timing it again would cost another slow call.
                 if Double(oneCalls[position]) > Self.slowCallNanoseconds {
@@ -75,7 +75,7 @@ extension SuiteRunner {
                 position += 1
             }
             let results = sampler.runInterleaved(harnessMeasurements, order: .alternating)
-            for (((measurement, subject), result), oneCall) in zip(zip(subjects, results), oneCalls) {
+            for (((measurement, prepared), result), oneCall) in zip(zip(preparedGroup, results), oneCalls) {
                 let perOperation = Self.perOperation(result, measurement, policy)
                 let allocations: AllocationRecord
                 if !countingAllocations {
@@ -84,7 +84,7 @@ extension SuiteRunner {
                     allocations = .unavailable("not counted in a --quick run: one call takes \(FigureText.duration(slowest))")
                 } else {
                     allocations = AllocationRecord(
-                        Self.allocations(counter, measurement, subject, batchSize: result.batchSize, slow: Double(oneCall) > Self.slowCallNanoseconds))
+                        Self.allocations(counter, measurement, prepared, batchSize: result.batchSize, slow: Double(oneCall) > Self.slowCallNanoseconds))
                 }
                 records.append(MeasurementRecord(perOperation, strategy: measurement.strategy, allocations: allocations))
             }
@@ -126,10 +126,10 @@ extension SuiteRunner {
     }
 
     /// One call after its set-up, timed: how slow the operation is, before choosing how to sample it.
-    static func timeOneCall(_ subject: SuiteMeasurement.Subject) -> UInt64 {
-        subject.setUp()
+    static func timeOneCall(_ prepared: SuiteMeasurement.Prepared) -> UInt64 {
+        prepared.setUp()
         let start = MonotonicClock.now()
-        blackHole(subject.operation())
+        blackHole(prepared.operation())
         return MonotonicClock.now() &- start
     }
 

@@ -80,9 +80,9 @@ struct SuiteTests {
         let subjects = try Self.subjects()
         let suite = Suite(subjects: subjects)
         let measurement = try #require(suite.measurements.first { $0.name == "field.read.untracked(row-of-8)" })
-        let subject = try measurement.prepare()
+        let prepared = try measurement.prepare()
         var calls = 0
-        let counted = SuiteMeasurement.Subject(setUp: subject.setUp, operation: { calls += 1; return subject.operation() })
+        let counted = SuiteMeasurement.Prepared(setUp: prepared.setUp, operation: { calls += 1; return prepared.operation() })
         var policy = SuiteRunner.policy(quick: true)
         policy.timeBudgetNanoseconds = 1_000_000
         let result = Sampler(policy: policy, timer: TimerCharacteristics.measure(readings: 1000)).run(

@@ -3,7 +3,7 @@
 /// Its `label` is the name tools outside the bench see (`bench --list`, dashboards, comparisons):
 /// `phase.read.tracked(largest-strict) [derived]`, or the bare name for a figure no strategy shapes.
 public struct MeasurementKey: Sendable, Hashable, Codable, Comparable {
-    /// The stable name, `subject.operation(variant)`.
+    /// The stable name, `area.operation(variant)`.
     public var name: String
     /// The strategy measured.
     public var strategy: FigureStrategy

@@ -10,7 +10,7 @@ import Harness
 /// `null` when absent, and a file without the key still decodes (as `nil`), so every earlier results
 /// file reads.
 public struct MeasurementRecord: Sendable, Equatable, Codable {
-    /// The stable name, `subject.operation(variant)`; with `strategy`, the join key across files.
+    /// The stable name, `area.operation(variant)`; with `strategy`, the join key across files.
     public var name: String
     /// The strategy measured.
     public var strategy: FigureStrategy

@@ -7,7 +7,7 @@ import Harness
 ///
 /// Each measurement runs in a process of its own, this executable told
 /// `bench child sample-profile --measurement KEY --seconds S` with the profile's `--filter`, `--spec`
-/// and `--strategy` (`ChildCommand`): it builds that one subject, then runs `SampledLoop` (on
+/// and `--strategy` (`ChildCommand`): it prepares that one measurement, then runs `SampledLoop` (on
 /// jemalloc, as a timed run does). The samples of the whole process are read back; those inside the
 /// loop are folded, the rest counted (`FoldedStacks`).
 enum SampledProfilePass {
@@ -17,14 +17,14 @@ enum SampledProfilePass {
     /// Runs the loop of the one selected measurement keyed `key` for `seconds`: the job
     /// `ChildCommand.Job.sampleProfile`.
     ///
-    /// - Throws: `UsageError` when no selected measurement has the key; what building its subject throws.
+    /// - Throws: `UsageError` when no selected measurement has the key; what preparing it throws.
     static func runChild(_ options: RunOptions, measurement key: String, seconds: Double) throws {
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         guard let measurement = SuiteRunner.selected(Suite(subjects: subjects), options: options)
             .first(where: { ChildCommand.measurementKey($0.name, $0.strategy) == key })
         else { throw UsageError("'child sample-profile': no selected measurement is keyed '\(key)'") }
-        let subject = try measurement.prepare()
-        SampledLoop.run(Measurement(key, setUp: subject.setUp, operation: subject.operation), seconds: seconds, oneCallPerSetUp: measurement.oneCallPerBatch)
+        let prepared = try measurement.prepare()
+        SampledLoop.run(Measurement(key, setUp: prepared.setUp, operation: prepared.operation), seconds: seconds, oneCallPerSetUp: measurement.oneCallPerBatch)
     }
 
     /// Every selected measurement's samples, each a call chain leaf first, by key; `scratch` holds

@@ -5,7 +5,7 @@ import CCallgrind
 ///
 /// Callgrind starts with instrumentation and collection off (`--instr-atstart=no
 /// --collect-atstart=no`), so set-up, warm-up and everything between measurements run at valgrind's
-/// uninstrumented speed and count nothing. For each measurement: build nothing here (the subject is
+/// uninstrumented speed and count nothing. For each measurement: build nothing here (the measurement is
 /// already prepared), run `warmUpCalls` calls uncollected, so first-call work (lazy metadata, caches,
 /// tables growing) is done; then collect one call and dump it as a *probe*; then collect `calls(probe:)`
 /// calls and dump them as the *counted* region. Each dump is named by its `CallgrindRegion` label, and

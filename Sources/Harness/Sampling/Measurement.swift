@@ -5,7 +5,7 @@
 /// called through a closure the batch loop cannot see into, so its work cannot be hoisted out of the
 /// loop either; that indirect call (a few nanoseconds) is in every figure, alike for every strategy.
 public struct Measurement {
-    /// The measurement's stable name, `subject.operation(variant)`: the join key across results files.
+    /// The measurement's stable name, `area.operation(variant)`: the join key across results files.
     public let name: String
     /// Runs before every batch, off the clock.
     let setUp: () -> Void
@@ -43,7 +43,7 @@ public struct Measurement {
     /// Creates a measurement of `operation`.
     ///
     /// - Parameters:
-    ///   - name: A stable name, `subject.operation(variant)`.
+    ///   - name: A stable name, `area.operation(variant)`.
     ///   - setUp: Runs before every batch (calibration, warm-up and samples), outside the timed region,
     ///     so an operation that changes its state can start each batch from the same state.
     ///   - operation: The work to time; its result is consumed by `blackHole(_:)`.
