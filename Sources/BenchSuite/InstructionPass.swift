@@ -10,19 +10,16 @@ import Runtime
 /// instruction counter, so the bench runs itself a second time, as a child under callgrind
 /// (`CallgrindLaunch`), told `bench child count-instructions` with the same `--filter`, `--spec` and
 /// `--strategy` (`ChildCommand`; `--quick` changes no count, so the child does not get it). The child
-/// prepares each measurement with nothing collected, warms it up, and counts a fixed number
-/// of calls (`InstructionCounter`); it writes no results file. The parent reads the counts back, divides
-/// them by the calls and by the operations per call, and fills `instructionsPerOperation` in the
-/// records of its own, timed, pass: the timings stay real timings, on jemalloc as usual, and the
-/// counts come from the child.
+/// prepares each measurement with nothing collected, warms it up, and counts a fixed number of calls
+/// (`InstructionCounter`); it writes no results file. The parent reads the counts back, divides them by
+/// the calls and by the operations per call, and fills `instructionsPerOperation` in the records of
+/// its own, timed, pass: the timings stay real timings, on jemalloc as usual, and the counts come from
+/// the child.
 ///
-/// The child runs on jemalloc, preloaded as in a timed run, with its time-driven purging off
-/// (`MALLOC_CONF=dirty_decay_ms:-1,muzzy_decay_ms:-1,background_thread:false`): purging by elapsed
-/// time would, under valgrind's slowdown, make the allocator's own instructions vary from run to run.
-/// jemalloc takes its memory from `mmap`, whose addresses (with randomisation off) do not depend on the
-/// binary's size, where glibc's heap starts right after the binary: on glibc, two builds that differ
-/// in unrelated code placed objects at other addresses, so Observation's tables keyed by object
-/// identity collided differently and tracked reads counted up to 15 % apart.
+/// The child runs on jemalloc with its time-driven purging off: purging by elapsed time, under
+/// valgrind's slowdown, makes the allocator's own instructions vary, and jemalloc's `mmap`ed addresses,
+/// unlike glibc's heap, do not move with the binary's size, which Observation's hashed tables would
+/// feel. The runs behind each choice are in docs/instruction-counting.md.
 public enum InstructionPass {
     // MARK: - Parent
 
@@ -39,9 +36,8 @@ public enum InstructionPass {
         /// past the widest spread at which `bench compare` lets a count decide (`ComparisonRule`).
         ///
         /// There the verdict rests on how wide the spread is, and a spread seen in two processes can
-        /// understate it badly: a commit's count, held within 0.1 % by two seeds in one run
-        /// (judged by the threshold alone), moved by several times that under six in the next. An
-        /// understated spread would let a count call a change it cannot see.
+        /// understate it badly (docs/instruction-counting.md): an understated spread would let a count
+        /// call a change it cannot see.
         public var needsMoreSeeds: Bool {
             guard let spread = MeasurementRecord.hashSpread(fixed: fixedSeed, others: otherSeeds) else { return false }
             return spread > Self.movedSpreadFloor && spread <= ComparisonRule.defaultWidestDecidingSpread
@@ -142,8 +138,7 @@ public enum InstructionPass {
             "SWIFT_DETERMINISTIC_HASHING": fixedSeed ? "1" : "0",
             // Set either way, so that a count with the switch off and one with it on start their stacks
             // at the same address: work that hashes addresses (Observation's tables) would otherwise
-            // move between them with no work added (a derived commit's count grew 1.2 % under the
-            // fixed seed in an A/B proof, and not at all under the other seeds).
+            // move between them with no work added (docs/instruction-counting.md).
             "BENCH_AB_EXTRA_WORK": Store.isExtraReadWorkOn ? "1" : "0",
         ]
     }

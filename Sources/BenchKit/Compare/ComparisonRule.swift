@@ -35,10 +35,10 @@
 ///
 /// The margin stands for what a seed spread of a few processes does not show: another build lands the
 /// hashed values elsewhere again, so a count is trusted only for a change well clear of how far it was
-/// seen to move, and only where each file saw it move under enough seeds: two can show a count that
-/// moves by percents as holding within a fifth of one. Measurements whose count moved at all under the
-/// first two seeds, short of wandering, are counted under four more (`InstructionPass`), to six; files
-/// made before that have two, and such a count of theirs leaves the verdict to wall time, as it did.
+/// seen to move, and only where each file saw it move under enough seeds, since two seeds can badly
+/// understate a spread. `InstructionPass` counts a count that moved a little under six; a file with
+/// two leaves such a count's verdict to wall time. The runs behind these numbers are in
+/// docs/instruction-counting.md.
 public struct ComparisonRule: Sendable, Equatable, Codable {
     /// The relative change in wall time below which a significant change is still "no change": 0.05 is 5 %.
     public var threshold: Double

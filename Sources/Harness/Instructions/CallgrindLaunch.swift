@@ -105,10 +105,9 @@ public struct CallgrindLaunch {
     ///
     /// The name is the same in every run made after another has finished, not merely as long: the
     /// child holds it in its arguments, its environment and the paths it reads, and their contents
-    /// land in hashed tables and heap blocks before anything is counted. A random name (`mkdtemp`'s)
-    /// moved a frame's count under the fixed hash seed by up to 0.13 % between two runs of one build
-    /// (an A/A proof), with nothing else different. Runs made at the same time take the next free
-    /// name, as long as the first.
+    /// land in hashed tables and heap blocks before anything is counted, so a random name moves the
+    /// counts (docs/instruction-counting.md). Runs made at the same time take the next free name, as
+    /// long as the first.
     ///
     /// - Parameter prefix: The names' common part; tests give their own.
     /// - Throws: `Unavailable` when the directory cannot be made.
