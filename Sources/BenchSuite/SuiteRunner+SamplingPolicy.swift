@@ -11,10 +11,9 @@ extension SuiteRunner {
     /// decides a comparison across runs is how much one process differs from the next, which only more
     /// processes show, so a fork whose samples already agree gains nothing from more of them, and the
     /// time goes to the measurements whose samples do not. The budget is 50 ms a group in a run of 8
-    /// forks: in the figures of record at 9f6e55a (8 forks, twice the budget), the standard deviation
-    /// of the forks' medians was several times the standard error of one fork's median for nearly
-    /// every measurement, so half the samples (√2 times that error) leave the comparison resting, as
-    /// it did, on the differences between processes. Warm-up is 5 ms a measurement: the code is
+    /// forks: one fork's error at that budget is still under the spread between forks, so the
+    /// comparison rests on the differences between processes (the run that showed it is in
+    /// docs/sampling-in-forks.md). Warm-up is 5 ms a measurement: the code is
     /// compiled ahead of time, so warming fills caches and predictors, which takes microseconds to a
     /// few milliseconds here. `StoppingRule` states the rule; the results file's `method` quotes it.
     ///
