@@ -54,8 +54,7 @@ public final class BenchSubjects {
 
 /// Why the scaling curve over fixture sizes is not measured.
 public struct ScalingUnavailable: Error, CustomStringConvertible {
-    /// One line.
+    /// Why, in one line: the run prints it after `fixture-size curve not measured: `.
     public let reason: String
-    /// One line.
     public var description: String { reason }
 }

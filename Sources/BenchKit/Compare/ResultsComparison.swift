@@ -35,7 +35,7 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
         }
     }
 
-    /// The baseline.
+    /// The file compared against (OLD): the baseline.
     public var old: FileDescription
     /// The run judged against it.
     public var new: FileDescription

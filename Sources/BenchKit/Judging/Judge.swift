@@ -119,7 +119,7 @@ public struct Judge: Sendable {
 public struct Judgement: Sendable, Equatable {
     /// One per limit, in the limits' order.
     public var limits: [LimitJudgement]
-    /// The decision.
+    /// Which shape ships, or the fallback, and why.
     public var decision: Decision
     /// The shapes the decision chose among; nil when judged without (versions 1 and 2).
     public var shapes: ShapePreference?

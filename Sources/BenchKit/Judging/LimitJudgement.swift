@@ -11,7 +11,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
     public var value: Double?
     /// The confidence interval of a timing's median; `nil` for a count.
     public var interval: ConfidenceInterval?
-    /// The verdict.
+    /// What judging made of the limit.
     public var verdict: LimitOutcome
     /// Whether the verdict takes part in the decision and the exit status (not so for `--quick` timings).
     public var gates: Bool

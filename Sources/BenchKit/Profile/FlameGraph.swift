@@ -11,7 +11,7 @@ import Harness
 public struct FlameGraph {
     /// The stacks drawn.
     public var stacks: FoldedStacks
-    /// The heading.
+    /// The heading drawn above the graph.
     public var title: String
     /// The stacks the colours compare with, for a differential graph.
     public var baseline: FoldedStacks?

@@ -12,6 +12,5 @@ public struct ProfileError: Error, Sendable, Equatable, CustomStringConvertible 
         self.message = message
     }
 
-    /// The message.
     public var description: String { message }
 }

@@ -135,7 +135,7 @@ public enum AllocatorLaunch {
 
     /// The wanted allocator cannot be had.
     public struct Refused: Error, Sendable, Equatable, CustomStringConvertible {
-        /// Why.
+        /// Why the allocator cannot be had, in one line.
         public var reason: String
         /// The message to print.
         public var description: String { reason }

@@ -113,7 +113,6 @@ public struct CallgrindDump: Sendable, Equatable {
     public struct Malformed: Error, Sendable, Equatable, CustomStringConvertible {
         /// What is wrong, and where.
         public var reason: String
-        /// One line.
         public var description: String { "callgrind output: \(reason)" }
     }
 }

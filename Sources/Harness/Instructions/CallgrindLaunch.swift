@@ -182,7 +182,6 @@ public struct CallgrindLaunch {
     public struct Unavailable: Error, Sendable, Equatable, CustomStringConvertible {
         /// Why, in one line.
         public var reason: String
-        /// One line.
         public var description: String { reason }
     }
 }

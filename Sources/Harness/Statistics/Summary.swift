@@ -5,7 +5,7 @@
 public struct Summary: Sendable, Equatable, Codable {
     /// How many samples the figures describe.
     public var count: Int
-    /// The median.
+    /// The median of the samples: the figure every report leads with.
     public var median: Double
     /// The arithmetic mean.
     public var mean: Double

@@ -3,7 +3,7 @@
 ///
 /// Not thread-safe, like the runtime it models: use an environment from one isolation domain.
 public final class Environment {
-    /// The store.
+    /// The store every response is committed to and every handle of the environment reads.
     public let store: Store
     /// The scripted transport requests go through.
     public let transport: ScriptedTransport

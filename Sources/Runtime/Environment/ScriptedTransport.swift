@@ -39,7 +39,6 @@ public final class ScriptedTransport {
     public struct UnknownRequest: Error, Hashable, Sendable, CustomStringConvertible {
         /// The id asked for.
         public let id: Int
-        /// One line.
         public var description: String { "no pending request with id \(id)" }
     }
 

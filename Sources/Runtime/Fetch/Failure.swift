@@ -28,7 +28,7 @@ public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
         case missingFromStore
     }
 
-    /// The kind.
+    /// Which of the closed set of failures it is: what code switches over.
     public var kind: Kind
     /// A human-readable line, for logs; the kind is what code should switch over.
     public var message: String

@@ -19,7 +19,7 @@ import JSON
 public struct ScaledResponse: Sendable {
     /// Why a response cannot be scaled: one line.
     public struct Unscalable: Error, CustomStringConvertible, Sendable {
-        /// One line.
+        /// Why, in one line: what in the response or the scale stops it.
         public let description: String
     }
 
