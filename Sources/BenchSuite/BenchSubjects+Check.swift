@@ -7,7 +7,7 @@ extension BenchSubjects {
     /// measurement's set-up would otherwise throw on half-way through a run.
     ///
     /// This list is the spec of what the check knows. `SpecCheckTests` builds every scenario and
-    /// every measurement subject for each spec that passes the check, so a scenario or measurement
+    /// every measurement for each spec that passes the check, so a scenario or measurement
     /// that needs something new fails there until its requirement is written down here.
     public enum Requirement: String, CaseIterable, Sendable {
         /// Handles attach and the view tree builds under every strategy (every scenario and

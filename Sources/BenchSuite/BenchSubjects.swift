@@ -2,9 +2,15 @@ import Foundation
 import Runtime
 import Workloads
 
-/// What the bench measures over: the spec read and picked from, and environments built on demand.
+/// The bench's subjects: the operations picked from a fixture directory for the roles limits and
+/// scenarios name (`largest-strict`, `spreads-only`, `root-field-spreads`), the directory they came
+/// from, and environments built over them on demand.
+///
+/// A *subject* is always such a picked operation: what a limit is judged on (`JudgedSubject`), what a
+/// scenario is about (`Scenario.Subject`), what a results file records (`SubjectRecord`, `subjects`).
+/// What a measurement times is `SuiteMeasurement.Prepared`, not a subject.
 public final class BenchSubjects {
-    /// The spec.
+    /// The fixture directory the subjects were picked from.
     public let spec: LoadedFixtureDirectory
     /// The largest `@throwOnFieldError` operation the fixtures answer.
     public let largestStrict: PickedOperation

@@ -40,10 +40,10 @@ struct RootCommitTests {
         let subjects = try SuiteTests.subjects()
         let measurement = try #require(Suite.verdictReadCommits(subjects, .derived, DerivedPhaseStrategy())
             .first { $0.name == "commit.verdict-read-value-changes(largest-strict, \(handles))" })
-        let subject = try measurement.prepare()
-        subject.setUp()
+        let prepared = try measurement.prepare()
+        prepared.setUp()
         for _ in 0..<3 {
-            let commit = try #require(subject.operation() as? Commit)
+            let commit = try #require(prepared.operation() as? Commit)
             #expect(commit.changedSlots.count == 1, "one value, changed every call")
             #expect(!commit.nullsOrErrorsChanged, "a scalar for a scalar: the stored chain is not woken")
         }

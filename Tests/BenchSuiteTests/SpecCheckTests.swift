@@ -20,10 +20,10 @@ struct SpecCheckTests {
 
     // MARK: - What passes runs
 
-    /// Every scenario and every measurement subject builds over each spec the check lets through:
+    /// Every scenario runs and every measurement prepares over each spec the check lets through:
     /// the bundled one (recorded field errors, a spreads-only operation) and a real one (made ones).
     @Test(arguments: ["bundled", "real"])
-    func everySubjectBuildsOverASpecThatPassesTheCheck(_ which: String) throws {
+    func everyScenarioAndMeasurementBuildsOverASpecThatPassesTheCheck(_ which: String) throws {
         let real = which == "real" ? try RealSpec() : nil
         defer { real?.remove() }
         let subjects = try BenchSubjects(specDirectory: real?.directory ?? Fixture.bundledSpecDirectory)

@@ -19,8 +19,8 @@ extension ResultsComparison {
         ]
         var warnings: [String] = []
         for (field, value) in fields where value(old) != value(new) {
-            let subject = field == "limitsSHA256" ? "the limits differ" : "the environments differ"
-            warnings.append("\(subject): \(field) '\(value(old))' (old) vs '\(value(new))' (new)")
+            let what = field == "limitsSHA256" ? "the limits differ" : "the environments differ"
+            warnings.append("\(what): \(field) '\(value(old))' (old) vs '\(value(new))' (new)")
         }
         if old.options.quick != new.options.quick {
             warnings.append(

@@ -87,7 +87,7 @@ public final class ProgressLine {
     }
 
     static func describe(_ update: Update, step: Int, of total: Int, strategy: FigureStrategy) -> String {
-        let subject = strategy == .unshaped ? update.name : "\(update.name) \(strategy.rawValue)"
+        let label = strategy == .unshaped ? update.name : "\(update.name) \(strategy.rawValue)"
         let state: String =
             switch update.stage {
             case .calibrating: "calibrating, batches of \(update.batchSize)"
@@ -97,7 +97,7 @@ public final class ProgressLine {
                     + (update.relativeHalfWidth.map { " ±" + String(format: "%.1f", $0 * 100) + "%" } ?? "")
             case .finished: "done, \(update.samples) samples"
             }
-        return "[\(step)/\(total)] \(subject): \(state)"
+        return "[\(step)/\(total)] \(label): \(state)"
     }
 
     /// The fields of a `SamplingProgress` the line shows; the harness's initializer is internal to it,
