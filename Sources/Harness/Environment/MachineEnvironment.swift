@@ -47,9 +47,9 @@ public struct MachineEnvironment: Sendable, Equatable, Codable {
         allocator: ProcessAllocator = .current,
         date: Date = Date()
     ) -> MachineEnvironment {
-        let commit = run("git", ["-C", sourceDirectory.path, "rev-parse", "HEAD"])
-        let status = run("git", ["-C", sourceDirectory.path, "status", "--porcelain"])
-        let toolchain = run("swift", ["--version"]).flatMap { $0.split(separator: "\n").first.map(String.init) }
+        let commit = ToolOutput.of("git", ["-C", sourceDirectory.path, "rev-parse", "HEAD"])
+        let status = ToolOutput.of("git", ["-C", sourceDirectory.path, "status", "--porcelain"])
+        let toolchain = ToolOutput.of("swift", ["--version"]).flatMap { $0.split(separator: "\n").first.map(String.init) }
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         return MachineEnvironment(
@@ -113,20 +113,5 @@ public struct MachineEnvironment: Sendable, Equatable, Codable {
             withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }
         return "\(field(names.sysname)) \(field(names.release)) \(field(names.machine))"
-    }
-
-    /// Runs a tool found on PATH and returns its standard output, or `nil` if it failed to run or exit 0.
-    private static func run(_ tool: String, _ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self)
     }
 }
