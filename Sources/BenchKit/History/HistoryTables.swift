@@ -22,7 +22,7 @@ enum HistoryTables {
     static func tsv(_ history: History) -> String {
         let columns = history.names.flatMap { name in history.strategies(name).map { (name, $0) } }
         let ids = history.limitIDs
-        var heading = ["commit", "date", "tree", "build", "run", "file"]
+        var heading = runColumns + ["file"]
         heading += columns.flatMap { name, strategy in
             ["median", "lower", "upper"].map { "\(name) [\(strategy.rawValue)] \($0) ns" }
         }
