@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Runtime", "SeededRandom", "JSON"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "SeededRandom"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Harness"], exclude: ["Fixtures"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Harness", "SeededRandom"], exclude: ["Fixtures"]),
         .testTarget(name: "BenchSuiteTests", dependencies: ["BenchSuite", "BenchKit", "Harness", "Workloads", "Runtime", "JSON"]),
     ]
 )

@@ -105,8 +105,8 @@ struct JudgeTests {
     @Test(arguments: [(49_800.0, 48_900.0, 50_600.0), (49_000, 48_000, 50_000), (50_000, 49_999, 50_100)])
     func anIntervalAcrossTheThresholdIsInconclusive(median: Double, lower: Double, upper: Double) {
         let judgement = judge(median: median, lower: lower, upper: upper)
-        #expect(judgement.limits[0].verdict == .inconclusive, "[\(lower), \(upper)] against < 50 µs")
-        #expect(judgement.decision.text == "fallback: the fetch as a value ships alone, the phase stays stored (inconclusive: phase-read)")
+        #expect(judgement.limits[0].verdict == .undecided, "[\(lower), \(upper)] against < 50 µs")
+        #expect(judgement.decision.text == "fallback: the fetch as a value ships alone, the phase stays stored (undecided: phase-read)")
         #expect(judgement.exitStatus == .limitsNotPassed)
     }
 
@@ -162,9 +162,9 @@ struct JudgeTests {
     }
 
     @Test(arguments: [
-        (Comparison.lessThan, 10.0, 20.0, 20.0, LimitOutcome.inconclusive), (.lessThan, 20, 30, 20, .fail), (.lessThanOrEqualTo, 10, 20, 20, .pass),
-        (.equalTo, 20, 20, 20, .pass), (.equalTo, 19, 21, 20, .inconclusive), (.equalTo, 21, 22, 20, .fail),
-        (.greaterThan, 21, 22, 20, .pass), (.greaterThan, 19, 21, 20, .inconclusive), (.greaterThanOrEqualTo, 10, 19, 20, .fail),
+        (Comparison.lessThan, 10.0, 20.0, 20.0, LimitOutcome.undecided), (.lessThan, 20, 30, 20, .fail), (.lessThanOrEqualTo, 10, 20, 20, .pass),
+        (.equalTo, 20, 20, 20, .pass), (.equalTo, 19, 21, 20, .undecided), (.equalTo, 21, 22, 20, .fail),
+        (.greaterThan, 21, 22, 20, .pass), (.greaterThan, 19, 21, 20, .undecided), (.greaterThanOrEqualTo, 10, 19, 20, .fail),
     ])
     func everyComparisonAgainstAnInterval(comparison: Comparison, lower: Double, upper: Double, threshold: Double, verdict: LimitOutcome) {
         var limit = limits[0]

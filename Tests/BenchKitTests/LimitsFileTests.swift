@@ -35,14 +35,20 @@ struct LimitsFileTests {
 
     private func refusal(_ text: String) -> String? { Synthetic.limitsRefusal(text) }
 
+    /// The SHA-256 of limits.json as declared (version 4, issue 21). A changed limits file fails here
+    /// until the change is deliberate: a new version declared, with its `changes` note, and this
+    /// hash moved with it in the same commit.
+    static let declaredSHA256 = "6c310cefadafd0826b8027ba40f7a51e6342de825733b2656381e06c8f3a3fc6"
+
     @Test func theCommittedFileDeclaresTheDecisionsTwoLimitsForEachDerivedShape() throws {
         let path = Synthetic.repositoryFile("limits.json")
         let file = try LimitsFile.load(path: path)
-        #expect(file.version == 3)
+        #expect(file.version == 4)
         #expect(file.shapes?.preference == [.derived, .root, .incremental] && file.shapes?.fallback == .stored)
+        #expect(file.looks == LookSchedule(forks: [8, 16, 32], level: 0.95))
         #expect(file.limits.map(\.id) == [
-            "phase-read", "extra-bodies", "root-phase-read", "root-extra-bodies", "root-commit",
-            "incremental-phase-read", "incremental-extra-bodies", "incremental-commit",
+            "phase-read", "extra-bodies", "root-phase-read", "root-extra-bodies", "root-cost-land", "root-cost-clear",
+            "incremental-phase-read", "incremental-extra-bodies", "incremental-commit", "incremental-cost-land", "incremental-cost-clear",
         ])
         let sentence = "The limits, written before the bench runs: under 50 µs for a read, and no extra body for an operation whose own selection is spreads."
         for shape in [FigureStrategy.derived, .root, .incremental] {
@@ -56,14 +62,25 @@ struct LimitsFileTests {
             #expect(extraBodies.metric == "verdict-read-value-changes(spreads-only)" && extraBodies.strategy == shape)
             #expect(extraBodies.comparison == .lessThanOrEqualTo && extraBodies.threshold == 0 && extraBodies.unit == .count)
         }
-        let rootCommit = try #require(file.limits.first { $0.id == "root-commit" })
-        #expect(rootCommit.metric == "commit.field-errors.land(largest-strict, 1 handle)" && rootCommit.statistic == .medianAtMostStoredUpperBound)
+        // The cost is today's, for every shape that does its work at the commit: its median of the
+        // landing and the clearing over stored's, paired, at most 1.05.
+        for shape in [FigureStrategy.root, .incremental] {
+            for (what, metric) in [
+                ("land", "commit.field-errors.land(largest-strict, 1 handle)"), ("clear", "commit.field-errors.clear(largest-strict, 1 handle)"),
+            ] {
+                let cost = try #require(file.limits.first { $0.id == "\(shape.rawValue)-cost-\(what)" })
+                #expect(cost.metric == metric && cost.strategy == shape && cost.statistic == .pairedRatioToStored)
+                #expect(cost.comparison == .lessThanOrEqualTo && cost.threshold == 1.05 && cost.unit == .ratio)
+            }
+        }
+        #expect(!file.limits.contains { $0.statistic == .medianAtMostStoredUpperBound }, "version 4 replaces root-commit")
         let incremental = try #require(file.limits.first { $0.id == "incremental-commit" })
         #expect(incremental.metric == "commit.verdict-read-value-changes(largest-strict, 1 handle)")
         #expect(incremental.denominator == "commit.verdict-read-value-changes(largest-strict, no handle)")
-        #expect(incremental.statistic == .ratioOfMedians && incremental.threshold == 1.5 && incremental.comparison == .lessThanOrEqualTo)
+        #expect(incremental.statistic == .pairedRatioOfMedians && incremental.threshold == 1.5 && incremental.comparison == .lessThanOrEqualTo)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(file.sha256 == SHA256.hex(of: Array(bytes)))
+        #expect(file.sha256 == Self.declaredSHA256, "limits.json is not the file declared: declare a new version, then move the hash")
     }
 
     @Test func versionTwoIsKeptForTheFiguresJudgedAgainstIt() throws {
@@ -104,8 +121,8 @@ struct LimitsFileTests {
     @Test(arguments: [
         ("[]", "limits.json: the file must be an object, not an array"),
         ("{\"decision\": \"d\", \"units\": \"u\", \"limits\": []}", "limits.json: the file: missing 'version'"),
-        ("{\"version\": 4, \"decision\": \"d\", \"units\": \"u\", \"limits\": []}",
-         "limits.json: unsupported version 4 (this bench reads versions 1, 2 and 3)"),
+        ("{\"version\": 5, \"decision\": \"d\", \"units\": \"u\", \"limits\": []}",
+         "limits.json: unsupported version 5 (this bench reads versions 1, 2, 3 and 4)"),
         ("{\"version\": 1, \"decision\": \"d\", \"units\": \"u\", \"changes\": [], \"limits\": []}",
          "limits.json: the file: unknown key 'changes'"),
         ("{\"version\": 2, \"decision\": \"d\", \"units\": \"u\", \"limits\": []}",
@@ -134,7 +151,7 @@ struct LimitsFileTests {
         ("\"comparison\": \"lessThan\"", "\"comparison\": \"lessthan\"",
          "limits.json: limit 'phase-read': unknown comparison 'lessthan' (expected one of: lessThan, lessThanOrEqualTo, equalTo, greaterThanOrEqualTo, greaterThan)"),
         ("\"statistic\": \"median\"", "\"statistic\": \"mean\"",
-         "limits.json: limit 'phase-read': unknown statistic 'mean' (expected one of: median, derivedMinusStored, derivedMinusStoredByBody, minusStoredByBody, medianAtMostStoredUpperBound, ratioOfMedians)"),
+         "limits.json: limit 'phase-read': unknown statistic 'mean' (expected one of: median, derivedMinusStored, derivedMinusStoredByBody, minusStoredByBody, medianAtMostStoredUpperBound, ratioOfMedians, pairedRatioToStored, pairedRatioOfMedians)"),
         ("\"strategy\": \"derived\"", "\"strategy\": \"fast\"",
          "limits.json: limit 'phase-read': unknown strategy 'fast' (expected one of: derived, stored, root, incremental, none)"),
         ("\"strategy\": \"derived\",", "",

@@ -93,7 +93,7 @@ struct LimitsVersion3Tests {
         #expect(refusal(bound) == "limits.json: limit 'p': statistic 'ratioOfMedians' needs version 3 (this file is version 1)")
         let denominator = v1.replacingOccurrences(of: "\"root\"", with: "\"derived\"")
             .replacingOccurrences(of: "\"source\": \"s\"", with: "\"source\": \"s\", \"denominator\": \"x\"")
-        #expect(refusal(denominator) == "limits.json: limit 'p': statistic 'median' takes no 'denominator' (only ratioOfMedians does)")
+        #expect(refusal(denominator) == "limits.json: limit 'p': statistic 'median' takes no 'denominator' (only ratioOfMedians and pairedRatioOfMedians do)")
     }
 
     @Test func aLimitWithoutADenominatorEncodesAsBeforeAndOneWithItKeepsIt() throws {

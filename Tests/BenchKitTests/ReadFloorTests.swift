@@ -84,7 +84,7 @@ struct ReadFloorTests {
         let untracked = try #require(Self.figures(Self.floorMeasurements(medians: medians))["untracked-read"])
         let interval = try #require(untracked.interval)
         #expect(interval.lower < 1.5 && 1.5 < interval.upper, "the fixture must straddle the goal: \(interval)")
-        #expect(untracked.verdict == .inconclusive)
+        #expect(untracked.verdict == .undecided)
     }
 
     @Test func allocationsPerReadAndBeyondObservablesScope() throws {
@@ -114,7 +114,7 @@ struct ReadFloorTests {
         measurements[index].instructionsUnderOtherHashSeeds = [390_000, 360_000]
         let reseeded = try #require(Self.figures(measurements)["walk-instructions-per-slot"])
         #expect(reseeded.interval?.lower == 1.2 && reseeded.interval?.upper == 1.56, "the range over every seed counted")
-        #expect(reseeded.verdict == .inconclusive, "1.20 to 1.56 straddles ≤ 1.5×")
+        #expect(reseeded.verdict == .undecided, "1.20 to 1.56 straddles ≤ 1.5×")
 
         let readIndex = measurements.firstIndex { $0.name == ReadFloor.observableUntracked }!
         measurements[readIndex].instructionsUnderOtherHashSeeds = [300]

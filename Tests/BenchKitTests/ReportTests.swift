@@ -43,9 +43,9 @@ struct ReportTests {
             commit.cost(retained-handles)  stored    1.00 µs per retained handle  0 ns       1.0000  3
 
             limits
-            limit         verdict  why
-            phase-read    pass     median 999 ns [990, 1005] (95% CI): the whole interval is < 50.0 µs
-            extra-bodies  pass     body by body: every body re-ran as often under derived as under stored; required ≤ 0 more re-runs for each body (1 counted)
+            limit         verdict  headroom   why
+            phase-read    pass     +98.0 %    median 999 ns [990, 1005] (95% CI): the whole interval is < 50.0 µs
+            extra-bodies  pass     0 re-runs  body by body: every body re-ran as often under derived as under stored; required ≤ 0 more re-runs for each body (1 counted)
 
             decision: derived phase ships
 
@@ -69,7 +69,7 @@ struct ReportTests {
             | phase.read.tracked(largest-strict) | 999 ns [990, 1005] | 1.00 µs [1.00, 1.00] | 0.999× | 0 / 0.500 | 0 / 24 |
             """))
         #expect(rendered.contains("**reference (another machine: Apple M1 Pro, decision record):** a read per field"))
-        #expect(rendered.contains("| extra-bodies | pass | body by body: every body re-ran as often under derived as under stored; required ≤ 0 more re-runs for each body (1 counted) |"))
+        #expect(rendered.contains("| extra-bodies | pass | 0 re-runs | body by body: every body re-ran as often under derived as under stored; required ≤ 0 more re-runs for each body (1 counted) |"))
         #expect(rendered.hasSuffix("**Decision: derived phase ships**\n"))
     }
 
@@ -153,7 +153,7 @@ struct ReportTests {
         results.limits = judged.limits
         results.decision = judged.decision
         let text = Report.render(results, format: .text)
-        #expect(text.contains("extra-bodies  fail     body by body, re-ran more under derived: phase +1 (derived 1, stored 0); other bodies: operation −1 (derived 0, stored 1)"))
+        #expect(text.contains("extra-bodies  fail     −1 re-run  body by body, re-ran more under derived: phase +1 (derived 1, stored 0); other bodies: operation −1 (derived 0, stored 1)"))
     }
 
     @Test func benchmarksDocumentSaysWhereItsFiguresComeFrom() {
@@ -165,7 +165,7 @@ struct ReportTests {
             [`results/20261129-130000-0123456-abcdef.json`](results/20261129-130000-0123456-abcdef.json), a full run \
             of commit `0123456789ab` on Test CPU (2 cores), 2026-11-29T13:00:00Z.
             """))
-        #expect(document.contains("- `phase-read`: **pass**. median 999 ns [990, 1005] (95% CI): the whole interval is < 50.0 µs"))
+        #expect(document.contains("- `phase-read`: **pass**, headroom +98.0 %. median 999 ns [990, 1005] (95% CI): the whole interval is < 50.0 µs"))
         #expect(document.contains("### Measurements") && document.contains("## How to read these figures"))
         #expect(document.contains("**reference (another machine: Apple M1 Pro, decision record):**"))
     }
@@ -175,7 +175,7 @@ struct ReportTests {
         let path = "results/20261129-130000-0123456-abcdef.json"
         let with = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, mainPlot: "results/plots/x.png")
         #expect(with.contains("""
-            - `extra-bodies`: **pass**. body by body: every body re-ran as often under derived as under stored; required ≤ 0 more re-runs for each body (1 counted)
+            - `extra-bodies`: **pass**, headroom 0 re-runs. body by body: every body re-ran as often under derived as under stored; required ≤ 0 more re-runs for each body (1 counted)
 
             ![The key measurements over commits](results/plots/x.png)
 

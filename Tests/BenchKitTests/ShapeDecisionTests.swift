@@ -42,7 +42,7 @@ struct ShapeDecisionTests {
         #expect(judgement.decision.text
             == "fallback: the fetch as a value ships alone, the phase stays stored "
             + "(derived failed: phase-read, extra-bodies; root failed: root-commit; "
-            + "incremental failed: incremental-extra-bodies and inconclusive: incremental-commit)")
+            + "incremental failed: incremental-extra-bodies and undecided: incremental-commit)")
         #expect(judgement.exitStatus == .limitsNotPassed)
     }
 
@@ -107,7 +107,7 @@ struct ShapeDecisionTests {
 
     @Test(arguments: [
         ([1_100.0, 1_200, 1_300], LimitOutcome.pass, "the whole interval is ≤ 1.50×"),
-        ([1_400, 1_500, 1_600], .inconclusive, "straddles the threshold"),
+        ([1_400, 1_500, 1_600], .undecided, "straddles the threshold"),
         ([1_600, 1_700, 1_800], .fail, "no part of the interval is ≤ 1.50×"),
     ])
     func theRatioIsJudgedOnItsInterval(samples: [Double], verdict: LimitOutcome, words: String) throws {

@@ -24,7 +24,7 @@ MAX_TICK_LABELS = 7
 MAX_LABELLED_RUNS = 8
 COLORS = {"derived": "#1f6fb4", "stored": "#e07b10", "root": "#8a4fb0", "incremental": "#17a2b8", "none": "#4a8c3a"}
 LIMIT_COLOR = "#b0002a"
-VERDICT_COLORS = {"pass": "#cfe8c8", "fail": "#f4c4c4", "inconclusive": "#f6e3b0", "ships": "#cfe8c8", "fallback": "#f4c4c4"}
+VERDICT_COLORS = {"pass": "#cfe8c8", "fail": "#f4c4c4", "inconclusive": "#f6e3b0", "undecided": "#f6e3b0", "ships": "#cfe8c8", "fallback": "#f4c4c4"}
 TIME_UNITS = (("ns", 1.0), ("µs", 1e3), ("ms", 1e6), ("s", 1e9))
 LABELS = {"none": "no strategy (one figure for both)"}
 

@@ -96,7 +96,7 @@ extension CommandLineParser {
           0  every limit passed, or with limits of version 3 a shape ships (for report, validate and
              export: the file was read and is valid;
              for compare: compared, and no regression failed it)
-          1  a limit failed, was inconclusive or was not judged (for compare: a regression, with
+          1  a limit failed, was undecided or was not judged (for compare: a regression, with
              --fail-on-regression)
           2  a usage or input error, said in one line on standard error
         """

@@ -7,7 +7,7 @@ public struct Decision: Sendable, Equatable, Codable {
     public enum Outcome: String, Sendable, Equatable, Codable {
         /// Every limit (of the shape that ships) was judged, in full, and passed.
         case ships
-        /// A gating limit failed or was inconclusive (of every shape): the decision's fallback ships.
+        /// A gating limit failed or was undecided (of every shape): the decision's fallback ships.
         case fallback
         /// Nothing failed, but not every limit was judged in full (a debug build, a filtered or
         /// `--quick` run): the run cannot say the derived phase ships.
@@ -73,7 +73,7 @@ public enum ExitStatus: Int32, Sendable, Equatable, Codable {
     /// Every gating limit passed, or with shapes a shape ships (or, for `report` and `validate`, the
     /// file was read and is valid).
     case passed = 0
-    /// A gating limit failed, was inconclusive or was not judged.
+    /// A gating limit failed, was undecided or was not judged.
     case limitsNotPassed = 1
     /// A usage or input error, said in one line on standard error.
     case usageOrInputError = 2

@@ -7,7 +7,7 @@ extension Judge {
     static func decide(_ judgements: [LimitJudgement]) -> Decision {
         let named = problems(in: judgements)
         let suffix = named.isEmpty ? "" : " (\(named.joined(separator: "; ")))"
-        if judgements.contains(where: { $0.gates && ($0.verdict == .fail || $0.verdict == .inconclusive) }) {
+        if judgements.contains(where: { $0.gates && ($0.verdict == .fail || $0.verdict == .undecided) }) {
             return Decision(outcome: .fallback, text: Decision.fallbackText + suffix)
         }
         if !judgements.isEmpty, judgements.allSatisfy({ $0.verdict == .pass && $0.gates }) {
@@ -17,29 +17,45 @@ extension Judge {
     }
 
     /// The decision among shapes (version 3): the shapes are taken in order of preference. A shape
-    /// with a gating limit failed or inconclusive is out, and the next is looked at; the first whose
+    /// with a gating limit failed or undecided is out, and the next is looked at; the first whose
     /// limits all passed and gated ships. A shape neither out nor passing (a limit not judged, or only
     /// indicative) stops the search: a later shape cannot ship over one that might have passed, so the
     /// run is undecided. When every shape is out, the fallback ships. Each line names, shape by shape,
     /// what kept the shapes before it from shipping.
-    static func decide(_ judgements: [LimitJudgement], shapes: ShapePreference) -> Decision {
+    ///
+    /// With `looks` (version 4) an undecided limit is no fail: a shape with one, and none failed, stops
+    /// the search as a limit not judged does, and more forks may decide it
+    /// (`Judgement.undecidedLimitsTheDecisionWaitsOn`); a shipping line ends by naming the shape's
+    /// limit with the least headroom, and how much it has. Before version 4 an undecided limit put its
+    /// shape out, as files of those versions were judged.
+    static func decide(_ judgements: [LimitJudgement], shapes: ShapePreference, looks: Bool = false) -> Decision {
         var passed: [String] = []
         for shape in shapes.preference {
             let own = judgements.filter { $0.limit.shape == shape }
             let named = problems(in: own)
             let part = "\(shape.rawValue) " + (own.isEmpty ? "has no limits" : named.joined(separator: " and "))
             let earlier = passed.isEmpty ? "" : " (\(passed.joined(separator: "; ")))"
-            if own.contains(where: { $0.gates && ($0.verdict == .fail || $0.verdict == .inconclusive) }) {
+            if own.contains(where: { $0.gates && ($0.verdict == .fail || (!looks && $0.verdict == .undecided)) }) {
                 passed.append(part)
                 continue
             }
             if !own.isEmpty, own.allSatisfy({ $0.verdict == .pass && $0.gates }) {
+                let closest = looks ? closestLimit(own).map { "; closest limit: \($0)" } ?? "" : ""
                 return Decision(
-                    outcome: .ships, text: "\(shape.rawValue) ships: \(ShapePreference.summary(of: shape))\(earlier)", shape: shape)
+                    outcome: .ships, text: "\(shape.rawValue) ships: \(ShapePreference.summary(of: shape))\(earlier)\(closest)",
+                    shape: shape)
             }
             return Decision(outcome: .undecided, text: Decision.undecidedShapeText + " (\((passed + [part]).joined(separator: "; ")))")
         }
         return Decision(outcome: .fallback, text: Decision.fallbackText + " (\(passed.joined(separator: "; ")))")
+    }
+
+    /// The limit of `judgements` whose headroom is the smallest fraction of its threshold, with that
+    /// headroom: `root-cost-clear, headroom +2.90 %`; nil when none has a fraction (counts against 0).
+    private static func closestLimit(_ judgements: [LimitJudgement]) -> String? {
+        let measured = judgements.compactMap { judgement in judgement.headroom?.fraction.map { (judgement, $0) } }
+        guard let (closest, _) = measured.min(by: { $0.1 < $1.1 }), let headroom = closest.headroom else { return nil }
+        return "\(closest.limit.id), headroom \(headroom.text(unit: closest.limit.unit))"
     }
 
     /// What keeps `judgements` from all passing, grouped by verdict: `failed: a, b`, `not judged: c`.
@@ -48,7 +64,7 @@ extension Judge {
             judgements.filter { $0.verdict == verdict && $0.gates == gating }.map(\.limit.id)
         }
         let groups: [(String, [String])] = [
-            ("failed", ids(.fail)), ("inconclusive", ids(.inconclusive)), ("not judged", ids(.notJudged)),
+            ("failed", ids(.fail)), ("undecided", ids(.undecided)), ("not judged", ids(.notJudged)),
             ("indicative", ids(.indicative, gating: false)), ("not judged, not gating", ids(.notJudged, gating: false)),
         ]
         return groups.filter { !$0.1.isEmpty }.map { "\($0.0): \($0.1.joined(separator: ", "))" }

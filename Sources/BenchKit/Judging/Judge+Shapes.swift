@@ -22,7 +22,7 @@ extension Judge {
         func judgement(_ verdict: LimitOutcome, _ reason: String) -> LimitJudgement {
             LimitJudgement(
                 limit: limit, value: median, interval: measurement.summary.medianInterval, verdict: verdict, gates: gates,
-                reason: reason)
+                reason: reason, headroom: Headroom(value: median, interval: nil, threshold: bound, comparison: limit.comparison))
         }
         if buildConfiguration != "release" {
             return judgement(.notJudged, "\(Self.debugBuildReason) (\(figures) measured in a \(buildConfiguration) build)")
@@ -60,6 +60,56 @@ extension Judge {
             + "\(FigureText.duration(denominator.summary.median)): ratio \(FigureText.ratio(ratio)) "
             + "[\(FigureText.number(interval.lower)), \(FigureText.number(interval.upper))] (\(Self.percent(interval.level)) CI)"
         return judgeInterval(limit, value: ratio, interval: interval, figure: figure)
+    }
+
+    /// `pairedRatioToStored` and `pairedRatioOfMedians` (version 4): the shape's `metric` over stored's
+    /// (or over the shape's `denominator`), each fork's two medians divided, judged on `PairedRatio`'s
+    /// interval at the look's level. A run in one process has no spread between processes to judge
+    /// on: undecided, and it says to run in forks.
+    func judgePairedRatio(_ limit: Limit, _ measurements: [MeasurementRecord]) -> LimitJudgement {
+        let gates = !quick
+        let needed = limit.measurementsRead
+        let found = needed.map { wanted in measurements.first { $0.name == wanted.name && $0.strategy == wanted.strategy } }
+        guard let numerator = found[0], let denominator = found[1] else {
+            return notMade(limit, gates: gates, zip(needed, found).map { ($0.0.name, $0.0.strategy, $0.1) })
+        }
+        let over = "\(needed[1].strategy.rawValue)'s '\(needed[1].name)'"
+        guard numerator.samples.allSatisfy({ $0 > 0 }), denominator.samples.allSatisfy({ $0 > 0 }) else {
+            return LimitJudgement(
+                limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: gates,
+                reason: "a ratio of medians needs positive samples, and '\(limit.metric)' (\(limit.shape.rawValue)) or \(over) has one that is not")
+        }
+        let (top, bottom) = (numerator.sampleGroups, denominator.sampleGroups)
+        guard top.count == bottom.count else {
+            return LimitJudgement(
+                limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: gates,
+                reason: "a paired ratio needs both measured in the same forks, and they were measured in \(top.count) and \(bottom.count)")
+        }
+        let level = looks?.lookLevel ?? 0.95
+        let sides = "\(limit.shape.rawValue) median \(FigureText.duration(numerator.summary.median)) over "
+            + (limit.statistic == .pairedRatioToStored ? "stored's " : "") + FigureText.duration(denominator.summary.median)
+        guard let paired = PairedRatio(groups: top, over: bottom, level: level) else {
+            let ratio = numerator.summary.median / denominator.summary.median
+            let figure = "\(sides): ratio \(FigureText.ratio(ratio)) in one process"
+            guard buildConfiguration == "release" else {
+                return LimitJudgement(
+                    limit: limit, value: ratio, interval: nil, verdict: .notJudged, gates: gates,
+                    reason: "\(Self.debugBuildReason) (\(figure) measured in a \(buildConfiguration) build)")
+            }
+            let reason = "\(figure), which cannot say how much the next process would differ: a paired ratio needs forks (run with --forks)"
+            return LimitJudgement(
+                limit: limit, value: ratio, interval: nil, verdict: quick ? .indicative : .undecided, gates: gates,
+                reason: quick ? Self.indicative(.undecided, reason) : reason)
+        }
+        let interval = paired.interval
+        let figure = "\(sides): ratio \(FigureText.ratio(paired.ratio)) [\(FigureText.number(interval.lower)), "
+            + "\(FigureText.number(interval.upper))] (\(Self.percent(level)) CI, \(top.count) forks paired)"
+        var judgement = judgeInterval(limit, value: paired.ratio, interval: interval, figure: figure)
+        if judgement.verdict == .undecided, let threshold = limit.threshold {
+            judgement.reason += Self.forksToDecide(
+                estimate: paired.ratio, interval: interval, threshold: threshold, forks: top.count, logarithmic: true)
+        }
+        return judgement
     }
 
     /// `notJudged`, naming every measurement the limit needs that the run did not make.

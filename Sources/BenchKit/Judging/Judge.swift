@@ -1,3 +1,4 @@
+import Foundation
 import Harness
 
 /// Judges a run's figures against the limits and concludes the decision.
@@ -5,7 +6,7 @@ import Harness
 /// Pure: it reads the figures it is given and no clock, so every verdict and decision line is tested
 /// with synthetic figures. Rules:
 /// - a timing limit judges the median with its confidence interval: `pass` when the whole interval
-///   meets the limit, `fail` when none of it does, `inconclusive` when it straddles the threshold;
+///   meets the limit, `fail` when none of it does, `undecided` when it straddles the threshold;
 /// - a debug build's timings are `notJudged` ("a debug build does not judge timing limits: build with
 ///   -c release"): unoptimized code says nothing about what ships;
 /// - a `--quick` run's timings are `indicative`: their would-be verdict is printed, and they do not gate;
@@ -14,9 +15,13 @@ import Harness
 /// - a figure the run did not make (filtered out, or one strategy not run) is `notJudged`;
 /// - version 3: a timing `medianAtMostStoredUpperBound` passes when the shape's median is at most
 ///   stored's upper bound (no interval of its own to straddle); `ratioOfMedians` is judged on the
-///   bootstrap interval of the ratio as a median is on its own (see `Judge+Shapes.swift`).
+///   bootstrap interval of the ratio as a median is on its own (see `Judge+Shapes.swift`);
+/// - version 4 (`looks` given): every timing's interval is taken at the schedule's `lookLevel`, and
+///   the paired ratios (`pairedRatioToStored`, `pairedRatioOfMedians`) on `PairedRatio`'s interval;
+///   an undecided one says how many forks at its spread would decide it, and the decision line names
+///   the closest limit of the shape that ships, with its headroom.
 /// Without shapes (limits files of versions 1 and 2), any gating verdict but `pass` exits 1; the
-/// decision is `fallback` when a gating limit failed or was inconclusive, `ships` when every limit
+/// decision is `fallback` when a gating limit failed or was undecided, `ships` when every limit
 /// passed and gated, and `undecided` otherwise. With shapes, the first shape of the preference all of
 /// whose limits pass ships, and the run exits 0 only then (see `Judge+Decision.swift`).
 public struct Judge: Sendable {
@@ -28,18 +33,23 @@ public struct Judge: Sendable {
     public var quick: Bool
     /// The shapes of a version 3 limits file, in order of preference; nil for versions 1 and 2.
     public var shapes: ShapePreference?
+    /// The looks of a version 4 limits file; nil for earlier versions, whose intervals are at 95 %.
+    public var looks: LookSchedule?
 
     /// The reason every timing limit of a debug build carries.
     public static let debugBuildReason = "a debug build does not judge timing limits: build with -c release"
 
     /// Creates a judge.
     ///
-    /// - Parameter shapes: The limits file's `shapes` (version 3); nil decides on derived alone.
-    public init(limits: [Limit], buildConfiguration: String, quick: Bool, shapes: ShapePreference? = nil) {
+    /// - Parameters:
+    ///   - shapes: The limits file's `shapes` (version 3); nil decides on derived alone.
+    ///   - looks: The limits file's `looks` (version 4); nil judges every interval at 95 %.
+    public init(limits: [Limit], buildConfiguration: String, quick: Bool, shapes: ShapePreference? = nil, looks: LookSchedule? = nil) {
         self.limits = limits
         self.buildConfiguration = buildConfiguration
         self.quick = quick
         self.shapes = shapes
+        self.looks = looks
     }
 
     /// Judges every limit against the run's figures.
@@ -54,11 +64,14 @@ public struct Judge: Sendable {
             case .median: judgeTiming(limit, measurements)
             case .medianAtMostStoredUpperBound: judgeAgainstStoredBound(limit, measurements)
             case .ratioOfMedians: judgeRatio(limit, measurements)
+            case .pairedRatioToStored, .pairedRatioOfMedians: judgePairedRatio(limit, measurements)
             case .derivedMinusStored, .derivedMinusStoredByBody, .minusStoredByBody: judgeCount(limit, counts)
             }
         }
         guard let shapes else { return Judgement(limits: judgements, decision: Self.decide(judgements)) }
-        return Judgement(limits: judgements, decision: Self.decide(judgements, shapes: shapes), shapes: shapes)
+        return Judgement(
+            limits: judgements, decision: Self.decide(judgements, shapes: shapes, looks: looks != nil), shapes: shapes,
+            looks: looks)
     }
 
     // MARK: - Timings
@@ -72,9 +85,31 @@ public struct Judge: Sendable {
                 reason: "this run has no measurement '\(limit.metric)' (\(strategy.rawValue))")
         }
         let median = measurement.summary.median
-        let interval = measurement.summary.medianInterval
+        // Version 4 takes the interval at the look's level, as the record's own was made at 95 %.
+        let interval = looks.map { looks in
+            Statistics.bootstrapMedianInterval(
+                groups: measurement.sampleGroups, level: looks.lookLevel, resamples: measurement.policy.bootstrapResamples,
+                seed: measurement.policy.seed)
+        } ?? measurement.summary.medianInterval
         let figure = "median \(FigureText.duration(median, interval: interval)) (\(Self.percent(interval.level)) CI)"
-        return judgeInterval(limit, value: median, interval: interval, figure: figure)
+        var judgement = judgeInterval(limit, value: median, interval: interval, figure: figure)
+        if looks != nil, judgement.verdict == .undecided, let threshold = limit.threshold {
+            judgement.reason += Self.forksToDecide(
+                estimate: median, interval: interval, threshold: threshold, forks: measurement.sampleGroups.count)
+        }
+        return judgement
+    }
+
+    /// What would decide an undecided interval: the forks at which, its spread alike, its half-width
+    /// would shrink (as one over the root of the forks) to the estimate's distance from the threshold.
+    /// The Student quantile's own shrinking is left out, so the figure is a little generous.
+    static func forksToDecide(estimate: Double, interval: ConfidenceInterval, threshold: Double, forks: Int, logarithmic: Bool = false) -> String {
+        let scale: (Double) -> Double = logarithmic ? { Foundation.log($0) } : { $0 }
+        let distance = abs(scale(estimate) - scale(threshold))
+        let halfWidth = max(scale(interval.upper) - scale(estimate), scale(estimate) - scale(interval.lower))
+        guard distance > 0 else { return "; the estimate sits on the threshold: no number of forks decides it" }
+        let needed = Int((Double(forks) * (halfWidth / distance) * (halfWidth / distance)).rounded(.up))
+        return "; at this spread about \(needed) forks would decide it"
     }
 
     /// A figure with an interval against the limit: `verdict(of:figure:_:)` in a release build, not
@@ -92,7 +127,7 @@ public struct Judge: Sendable {
     }
 
     /// A figure's interval against the limit's threshold: `pass` when the whole interval meets it,
-    /// `fail` when none of it does, `inconclusive` when it straddles.
+    /// `fail` when none of it does, `undecided` when it straddles.
     static func verdict(of interval: ConfidenceInterval, figure: String, _ limit: Limit) -> (LimitOutcome, String) {
         let threshold = limit.threshold ?? 0
         let required = "\(limit.comparison.symbol) \(FigureText.threshold(threshold, unit: limit.unit))"
@@ -102,7 +137,7 @@ public struct Judge: Sendable {
         if !limit.comparison.holdsSomewhere(in: interval.lower, interval.upper, against: threshold) {
             return (.fail, "\(figure): no part of the interval is \(required)")
         }
-        return (.inconclusive, "\(figure) straddles the threshold: part of it is \(required), part is not")
+        return (.undecided, "\(figure) straddles the threshold: part of it is \(required), part is not")
     }
 
     /// The reason of a `--quick` run's timing: what it would have been.
@@ -123,12 +158,31 @@ public struct Judgement: Sendable, Equatable {
     public var decision: Decision
     /// The shapes the decision chose among; nil when judged without (versions 1 and 2).
     public var shapes: ShapePreference?
+    /// The looks the limits were judged under (version 4); nil when judged once at 95 %.
+    public var looks: LookSchedule?
 
     /// Creates a judgement from its parts.
-    public init(limits: [LimitJudgement], decision: Decision, shapes: ShapePreference? = nil) {
+    public init(limits: [LimitJudgement], decision: Decision, shapes: ShapePreference? = nil, looks: LookSchedule? = nil) {
         self.limits = limits
         self.decision = decision
         self.shapes = shapes
+        self.looks = looks
+    }
+
+    /// The undecided limits the decision waits on, which more forks may decide: those of the first
+    /// shape of the preference that is neither out nor shipping, when every limit of it that does not
+    /// pass is a gating timing left undecided. Empty when the decision is made, when it waits on
+    /// something more forks cannot settle (a figure not made, a debug build, a `--quick` run), and
+    /// without looks (before version 4, an undecided limit put its shape out).
+    public var undecidedLimitsTheDecisionWaitsOn: [LimitJudgement] {
+        guard let shapes, looks != nil, decision.outcome == .undecided else { return [] }
+        for shape in shapes.preference {
+            let own = limits.filter { $0.limit.shape == shape }
+            if own.contains(where: { $0.gates && $0.verdict == .fail }) { continue }
+            let open = own.filter { $0.verdict != .pass }
+            return open.allSatisfy { $0.gates && $0.verdict == .undecided } ? open : []
+        }
+        return []
     }
 
     /// With shapes: 0 when a shape ships, 1 otherwise. Without: 0 when every gating limit passed (and

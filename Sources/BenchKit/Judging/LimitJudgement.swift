@@ -2,8 +2,9 @@ import Harness
 
 /// One limit as judged: the limit, the figure found, the verdict and why.
 ///
-/// Encoded flat, the limit's own keys beside `value`, `interval`, `verdict`, `gates` and `reason`, so a
-/// results file's `limits` entry reads as one record.
+/// Encoded flat, the limit's own keys beside `value`, `interval`, `verdict`, `gates`, `reason` and
+/// `headroom`, so a results file's `limits` entry reads as one record (`headroom` is absent from files
+/// written before it, and where nothing was judged).
 public struct LimitJudgement: Sendable, Equatable, Codable {
     /// The limit, as declared.
     public var limit: Limit
@@ -21,11 +22,17 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
     /// order; empty when none does; nil for a timing, a count not judged, or a file written before
     /// they were kept.
     public var bodyDifferences: [BodyDifference]?
+    /// How far the far end of the interval (the value, for a count) is from the threshold; nil where
+    /// nothing was judged (no figure, or a debug build's timing).
+    public var headroom: Headroom?
 
     /// Creates a judgement.
+    ///
+    /// - Parameter headroom: The headroom, where the limit's threshold is not its own (stored's bound of
+    ///   version 3); nil works it out from `limit`'s threshold, `value` and `interval`.
     public init(
         limit: Limit, value: Double?, interval: ConfidenceInterval?, verdict: LimitOutcome, gates: Bool, reason: String,
-        bodyDifferences: [BodyDifference]? = nil
+        bodyDifferences: [BodyDifference]? = nil, headroom: Headroom? = nil
     ) {
         self.limit = limit
         self.value = value
@@ -34,10 +41,20 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         self.gates = gates
         self.reason = reason
         self.bodyDifferences = bodyDifferences
+        if verdict == .notJudged || (limit.isTiming && interval == nil && headroom == nil) {
+            // Nothing judged, or a timing with no interval to hold against the threshold.
+            self.headroom = nil
+        } else if let headroom {
+            self.headroom = headroom
+        } else if let value, let threshold = limit.threshold {
+            self.headroom = Headroom(value: value, interval: interval, threshold: threshold, comparison: limit.comparison)
+        } else {
+            self.headroom = nil
+        }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case value, interval, verdict, gates, reason, bodyDifferences
+        case value, interval, verdict, gates, reason, bodyDifferences, headroom
     }
 
     public init(from decoder: any Decoder) throws {
@@ -49,6 +66,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         gates = try container.decode(Bool.self, forKey: .gates)
         reason = try container.decode(String.self, forKey: .reason)
         bodyDifferences = try container.decodeIfPresent([BodyDifference].self, forKey: .bodyDifferences)
+        headroom = try container.decodeIfPresent(Headroom.self, forKey: .headroom)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -60,5 +78,6 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         try container.encode(gates, forKey: .gates)
         try container.encode(reason, forKey: .reason)
         try container.encode(bodyDifferences, forKey: .bodyDifferences)
+        try container.encodeIfPresent(headroom, forKey: .headroom)
     }
 }

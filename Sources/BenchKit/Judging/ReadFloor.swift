@@ -179,6 +179,6 @@ private struct Reckoner {
     private static func verdict(_ lower: Double, _ upper: Double, _ goal: Double) -> LimitOutcome {
         let comparison = Comparison.lessThanOrEqualTo
         if comparison.holds(upper, against: goal) { return .pass }
-        return comparison.holdsSomewhere(in: lower, upper, against: goal) ? .inconclusive : .fail
+        return comparison.holdsSomewhere(in: lower, upper, against: goal) ? .undecided : .fail
     }
 }

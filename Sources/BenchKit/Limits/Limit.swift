@@ -27,7 +27,8 @@ public struct Limit: Sendable, Equatable, Codable {
     public var unit: LimitUnit
     /// The decision's sentence the limit comes from, quoted exactly.
     public var source: String
-    /// For `ratioOfMedians`, the measurement of the same strategy whose median divides `metric`'s.
+    /// For `ratioOfMedians` and `pairedRatioOfMedians`, the measurement of the same strategy whose
+    /// median divides `metric`'s.
     public var denominator: String?
 
     /// Creates a limit; `LimitsFile` checks a file's limits are coherent before making them.
@@ -52,6 +53,17 @@ public struct Limit: Sendable, Equatable, Codable {
 
     /// The shape the limit belongs to: its strategy, or derived for a count of versions 1 and 2.
     public var shape: FigureStrategy { strategy ?? .derived }
+
+    /// The timed measurements the limit's figure is made of, as name and strategy: what more forks
+    /// must measure to judge it again. Empty for a count.
+    public var measurementsRead: [(name: String, strategy: FigureStrategy)] {
+        switch statistic {
+        case .median: [(metric, shape)]
+        case .medianAtMostStoredUpperBound, .pairedRatioToStored: [(metric, shape), (metric, .stored)]
+        case .ratioOfMedians, .pairedRatioOfMedians: [(metric, shape), (denominator ?? "", shape)]
+        case .derivedMinusStored, .derivedMinusStoredByBody, .minusStoredByBody: []
+        }
+    }
 }
 
 /// Which figure of a metric a limit judges.
@@ -75,13 +87,23 @@ public enum Statistic: String, Sendable, Equatable, CaseIterable, Codable {
     /// It takes no threshold: the bound is the run's own.
     case medianAtMostStoredUpperBound
     /// Version 3, a timing of `strategy`: the median of `metric` over the median of `denominator`, both
-    /// of that strategy, judged on the ratio's bootstrap interval as `compare` resamples it.
+    /// of that strategy, judged on the ratio's bootstrap interval as `compare` resamples it, each
+    /// side's forks drawn apart.
     case ratioOfMedians
+    /// Version 4, a timing of `strategy`: its median of `metric` over stored's median of the same
+    /// metric, both measured in the same forks, judged on the paired interval of that ratio
+    /// (`PairedRatio`) at the look's level: "the cost is today's" as non-inferiority, the threshold
+    /// being the declared margin (1.05: at most 5 % dearer than stored).
+    case pairedRatioToStored
+    /// Version 4, a timing of `strategy`: the median of `metric` over the median of `denominator`,
+    /// both of that strategy and measured in the same forks, judged on the paired interval of the
+    /// ratio (`PairedRatio`) at the look's level.
+    case pairedRatioOfMedians
 
     /// Whether the statistic is a timing (judged with its interval) or a count (judged exactly).
     public var isTiming: Bool {
         switch self {
-        case .median, .medianAtMostStoredUpperBound, .ratioOfMedians: true
+        case .median, .medianAtMostStoredUpperBound, .ratioOfMedians, .pairedRatioToStored, .pairedRatioOfMedians: true
         case .derivedMinusStored, .derivedMinusStoredByBody, .minusStoredByBody: false
         }
     }
@@ -92,10 +114,20 @@ public enum Statistic: String, Sendable, Equatable, CaseIterable, Codable {
     /// Whether only limits files of version 3 or later may use it: it names the shape it judges.
     public var needsVersion3: Bool { self == .minusStoredByBody || self == .medianAtMostStoredUpperBound || self == .ratioOfMedians }
 
+    /// Whether only limits files of version 4 or later may use it: it is judged paired, at the level
+    /// the file's `looks` give each look.
+    public var needsVersion4: Bool { self == .pairedRatioToStored || self == .pairedRatioOfMedians }
+
+    /// Whether the statistic is a ratio judged on the paired interval of `PairedRatio`.
+    public var isPairedRatio: Bool { needsVersion4 }
+
+    /// Whether the statistic divides `metric` by the limit's `denominator`.
+    public var takesDenominator: Bool { self == .ratioOfMedians || self == .pairedRatioOfMedians }
+
     /// The unit thresholds of this statistic are stored in.
     public var canonicalUnit: LimitUnit {
         switch self {
-        case .ratioOfMedians: .ratio
+        case .ratioOfMedians, .pairedRatioToStored, .pairedRatioOfMedians: .ratio
         case .median, .medianAtMostStoredUpperBound: .nanoseconds
         case .derivedMinusStored, .derivedMinusStoredByBody, .minusStoredByBody: .count
         }

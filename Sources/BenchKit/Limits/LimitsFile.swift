@@ -25,9 +25,15 @@ import JSON
 /// `minusStoredByBody`; a timing's `medianAtMostStoredUpperBound` (no `threshold`: the bound is stored's
 /// upper 95 % bound of the same metric in the same run); and `ratioOfMedians`, `metric` over
 /// `denominator`, in unit `ratio`.
+///
+/// Version 4 declares its looks, `"looks": {"forks": [8, 16, 32], "level": 0.95}` (required,
+/// `LookSchedule`): the fork counts a run judges on and the confidence over all of them. Two
+/// statistics are new, both ratios judged on the paired interval of `PairedRatio` at the look's level:
+/// `pairedRatioToStored`, a shape's median over stored's of the same metric (the cost is today's, as
+/// a declared margin), and `pairedRatioOfMedians`, `metric` over `denominator` of one shape.
 public struct LimitsFile: Sendable, Equatable {
     /// The layouts this bench reads.
-    public static let supportedVersions = [1, 2, 3]
+    public static let supportedVersions = [1, 2, 3, 4]
 
     /// The path the file was read from, as given; results files record it.
     public var path: String
@@ -42,6 +48,9 @@ public struct LimitsFile: Sendable, Equatable {
     /// The shapes in order of preference, and the fallback; nil before version 3, whose decision is
     /// the derived phase's alone.
     public var shapes: ShapePreference?
+    /// When a run looks again with more forks, and the level each look judges at; nil before version 4,
+    /// whose runs look once at 95 %.
+    public var looks: LookSchedule?
 
     /// Reads and checks a limits file.
     ///
@@ -72,18 +81,23 @@ public struct LimitsFile: Sendable, Equatable {
             throw LimitsError(line: error.description(file: path))
         }
         var reader = LimitsReader(path: path)
-        let (version, decision, limits, shapes) = try reader.read(root)
+        let (version, decision, limits, shapes, looks) = try reader.read(root)
         return LimitsFile(
-            path: path, version: version, decision: decision, limits: limits, sha256: SHA256.hex(of: bytes), shapes: shapes)
+            path: path, version: version, decision: decision, limits: limits, sha256: SHA256.hex(of: bytes), shapes: shapes,
+            looks: looks)
     }
 
     /// Creates a limits file from parts, for callers that already hold checked limits.
-    public init(path: String, version: Int, decision: String, limits: [Limit], sha256: String, shapes: ShapePreference? = nil) {
+    public init(
+        path: String, version: Int, decision: String, limits: [Limit], sha256: String, shapes: ShapePreference? = nil,
+        looks: LookSchedule? = nil
+    ) {
         self.path = path
         self.version = version
         self.decision = decision
         self.limits = limits
         self.sha256 = sha256
         self.shapes = shapes
+        self.looks = looks
     }
 }

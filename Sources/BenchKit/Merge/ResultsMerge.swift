@@ -57,7 +57,7 @@ public enum ResultsMerge {
         merged.fits = try first.fits.map { fit throws(ResultsFileError) in try refit(fit, first: first, merged: merged.measurements, path: firstPath) }
         let judgement = Judge(
             limits: first.limits.map(\.limit), buildConfiguration: first.environment.buildConfiguration, quick: first.options.quick,
-            shapes: first.shapes
+            shapes: first.shapes, looks: first.looks
         ).judge(measurements: merged.measurements, counts: merged.counts)
         merged.limits = judgement.limits
         merged.decision = judgement.decision
@@ -66,6 +66,9 @@ public enum ResultsMerge {
             quick: first.options.quick)
         // Each run's phases were its own; the merged file is no one run, and its parts' files keep theirs.
         merged.phases = nil
+        // A file's extra looks measured some measurements in more forks than the rest; merged, every
+        // measurement holds all forks of every file, which no one look took.
+        merged.looksTaken = nil
         merged.method = (counted?.results.method ?? first.method)
             + "; merged by bench merge from \(files.count) runs of this build made one after another"
         return merged
@@ -112,7 +115,7 @@ public enum ResultsMerge {
 
 extension MeasurementRecord {
     /// The record as its forks, one record each: itself when it was taken in one process.
-    var forkRecords: [MeasurementRecord] {
+    public var forkRecords: [MeasurementRecord] {
         guard let forks, forks.count > 1 else { return [self] }
         let groups = sampleGroups
         var start = 0

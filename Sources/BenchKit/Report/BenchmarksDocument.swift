@@ -32,12 +32,20 @@ public enum BenchmarksDocument {
 
             **Decision: \(results.decision.text)**
 
-            \(results.limits.map { "- `\($0.limit.id)`: **\($0.verdict.rawValue)**. \($0.reason)" }.joined(separator: "\n"))
+            \(limitLines(results))
             \(mainPlot.map { "\n![The key measurements over commits](\($0))\n\nDrawn by `scripts/history` from every results file, in commit order.\n" } ?? "")
             ## The run
             """
         return opening + "\n\n" + Report.markdown(results, headingLevel: 3) + "\n"
             + (ReportTables(results: results).splitsMeasurements ? howToRead.replacingOccurrences(of: twoStrategiesRatio, with: shapesRatio) : howToRead)
+    }
+
+    /// One line per limit: its verdict, its headroom where the file records one, and why.
+    static func limitLines(_ results: ResultsFile) -> String {
+        results.limits.map { judgement in
+            let headroom = judgement.headroom.map { ", headroom \($0.text(unit: judgement.limit.unit))" } ?? ""
+            return "- `\(judgement.limit.id)`: **\(judgement.verdict.rawValue)**\(headroom). \(judgement.reason)"
+        }.joined(separator: "\n")
     }
 
     /// Where `scripts/history` draws the key measurements over commits, from the repository's root.
@@ -68,7 +76,7 @@ public enum BenchmarksDocument {
         - `derived/stored` divides the two medians. Measurements in one row ran interleaved in each process, \
         so drift hit both alike; figures from different rows or runs are not so paired.
         - A timing limit passes only when its whole interval meets it; an interval across the threshold is \
-        *inconclusive*, and does not pass. Count limits are exact, and the body-re-run limit holds body by \
+        *undecided*, and does not pass. Count limits are exact, and the body-re-run limit holds body by \
         body: no body may re-run more often under a derived shape than under stored, and one that re-runs \
         less pays for no other; the verdict names every body that re-ran more. A `--quick` run's timings are \
         *indicative* and do not gate; a debug build judges no timing.

@@ -34,7 +34,7 @@ public enum Report {
         if let table = tables.counts { sections.append("body re-runs\n" + table.text()) }
         if let section = tables.fitsSection(separator: "\n", { $0.text() }) { sections.append("how cost grows\n" + section) }
         if let table = tables.instructions { sections.append("instructions per operation (callgrind)\n" + table.text()) }
-        sections.append((["limits", tables.limits.text()] + judgedOn(results)).joined(separator: "\n"))
+        sections.append((["limits", tables.limits.text()] + [tables.looks].compactMap { $0 } + judgedOn(results)).joined(separator: "\n"))
         sections.append("decision: \(results.decision.text)")
         return sections.joined(separator: "\n\n") + "\n"
     }
@@ -112,7 +112,7 @@ public enum Report {
         }
         sections.append(
             "\(heading) Limits\n\n" + tables.limits.markdown()
-                + judgedOn(results).map { "\n- \($0)" }.joined())
+                + ([tables.looks].compactMap { $0 } + judgedOn(results)).map { "\n- \($0)" }.joined())
         sections.append("**Decision: \(results.decision.text)**")
         return sections.joined(separator: "\n\n") + "\n"
     }

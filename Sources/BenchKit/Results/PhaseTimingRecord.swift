@@ -3,7 +3,8 @@
 /// A run's phases, in order: `preparing` (the limits, the spec and the suite checked and built),
 /// `instructions` (the callgrind pass, when asked), `counting` (every scenario's body re-runs),
 /// `measuring` (the timed pass: in the run's own process, or in its forks, whose times are `parts`),
-/// and `judging` (fits, verdicts, environment and the file's encoding, up to the write itself).
+/// `looking again` (only in a run whose decision waited on undecided limits: the forks of the looks
+/// after the first, whose times are `parts`), and `judging` (fits, verdicts, environment and the file's encoding, up to the write itself).
 public struct PhaseTimingRecord: Sendable, Equatable, Codable {
     /// The phase's name.
     public var phase: String

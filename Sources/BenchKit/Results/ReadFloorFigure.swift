@@ -5,7 +5,7 @@ import Harness
 ///
 /// A goal is not a limit: it is not in the limits file, it does not gate and moves no decision. Its
 /// `verdict` says whether this run's figure meets it, in the terms a limit's would: `pass` when the
-/// whole interval meets it (the value, for a count without one), `fail` when none does, `inconclusive`
+/// whole interval meets it (the value, for a count without one), `fail` when none does, `undecided`
 /// when the interval straddles it, `indicative` in a `--quick` run, `notJudged` when the run lacks a
 /// figure it needs or timed a debug build.
 public struct ReadFloorFigure: Sendable, Equatable, Codable {

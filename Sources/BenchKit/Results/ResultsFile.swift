@@ -9,7 +9,9 @@ import Harness
 /// `decision`, and, optional, `scaling` (absent from files written before it) and `shapes` (the
 /// limits file's order of shapes, present when it has one: version 3), `readFloor` (absent from
 /// files written before it, and from runs that measured none of its reads) and `phases` (how long
-/// each phase of the run took; absent from files written before it). Encoded with sorted keys
+/// each phase of the run took; absent from files written before it), `looks` (the limits file's
+/// schedule of looks, version 4) and `looksTaken` (the looks after the first, present when a run
+/// took any). Encoded with sorted keys
 /// and pretty printing, so two runs' files diff line by line.
 public struct ResultsFile: Sendable, Equatable, Codable {
     /// The layout this bench writes and reads; a file of another number is refused, not guessed at.
@@ -53,13 +55,19 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     public var readFloor: [ReadFloorFigure]?
     /// How long each phase of the run took, in order; nil in files written before it was recorded.
     public var phases: [PhaseTimingRecord]?
+    /// The schedule of looks the limits were judged under, as the limits file (version 4) declares
+    /// it; nil when it has none, so every interval was judged once at 95 %.
+    public var looks: LookSchedule?
+    /// The looks the run took after its first, in order; nil when it took none.
+    public var looksTaken: [LookRecord]?
 
     /// Creates a results file of the current schema; its `readFloor` is made from `measurements`.
     public init(
         environment: MachineEnvironment, limitsFile: String, limitsSHA256: String, timer: TimerCharacteristics,
         method: String, options: RunRecord, measurements: [MeasurementRecord], counts: [CountRecord],
         fits: [FitRecord], limits: [LimitJudgement], decision: Decision, subjects: [SubjectRecord] = [],
-        scaling: ScalingRecord? = nil, shapes: ShapePreference? = nil, phases: [PhaseTimingRecord]? = nil
+        scaling: ScalingRecord? = nil, shapes: ShapePreference? = nil, phases: [PhaseTimingRecord]? = nil,
+        looks: LookSchedule? = nil, looksTaken: [LookRecord]? = nil
     ) {
         self.schema = Self.currentSchema
         self.environment = environment
@@ -79,6 +87,8 @@ public struct ResultsFile: Sendable, Equatable, Codable {
         self.readFloor = ReadFloor.figures(
             measurements: measurements, subjects: subjects, buildConfiguration: environment.buildConfiguration, quick: options.quick)
         self.phases = phases
+        self.looks = looks
+        self.looksTaken = looksTaken
     }
 
     /// The file's bytes: UTF-8 JSON with sorted keys, two-space pretty printing and a final newline.

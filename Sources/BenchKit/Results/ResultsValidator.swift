@@ -168,7 +168,7 @@ public enum ResultsValidator {
         }
         let rejudged = Judge(
             limits: limits, buildConfiguration: results.environment.buildConfiguration, quick: results.options.quick,
-            shapes: results.shapes
+            shapes: results.shapes, looks: results.looks
         ).judge(measurements: results.measurements, counts: results.counts)
         for (recorded, expected) in zip(results.limits, rejudged.limits)
         where recorded.verdict != expected.verdict || recorded.value != expected.value || recorded.gates != expected.gates {

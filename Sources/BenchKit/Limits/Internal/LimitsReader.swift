@@ -10,13 +10,16 @@ struct LimitsReader {
     private static let topKeysSinceVersion2: Set = topKeys.union(["changes"])
     /// Version 3 adds `shapes`: the order the shapes are preferred in, and the fallback.
     private static let topKeysSinceVersion3: Set = topKeysSinceVersion2.union(["shapes"])
+    /// Version 4 adds `looks`: the forks each look judges on, and the level over all looks.
+    private static let topKeysSinceVersion4: Set = topKeysSinceVersion3.union(["looks"])
+    private static let lookKeys: Set = ["forks", "level"]
     private static let changeKeys: Set = ["version", "date", "note"]
     private static let shapeKeys: Set = ["preference", "fallback"]
     private static let limitKeys: Set = [
         "id", "description", "metric", "statistic", "strategy", "comparison", "threshold", "unit", "source", "denominator",
     ]
 
-    mutating func read(_ root: JSONValue) throws(LimitsError) -> (Int, String, [Limit], ShapePreference?) {
+    mutating func read(_ root: JSONValue) throws(LimitsError) -> (Int, String, [Limit], ShapePreference?, LookSchedule?) {
         let members = try object(root, what: "the file")
         let versionValue = try number(members, "version", in: "the file")
         guard let version = LimitsFile.supportedVersions.first(where: { Double($0) == versionValue }) else {
@@ -24,10 +27,12 @@ struct LimitsReader {
             let list = supported.dropLast().joined(separator: ", ") + " and " + supported.last!
             throw failure("unsupported version \(Self.format(versionValue)) (this bench reads versions \(list))")
         }
-        let known = version >= 3 ? Self.topKeysSinceVersion3 : version >= 2 ? Self.topKeysSinceVersion2 : Self.topKeys
+        let known = version >= 4 ? Self.topKeysSinceVersion4
+            : version >= 3 ? Self.topKeysSinceVersion3 : version >= 2 ? Self.topKeysSinceVersion2 : Self.topKeys
         try refuseUnknownKeys(members, known: known, in: "the file")
         if version >= 2 { try readChanges(members, upTo: version) }
         let shapes = version >= 3 ? try readShapes(members) : nil
+        let looks = version >= 4 ? try readLooks(members) : nil
         let decision = try string(members, "decision", in: "the file")
         _ = try string(members, "units", in: "the file")
         guard case .array(let elements) = try value(members, "limits", in: "the file") else {
@@ -44,7 +49,28 @@ struct LimitsReader {
         if let shapes, let bare = shapes.preference.first(where: { shape in !limits.contains { $0.shape == shape } }) {
             throw failure("shape '\(bare.rawValue)' of 'preference' has no limit")
         }
-        return (version, decision, limits, shapes)
+        return (version, decision, limits, shapes, looks)
+    }
+
+    /// `looks`: the rising fork counts a run judges on, the first the run's own, and the level over all.
+    private func readLooks(_ members: [JSONValue.Member]) throws(LimitsError) -> LookSchedule {
+        let owner = "'looks'"
+        let fields = try object(try value(members, "looks", in: "the file"), what: owner)
+        try refuseUnknownKeys(fields, known: Self.lookKeys, in: owner)
+        let list = try value(fields, "forks", in: owner)
+        guard case .array(let entries) = list else { throw failure("\(owner): 'forks' must be an array, not \(list.typeName)") }
+        var forks: [Int] = []
+        for entry in entries {
+            guard case .int(let count) = entry, count >= 2, count <= RunOptions.maximumForks else {
+                throw failure("\(owner): 'forks' must list whole numbers from 2 to \(RunOptions.maximumForks)")
+            }
+            guard forks.last.map({ count > $0 }) ?? true else { throw failure("\(owner): 'forks' must rise, and \(count) does not") }
+            forks.append(count)
+        }
+        guard !forks.isEmpty else { throw failure("\(owner): 'forks' names no look") }
+        let level = try number(fields, "level", in: owner)
+        guard level > 0, level < 1 else { throw failure("\(owner): 'level' must lie between 0 and 1, not \(Self.format(level))") }
+        return LookSchedule(forks: forks, level: level)
     }
 
     /// `changes`: one entry for each version after the first, in order, each saying why it was made.
@@ -111,6 +137,9 @@ struct LimitsReader {
         guard unit == statistic.canonicalUnit else {
             throw failure("\(name): statistic '\(statistic.rawValue)' is stored in '\(statistic.canonicalUnit.rawValue)', not '\(unit.rawValue)'")
         }
+        if statistic.needsVersion4, version < 4 {
+            throw failure("\(name): statistic '\(statistic.rawValue)' needs version 4 (this file is version \(version))")
+        }
         if let shapes {
             try checkShape(strategy, of: statistic, shapes: shapes, in: name)
         } else {
@@ -121,9 +150,12 @@ struct LimitsReader {
             throw failure("\(name): statistic '\(statistic.rawValue)' bounds each body's extra re-runs from above: comparison must be lessThan or lessThanOrEqualTo")
         }
         let threshold = try readThreshold(members, statistic: statistic, comparison: comparison, in: name)
-        let denominator: String? = statistic == .ratioOfMedians ? try string(members, "denominator", in: name) : nil
-        if statistic != .ratioOfMedians, has(members, "denominator") {
-            throw failure("\(name): statistic '\(statistic.rawValue)' takes no 'denominator' (only ratioOfMedians does)")
+        let denominator: String? = statistic.takesDenominator ? try string(members, "denominator", in: name) : nil
+        if !statistic.takesDenominator, has(members, "denominator") {
+            throw failure("\(name): statistic '\(statistic.rawValue)' takes no 'denominator' (only ratioOfMedians and pairedRatioOfMedians do)")
+        }
+        if statistic == .pairedRatioToStored, strategy == .stored {
+            throw failure("\(name): statistic 'pairedRatioToStored' divides a shape by stored: its strategy cannot be stored")
         }
         return Limit(
             id: id,
@@ -186,7 +218,7 @@ struct LimitsReader {
         guard statistic.isTiming || threshold == threshold.rounded() else {
             throw failure("\(name): a count threshold must be a whole number, not \(Self.format(threshold))")
         }
-        guard statistic != .ratioOfMedians || threshold > 0 else { throw failure("\(name): a ratio's threshold must be above 0") }
+        guard statistic.canonicalUnit != .ratio || threshold > 0 else { throw failure("\(name): a ratio's threshold must be above 0") }
         return threshold
     }
 

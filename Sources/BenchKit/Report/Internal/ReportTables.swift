@@ -188,10 +188,28 @@ struct ReportTables {
     }
 
     /// Each limit's verdict and reason.
+    /// Every limit's verdict and why; with its headroom where the file records one (files written
+    /// before it render as they did).
     var limits: Table {
-        Table(
-            headers: ["limit", "verdict", "why"],
-            rows: results.limits.map { [$0.limit.id, $0.verdict.rawValue + ($0.gates ? "" : " (does not gate)"), $0.reason] })
+        let verdict: (LimitJudgement) -> String = { $0.verdict.rawValue + ($0.gates ? "" : " (does not gate)") }
+        guard results.limits.contains(where: { $0.headroom != nil }) else {
+            return Table(headers: ["limit", "verdict", "why"], rows: results.limits.map { [$0.limit.id, verdict($0), $0.reason] })
+        }
+        return Table(
+            headers: ["limit", "verdict", "headroom", "why"],
+            rows: results.limits.map { judgement in
+                [judgement.limit.id, verdict(judgement), judgement.headroom?.text(unit: judgement.limit.unit) ?? "—", judgement.reason]
+            })
+    }
+
+    /// The schedule of looks the limits were judged under, and the looks the run took after its
+    /// first; nil for a file judged without a schedule.
+    var looks: String? {
+        guard let looks = results.looks else { return nil }
+        let taken = (results.looksTaken ?? []).map { look in
+            "\(look.forks) forks for \(look.limits.joined(separator: ", ")) (\(look.measurements.count) measurements measured again)"
+        }
+        return "looks: \(looks.description); " + (taken.isEmpty ? "the run took no look after its first" : "taken: " + taken.joined(separator: "; "))
     }
 
     // MARK: - Cells
