@@ -6,7 +6,7 @@ import Workloads
 
 /// The `bench` command: parses the arguments, runs what they ask for, and says how it ended.
 ///
-/// Exit status: 0 when every limit passes, 1 when a limit fails, is inconclusive or is not judged,
+/// Exit status: 0 when every limit passes, 1 when a limit fails, is undecided or is not judged,
 /// 2 for a usage or input error (one line on standard error saying what and where). `compare` exits 1
 /// only for a regression under `--fail-on-regression`.
 public enum BenchCommand {
@@ -102,19 +102,49 @@ public enum BenchCommand {
                 ? try ForkedRun.measure(options, expected: runner.selected(suite), progress: progress, forkSeconds: &forkSeconds)
                 : try runner.measure(suite)
         }
-        let (judged, judgement) = phases.time("judging") {
-            let fits = runner.fits(timed, suite: suite)
-            let measurements = instructions.map { InstructionPass.fill(timed, with: $0) } ?? timed
-            let configuration = MachineEnvironment.compiledConfiguration
-            let judgement = Judge(limits: limits.limits, buildConfiguration: configuration, quick: options.quick, shapes: limits.shapes)
-                .judge(measurements: measurements, counts: counts)
+        let configuration = MachineEnvironment.compiledConfiguration
+        let judge = Judge(
+            limits: limits.limits, buildConfiguration: configuration, quick: options.quick, shapes: limits.shapes, looks: limits.looks)
+        var measurements = instructions.map { InstructionPass.fill(timed, with: $0) } ?? timed
+        // A first judgement says whether the decision waits on undecided limits; the looks it takes
+        // are a phase of their own, and only a run that takes one has it.
+        var judgement = judge.judge(measurements: measurements, counts: counts)
+        var looksTaken: [LookRecord] = []
+        var forks = options.forks
+        var lookSeconds: [Double] = []
+        func look(_ looks: LookSchedule) throws {
+            while case let waiting = judgement.undecidedLimitsTheDecisionWaitsOn, !waiting.isEmpty,
+                let next = nextLook(after: forks, looks, options: options, waiting: waiting)
+            {
+                let expected = SuiteRunner.measuredAgain(for: waiting.map(\.limit), from: runner.selected(suite))
+                let keys = expected.map { ChildCommand.measurementKey($0.name, $0.strategy) }
+                FileHandle.standardError.write(Data(
+                    ("bench: \(waiting.map(\.limit.id).joined(separator: ", ")) undecided at \(forks) forks: "
+                        + "\(next - forks) more forks of the \(keys.count) measurements \(waiting.count == 1 ? "it reads" : "they read") "
+                        + "(\(looks.description))\n").utf8))
+                measurements = try ForkedRun.measureMore(
+                    options, expected: expected, numbered: (forks + 1)...next, of: next, adding: measurements, progress: progress,
+                    forkSeconds: &lookSeconds)
+                judgement = judge.judge(measurements: measurements, counts: counts)
+                looksTaken.append(LookRecord(forks: next, limits: waiting.map(\.limit.id), measurements: keys))
+                forks = next
+            }
+        }
+        if let looks = limits.looks, !judgement.undecidedLimitsTheDecisionWaitsOn.isEmpty {
+            if looks.forks(after: forks) == nil {
+                try look(looks)  // says why it takes no look
+            } else {
+                try phases.time("looking again", parts: { lookSeconds.isEmpty ? nil : lookSeconds }) { try look(looks) }
+            }
+        }
+        let judged = phases.time("judging") {
             let environment = MachineEnvironment.capture(date: started)
-            let results = ResultsFile(
+            return ResultsFile(
                 environment: environment, limitsFile: options.limitsPath, limitsSHA256: limits.sha256, timer: runner.timer,
-                method: method(options), options: RunRecord(options), measurements: measurements, counts: counts,
-                fits: fits, limits: judgement.limits, decision: judgement.decision, subjects: picks,
-                scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes)
-            return (results, judgement)
+                method: method(options, looks: limits.looks), options: RunRecord(options), measurements: measurements, counts: counts,
+                fits: runner.fits(measurements, suite: suite), limits: judgement.limits, decision: judgement.decision, subjects: picks,
+                scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes, looks: limits.looks,
+                looksTaken: looksTaken.isEmpty ? nil : looksTaken)
         }
         // The write itself is the one phase the file cannot hold: the last line says it, and the whole run's time.
         var results = judged
@@ -134,11 +164,31 @@ public enum BenchCommand {
         return judgement.exitStatus.rawValue
     }
 
+    /// The fork count of the look after one at `forks`, or nil, having said why, when the run takes
+    /// none: a `--quick` run's timings do not gate, a debug build's are not judged, a run whose forks
+    /// are not a look of the schedule, or whose next look would sample by another policy, looks once.
+    private static func nextLook(after forks: Int, _ looks: LookSchedule, options: RunOptions, waiting: [LimitJudgement]) -> Int? {
+        let ids = waiting.map(\.limit.id).joined(separator: ", ")
+        guard let next = looks.forks(after: forks) else {
+            let why = looks.forks.last == forks
+                ? "after the schedule's last look (\(forks) forks): reported as undecided"
+                : "at \(forks) forks, which is not a look of the schedule (\(looks.description)): run with --forks \(looks.forks[0]) to take more forks where undecided"
+            FileHandle.standardError.write(Data("bench: \(ids) undecided \(why)\n".utf8))
+            return nil
+        }
+        guard SuiteRunner.policy(quick: options.quick, forks: next) == SuiteRunner.policy(quick: options.quick, forks: forks) else {
+            FileHandle.standardError.write(Data(
+                "bench: \(ids) undecided at \(forks) forks: a look of \(next) would sample by another policy than the first forks, so the run looks once\n".utf8))
+            return nil
+        }
+        return next
+    }
+
     /// Does the job the parent gave this process (`ChildCommand`); 0 once its answer is complete.
     private static func runChild(_ child: ChildCommand) throws -> Int32 {
         switch child.job {
-        case .fork(let index, let count, let recordsPath):
-            try ForkedRun.runFork(child.options, index: index, count: count, recordsPath: recordsPath)
+        case .fork(let index, let count, let recordsPath, let measurements):
+            try ForkedRun.runFork(child.options, index: index, count: count, recordsPath: recordsPath, measurements: measurements)
         case .countInstructions(let dumpsDirectory, let measurements):
             try InstructionPass.runChild(child.options, dumpsDirectory: dumpsDirectory, measurements: measurements)
         case .sampleProfile(let measurement, let seconds):
@@ -149,12 +199,13 @@ public enum BenchCommand {
 
     /// The results file's `method`: the sampling method, how instructions were counted when they were,
     /// and, loudly, whether the A/B switch added work to every tracked read.
-    private static func method(_ options: RunOptions) -> String {
+    private static func method(_ options: RunOptions, looks: LookSchedule?) -> String {
         let abSwitch = Store.isExtraReadWorkOn ? "A/B SWITCH ON (BENCH_AB_EXTRA_WORK=1): extra work on every tracked read; " : ""
         let forks = options.forks > 1
             ? "; samples from \(options.forks) forks (fresh processes of this build, one after another), "
                 + "each median's interval by two-stage bootstrap over them" : ""
-        let timing = abSwitch + MeasurementResult.fixedBatchMethod + forks + "; sampling: "
+        let lookAgain = looks.map { "; timing limits judged on \($0.description); a decision waiting on undecided limits takes more forks of the measurements they read, up to the next look" } ?? ""
+        let timing = abSwitch + MeasurementResult.fixedBatchMethod + forks + lookAgain + "; sampling: "
             + SuiteRunner.samplingDescription(quick: options.quick, forks: options.forks)
         guard options.instructions else { return timing }
         let counter = InstructionCounter(outputDirectory: "")

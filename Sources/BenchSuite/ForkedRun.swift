@@ -31,36 +31,70 @@ public enum ForkedRun {
     public static func measure(
         _ options: RunOptions, expected: [SuiteMeasurement], progress: ProgressLine, forkSeconds: inout [Double]
     ) throws -> [MeasurementRecord] {
+        let forks = try measureForks(options, expected: expected, numbered: 1...options.forks, of: options.forks, progress: progress, forkSeconds: &forkSeconds)
+        return forks[0].indices.map { position in MeasurementRecord(mergingForks: forks.map { $0[position] }) }
+    }
+
+    /// A look after the first: forks numbered on from the run's (`numbered`, of `count` in all), each
+    /// timing only `expected`, their records added to `records`' own forks. Every fork of a run of 8
+    /// or more samples by the same policy (`SuiteRunner.policy(quick:forks:)`), so the new forks are
+    /// measured as the first ones were.
+    ///
+    /// - Returns: `records`, each of `expected` now holding its forks and the new ones.
+    public static func measureMore(
+        _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, adding records: [MeasurementRecord],
+        progress: ProgressLine, forkSeconds: inout [Double]
+    ) throws -> [MeasurementRecord] {
+        let forks = try measureForks(options, expected: expected, numbered: numbered, of: count, progress: progress, forkSeconds: &forkSeconds)
+        var merged = records
+        for (position, measurement) in expected.enumerated() {
+            guard let index = merged.firstIndex(where: { $0.name == measurement.name && $0.strategy == measurement.strategy }) else {
+                throw ChildFailure("a look measured '\(ChildCommand.measurementKey(measurement.name, measurement.strategy))', which the run's first forks did not")
+            }
+            var more = MeasurementRecord(mergingForks: merged[index].forkRecords + forks.map { $0[position] })
+            more.instructionsPerOperation = merged[index].instructionsPerOperation
+            more.instructionsUnderOtherHashSeeds = merged[index].instructionsUnderOtherHashSeeds
+            merged[index] = more
+        }
+        return merged
+    }
+
+    private static func measureForks(
+        _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, progress: ProgressLine,
+        forkSeconds: inout [Double]
+    ) throws -> [[MeasurementRecord]] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-forks-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // The running image itself, not the path it was started from: a rebuild during the run must
         // not put another build in the later forks.
         let executable = "/proc/self/exe"
+        let keys = expected.map { ChildCommand.measurementKey($0.name, $0.strategy) }
+        // The first look times every selected measurement, and says so by naming none.
+        let named = numbered.lowerBound == 1 ? [] : keys
         var forks: [[MeasurementRecord]] = []
-        for index in 1...options.forks {
-            progress.note("[fork \(index)/\(options.forks)] starting")
+        for index in numbered {
+            progress.note("[fork \(index)/\(count)] starting")
             let started = MonotonicClock.now()
             let output = directory.appendingPathComponent("fork-\(index).json")
-            let fork = ChildCommand(.fork(index: index, count: options.forks, recordsPath: output.path), run: options)
-            try launch(executable, fork, index: index, count: options.forks)
+            let fork = ChildCommand(.fork(index: index, count: count, recordsPath: output.path, measurements: named), run: options)
+            try launch(executable, fork, index: index, count: count)
             let records: [MeasurementRecord]
             do {
                 records = try JSONDecoder().decode(ChildCommand.ForkRecords.self, from: Data(contentsOf: output)).measurements
             } catch {
-                throw ChildFailure("fork \(index) of \(options.forks) left no readable records: \(error)")
+                throw ChildFailure("fork \(index) of \(count) left no readable records: \(error)")
             }
-            let names = records.map { ChildCommand.measurementKey($0.name, $0.strategy) }
-            guard names == expected.map({ ChildCommand.measurementKey($0.name, $0.strategy) }) else {
-                throw ChildFailure("fork \(index) of \(options.forks) measured other measurements than were selected")
+            guard records.map({ ChildCommand.measurementKey($0.name, $0.strategy) }) == keys else {
+                throw ChildFailure("fork \(index) of \(count) measured other measurements than were selected")
             }
             forks.append(records)
             let seconds = Double(MonotonicClock.now() &- started) / 1e9
             forkSeconds.append(seconds)
-            progress.say("[fork \(index)/\(options.forks)] done in \(String(format: "%.1f", seconds)) s")
+            progress.say("[fork \(index)/\(count)] done in \(String(format: "%.1f", seconds)) s")
         }
         progress.finish()
-        return forks[0].indices.map { position in MeasurementRecord(mergingForks: forks.map { $0[position] }) }
+        return forks
     }
 
     private static func launch(_ executable: String, _ fork: ChildCommand, index: Int, count: Int) throws {
@@ -89,12 +123,13 @@ public enum ForkedRun {
     ///
     /// - Throws: What building the subjects or measuring throws; `ChildFailure` when the records
     ///   cannot be written.
-    public static func runFork(_ options: RunOptions, index: Int, count: Int, recordsPath: String) throws {
+    public static func runFork(_ options: RunOptions, index: Int, count: Int, recordsPath: String, measurements: [String] = []) throws {
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         let progress = ProgressLine()
         progress.prefix = "[fork \(index)/\(count)] "
         let runner = SuiteRunner(options: options, progress: progress)
-        let records = try runner.measure(Suite(subjects: subjects), forks: count, countingAllocations: index == 1)
+        let records = try runner.measure(
+            Suite(subjects: subjects), forks: count, countingAllocations: index == 1, keys: measurements.isEmpty ? nil : Set(measurements))
         do {
             try JSONEncoder().encode(ChildCommand.ForkRecords(measurements: records)).write(to: URL(fileURLWithPath: recordsPath))
         } catch {

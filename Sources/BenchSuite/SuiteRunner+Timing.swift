@@ -12,8 +12,9 @@ extension SuiteRunner {
     ///     measures in this process only.
     ///   - countingAllocations: Whether to count allocations per operation; a fork after the first
     ///     does not, since the first's count stands for all.
-    public func measure(_ suite: Suite, forks: Int = 1, countingAllocations: Bool = true) throws -> [MeasurementRecord] {
-        let chosen = selected(suite)
+    ///   - keys: The selected measurements to time, by `ChildCommand.measurementKey`; nil times all.
+    public func measure(_ suite: Suite, forks: Int = 1, countingAllocations: Bool = true, keys: Set<String>? = nil) throws -> [MeasurementRecord] {
+        let chosen = selected(suite).filter { keys?.contains(ChildCommand.measurementKey($0.name, $0.strategy)) ?? true }
         let groups = Self.groups(chosen)
         let counter = AllocationCounter.process
         var records: [MeasurementRecord] = []

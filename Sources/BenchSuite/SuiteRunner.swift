@@ -34,6 +34,16 @@ public struct SuiteRunner {
         }
     }
 
+    /// What a look after the first measures for `limits`: every selected measurement of each name the
+    /// limits read, in every strategy the run selected, and of the name each is sampled in alternation
+    /// with, so that the new forks sample each group as the first forks did (interleaved, the same
+    /// partners), in the selection's order.
+    public static func measuredAgain(for limits: [Limit], from selected: [SuiteMeasurement]) -> [SuiteMeasurement] {
+        let read = Set(limits.flatMap { $0.measurementsRead.map(\.name) })
+        let partners = Set(selected.filter { read.contains($0.name) }.compactMap { $0.alternation?.partner })
+        return selected.filter { read.contains($0.name) || partners.contains($0.name) }
+    }
+
     /// The most retained handles a `--quick` run counts a scenario or times a measurement with:
     /// building a thousand handles' phase bodies takes seconds, a stored commit over them most of a
     /// second, and no limit reads either.

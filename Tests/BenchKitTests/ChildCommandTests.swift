@@ -48,6 +48,9 @@ struct ChildCommandTests {
     static let children: [ChildCommand] = [
         ChildCommand(.fork(index: 2, count: 8, recordsPath: "/tmp/bench-forks-x/fork-2.json"), run: full),
         ChildCommand(.fork(index: 1, count: 1, recordsPath: "r.json"), run: .defaults),
+        ChildCommand(
+            .fork(index: 9, count: 16, recordsPath: "r.json", measurements: ["commit.field-errors.land(largest-strict, 1 handle) [root]"]),
+            run: full),
         ChildCommand(.countInstructions(dumpsDirectory: "/tmp/bench-callgrind.000000", measurements: []), run: full),
         ChildCommand(
             .countInstructions(
@@ -97,7 +100,8 @@ struct ChildCommandTests {
         (["child", "fork", "--fork=9/8", "--records=r"], "bench: bad value '9/8' for option '--fork' (expected I/N, 1 <= I <= N <= 64) (try --help)"),
         (["child", "fork", "--fork=0/8", "--records=r"], "bench: bad value '0/8' for option '--fork' (expected I/N, 1 <= I <= N <= 64) (try --help)"),
         (["child", "fork", "--fork=2/", "--records=r"], "bench: bad value '2/' for option '--fork' (expected I/N, 1 <= I <= N <= 64) (try --help)"),
-        (["child", "fork", "--fork=1/1", "--records=r", "extra"], "bench: unexpected argument 'extra' for 'child fork' (try --help)"),
+        (["child", "fork", "--fork=1/1", "--records=r", "--", ""], "bench: 'child fork' needs non-empty measurement keys (try --help)"),
+        (["child", "sample-profile", "--measurement=m", "--seconds=3", "extra"], "bench: unexpected argument 'extra' for 'child sample-profile' (try --help)"),
         (["child", "fork", "--fork=1/1", "--records=r", "--out=o.json"], "bench: unknown option '--out' for 'child fork' (try --help)"),
         (["child", "count-instructions", "--quick", "--dumps=d"], "bench: unknown option '--quick' for 'child count-instructions' (try --help)"),
         (["child", "count-instructions"], "bench: 'child count-instructions' needs '--dumps' (try --help)"),

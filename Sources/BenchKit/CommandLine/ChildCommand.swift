@@ -5,7 +5,7 @@
 ///
 /// | job | told | answers |
 /// |---|---|---|
-/// | `fork` | `--fork I/N --records FILE` | its measurements' records, as `ForkRecords` JSON in FILE |
+/// | `fork` | `--fork I/N --records FILE [-- KEY...]` | its measurements' records, as `ForkRecords` JSON in FILE |
 /// | `count-instructions` | `--dumps DIR [-- KEY...]` | a callgrind dump per probe and counted region in DIR, named by `CallgrindRegion` |
 /// | `sample-profile` | `--measurement KEY --seconds S` | nothing: perf samples its loop, which runs under `SampledLoop`'s marker |
 ///
@@ -18,9 +18,11 @@
 public struct ChildCommand: Sendable, Equatable {
     /// The job a child is given.
     public enum Job: Sendable, Equatable {
-        /// Time the selected measurements in this process, the `index`th (1-based) of `count` forks,
-        /// counting allocations only when first; write them to `recordsPath` as `ForkRecords`.
-        case fork(index: Int, count: Int, recordsPath: String)
+        /// Time the selected measurements whose keys are `measurements` (all of them when empty) in
+        /// this process, the `index`th (1-based) of `count` forks, counting allocations only when
+        /// first; write them to `recordsPath` as `ForkRecords`. A look after the first names the
+        /// measurements its limits read, and its forks are numbered on from the run's.
+        case fork(index: Int, count: Int, recordsPath: String, measurements: [String] = [])
         /// Under callgrind, count the selected measurements whose keys are `measurements` (all of them
         /// when empty), one after another, dumping each region into `dumpsDirectory`.
         case countInstructions(dumpsDirectory: String, measurements: [String])
@@ -65,7 +67,7 @@ public struct ChildCommand: Sendable, Equatable {
     public var arguments: [String] {
         var arguments = [Self.commandWord, job.name]
         switch job {
-        case .fork(let index, let count, let recordsPath):
+        case .fork(let index, let count, let recordsPath, _):
             arguments += ["--fork=\(index)/\(count)", "--records=\(recordsPath)"]
         case .countInstructions(let dumpsDirectory, _):
             arguments.append("--dumps=\(dumpsDirectory)")
@@ -73,7 +75,11 @@ public struct ChildCommand: Sendable, Equatable {
             arguments += ["--measurement=\(measurement)", "--seconds=\(seconds)"]
         }
         arguments += options.arguments
-        if case .countInstructions(_, let measurements) = job, !measurements.isEmpty { arguments += ["--"] + measurements }
+        switch job {
+        case .countInstructions(_, let measurements), .fork(_, _, _, let measurements):
+            if !measurements.isEmpty { arguments += ["--"] + measurements }
+        case .sampleProfile: break
+        }
         return arguments
     }
 

@@ -20,7 +20,7 @@ extension CommandLineParser {
         }
         let command = "child \(word)"
         let scanned = try scan(Array(arguments.dropFirst()), options: options, command: command)
-        if word != "count-instructions", let stray = scanned.positionals.first {
+        if word == "sample-profile", let stray = scanned.positionals.first {
             throw UsageError("unexpected argument '\(stray)' for '\(command)'")
         }
         func required(_ option: String) throws(UsageError) -> String {
@@ -36,7 +36,8 @@ extension CommandLineParser {
             else {
                 throw UsageError("bad value '\(position)' for option '--fork' (expected I/N, 1 <= I <= N <= \(RunOptions.maximumForks))")
             }
-            job = .fork(index: index, count: count, recordsPath: try required("--records"))
+            guard !scanned.positionals.contains("") else { throw UsageError("'\(command)' needs non-empty measurement keys") }
+            job = .fork(index: index, count: count, recordsPath: try required("--records"), measurements: scanned.positionals)
         case "count-instructions":
             guard !scanned.positionals.contains("") else { throw UsageError("'\(command)' needs non-empty measurement keys") }
             job = .countInstructions(dumpsDirectory: try required("--dumps"), measurements: scanned.positionals)
