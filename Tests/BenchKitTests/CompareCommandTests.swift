@@ -39,7 +39,9 @@ struct CompareCommandTests {
     }
 
     @Test func anImprovementAloneExitsZeroWithFailOnRegression() throws {
-        let paths = try write(Synthetic.comparable(), Synthetic.comparable(factors: [Synthetic.derivedRead: 0.8]))
+        let paths = try write(
+            Synthetic.comparable(forks: Synthetic.judgedForks),
+            Synthetic.comparable(factors: [Synthetic.derivedRead: 0.8], forks: Synthetic.judgedForks))
         let output = CompareCommand.run(options(paths, failOnRegression: true))
         #expect(output.status == 0)
         #expect(output.standardOutput.contains("summary: 0 slower, 1 faster, 3 no change"))
@@ -92,7 +94,9 @@ struct CompareCommandTests {
     // MARK: - Outputs
 
     @Test func textShowsEveryFigureOfASlowerMeasurement() throws {
-        let paths = try write(Synthetic.comparable(), Synthetic.comparable(factors: [Synthetic.derivedRead: 1.2]))
+        let paths = try write(
+            Synthetic.comparable(forks: Synthetic.judgedForks),
+            Synthetic.comparable(factors: [Synthetic.derivedRead: 1.2], forks: Synthetic.judgedForks))
         let text = CompareCommand.run(options(paths, failOnRegression: true)).standardOutput
         let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("phase.read.tracked(largest-strict) [derived]") })
         #expect(row.contains("999 ns [") && row.contains("1.20 µs [") && row.contains("1.20× [") && row.contains("<0.001")
@@ -104,7 +108,9 @@ struct CompareCommandTests {
     }
 
     @Test func markdownLeadsWithTheSummaryAndBoldsVerdicts() throws {
-        let paths = try write(Synthetic.comparable(), Synthetic.comparable(factors: [Synthetic.derivedRead: 1.2]))
+        let paths = try write(
+            Synthetic.comparable(forks: Synthetic.judgedForks),
+            Synthetic.comparable(factors: [Synthetic.derivedRead: 1.2], forks: Synthetic.judgedForks))
         let markdown = CompareCommand.run(options(paths, format: .markdown)).standardOutput
         #expect(markdown.hasPrefix("### bench compare\n\n**1 slower, 0 faster, 3 no change;"))
         #expect(markdown.contains("| measurement | old | new | new/old [95% CI] | p (Holm) | verdict |"))
@@ -114,11 +120,13 @@ struct CompareCommandTests {
     @Test func jsonCarriesEveryFigure() throws {
         let read = Synthetic.derivedRead
         let paths = try write(
-            Synthetic.comparable(instructions: [read: 100]), Synthetic.comparable(factors: [read: 1.2], instructions: [read: 103]))
+            Synthetic.comparable(instructions: [read: 100], forks: Synthetic.judgedForks),
+            Synthetic.comparable(factors: [read: 1.2], instructions: [read: 103], forks: Synthetic.judgedForks))
         let text = CompareCommand.run(options(paths, format: .json)).standardOutput
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["old", "new", "rule", "warnings", "measurements", "addedMeasurements", "removedMeasurements",
-                                     "changedCounts", "equalCounts", "addedCounts", "removedCounts", "regressions"])
+                                     "changedCounts", "equalCounts", "addedCounts", "removedCounts", "regressions", "cannotTell"])
+        #expect(object["cannotTell"] as? Int == 0, "every measurement was taken in forks")
         let measurements = try #require(object["measurements"] as? [[String: Any]])
         let first = try #require(measurements.first { ($0["key"] as? [String: Any])?["strategy"] as? String == "derived" })
         #expect(Set(first.keys) == ["key", "old", "new", "ratio", "ratioInterval", "rankTest", "rankTestOf", "adjustedPValue",

@@ -29,8 +29,9 @@ struct CompareTests {
     }
 
     @Test func aTwentyPercentShiftIsSlowerForThatMeasurementOnly() throws {
+        let forks = Synthetic.judgedForks
         let comparison = Synthetic.compare(
-            Synthetic.comparable(), Synthetic.comparable(draw: 1, factors: [Synthetic.derivedRead: 1.2]))
+            Synthetic.comparable(forks: forks), Synthetic.comparable(draw: 1, factors: [Synthetic.derivedRead: 1.2], forks: forks))
         let shifted = try #require(comparison.measurements.first { $0.key == Synthetic.derivedRead })
         #expect(shifted.verdict == .slower && shifted.basis == .wallTime)
         #expect(abs(try #require(shifted.ratio) - 1.2) < 0.03, "the ratio of medians is the shift: \(shifted.ratio ?? 0)")
@@ -43,8 +44,8 @@ struct CompareTests {
     }
 
     @Test func aTwoPercentShiftIsUnderAFivePercentThresholdButNotUnderOnePercent() throws {
-        let old = Synthetic.comparable()
-        let new = Synthetic.comparable(factors: [Synthetic.derivedRead: 1.02])
+        let old = Synthetic.comparable(forks: Synthetic.judgedForks)
+        let new = Synthetic.comparable(factors: [Synthetic.derivedRead: 1.02], forks: Synthetic.judgedForks)
         let atFive = try #require(Synthetic.compare(old, new).measurements.first { $0.key == Synthetic.derivedRead })
         #expect(atFive.verdict == .noChange && atFive.reason == .underTheThreshold,
                 "significant (p \(atFive.rankTest.pValue), \(String(describing: atFive.ratioInterval))) but 2% < 5%")
@@ -55,7 +56,8 @@ struct CompareTests {
 
     @Test func anImprovementAloneNeverFails() {
         let comparison = Synthetic.compare(
-            Synthetic.comparable(), Synthetic.comparable(draw: 2, factors: [Synthetic.derivedRead: 0.8]))
+            Synthetic.comparable(forks: Synthetic.judgedForks),
+            Synthetic.comparable(draw: 2, factors: [Synthetic.derivedRead: 0.8], forks: Synthetic.judgedForks))
         #expect(comparison.faster.map(\.key) == [Synthetic.derivedRead] && comparison.slower.isEmpty)
         #expect(comparison.regressions.isEmpty)
         #expect(comparison.exitStatus(failOnRegression: true) == .compared)
@@ -136,8 +138,8 @@ struct CompareTests {
     @Test func equalInstructionsOverruleAWallTimeShift() throws {
         let read = Synthetic.derivedRead
         let comparison = Synthetic.compare(
-            Synthetic.comparable(instructions: [read: 10_000]),
-            Synthetic.comparable(factors: [read: 1.2], instructions: [read: 10_050]))
+            Synthetic.comparable(instructions: [read: 10_000], forks: Synthetic.judgedForks),
+            Synthetic.comparable(factors: [read: 1.2], instructions: [read: 10_050], forks: Synthetic.judgedForks))
         let compared = try #require(comparison.measurements.first { $0.key == read })
         #expect(compared.wallTimeVerdict == .slower, "the machine was slower")
         #expect(compared.verdict == .noChange && compared.reason == .underTheThreshold, "0.5% is within 1%")

@@ -9,13 +9,11 @@ struct FourStrategiesTests {
     private static let shapes: [FigureStrategy] = [.root, .incremental]
 
     /// The comparison fixture with root and incremental measured and counted beside derived and stored.
-    private static func fourStrategies(draw: Int = 0, factors: [MeasurementKey: Double] = [:]) -> ResultsFile {
-        var file = Synthetic.comparable(draw: draw, factors: factors)
+    private static func fourStrategies(draw: Int = 0, factors: [MeasurementKey: Double] = [:], forks: Int = 1) -> ResultsFile {
+        var file = Synthetic.comparable(draw: draw, factors: factors, forks: forks)
         for (strategy, median) in zip(shapes, [1_100.0, 1_050]) {
             let key = MeasurementKey(name: Synthetic.phaseRead, strategy: strategy)
-            let samples = Synthetic.spreadSamples(median: median * (factors[key] ?? 1), draw: draw)
-            file.measurements.append(
-                Synthetic.measurement(Synthetic.phaseRead, strategy, samples: samples, lower: samples.min()!, upper: samples.max()!))
+            file.measurements.append(Synthetic.spreadMeasurement(key, median: median * (factors[key] ?? 1), draw: draw, forks: forks))
             file.counts.append(CountRecord(scenario: Synthetic.spreadsScenario, strategy: strategy, body: "phase-only", reruns: 1))
         }
         file.options.strategy = .all
@@ -24,7 +22,9 @@ struct FourStrategiesTests {
 
     @Test func twoFourStrategyFilesCompareEveryStrategyOnItsOwn() {
         let root = MeasurementKey(name: Synthetic.phaseRead, strategy: .root)
-        let comparison = Synthetic.compare(Self.fourStrategies(), Self.fourStrategies(draw: 1, factors: [root: 1.2]))
+        let forks = Synthetic.judgedForks
+        let comparison = Synthetic.compare(
+            Self.fourStrategies(forks: forks), Self.fourStrategies(draw: 1, factors: [root: 1.2], forks: forks))
         #expect(comparison.measurements.count == 6 && comparison.addedMeasurements.isEmpty && comparison.removedMeasurements.isEmpty)
         let slower = comparison.measurements.filter { $0.verdict == .slower }.map(\.key)
         #expect(slower == [root], "only root's read was slowed")

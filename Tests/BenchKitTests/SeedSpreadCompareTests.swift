@@ -10,9 +10,12 @@ struct SeedSpreadCompareTests {
     private let read = Synthetic.derivedRead
 
     /// A comparable file whose derived phase read counts `instructions` per operation under the fixed
-    /// seed and moves by `spread` (±) under `seeds` other seeds, its wall time multiplied by `wallTime`.
-    private func file(draw: Int = 0, instructions: Double, spread: Double?, seeds: Int = 6, wallTime: Double = 1) -> ResultsFile {
-        var results = Synthetic.comparable(draw: draw, factors: [read: wallTime], instructions: [read: instructions])
+    /// seed and moves by `spread` (±) under `seeds` other seeds, its wall time multiplied by `wallTime`,
+    /// taken in `forks` processes.
+    private func file(
+        draw: Int = 0, instructions: Double, spread: Double?, seeds: Int = 6, wallTime: Double = 1, forks: Int = 1
+    ) -> ResultsFile {
+        var results = Synthetic.comparable(draw: draw, factors: [read: wallTime], instructions: [read: instructions], forks: forks)
         let index = results.measurements.firstIndex { MeasurementKey($0) == read }!
         results.measurements[index].instructionsUnderOtherHashSeeds = spread.map { spread in
             [instructions * (1 + spread), instructions * (1 - spread / 2)]
@@ -56,8 +59,11 @@ struct SeedSpreadCompareTests {
         #expect(item.basis == .wallTime && item.instructionsDoubt == .countsWander)
         #expect(item.verdict == .noChange && comparison.regressions.isEmpty, "wall time is unchanged")
 
-        // The same counts beside a real slowdown in wall time: wall time calls it.
-        let (_, slowed) = try compared(old, file(draw: 1, instructions: 10_000 * instructionsRatio, spread: 0.10, wallTime: 1.2))
+        // The same counts beside a real slowdown in wall time, taken in forks: wall time calls it.
+        let forks = Synthetic.judgedForks
+        let (_, slowed) = try compared(
+            file(instructions: 10_000, spread: 0.10, forks: forks),
+            file(draw: 1, instructions: 10_000 * instructionsRatio, spread: 0.10, wallTime: 1.2, forks: forks))
         #expect(slowed.basis == .wallTime && slowed.verdict == .slower)
     }
 

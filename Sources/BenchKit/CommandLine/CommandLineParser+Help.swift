@@ -79,8 +79,10 @@ extension CommandLineParser {
           A measurement is slower (faster) only when the 95% bootstrap interval of the ratio of medians
           NEW/OLD, resampled from both files' raw samples, lies above (below) 1, the two-sided
           Mann-Whitney U test gives p < 0.05, and the ratio is beyond the threshold; otherwise it is
-          'no change'. Where both files counted instructions, they decide instead, against their own
-          threshold. Body re-run counts are compared exactly; allocations per operation too.
+          'no change'. Where either file took its samples in one process, such a change is 'cannot
+          tell (one process a side)' instead, and never fails. Where both files counted instructions,
+          they decide instead, against their own threshold. Body re-run counts are compared exactly;
+          allocations per operation too.
           --threshold P%          the wall-time change that matters (default: 5%)
           --instructions-threshold P%
                                   the instruction-count change that matters (default: 1%)

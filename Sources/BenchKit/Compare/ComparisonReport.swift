@@ -77,14 +77,17 @@ public enum ComparisonReport {
         return ["old: " + describe(comparison.old), "new: " + describe(comparison.new), "rule: " + comparison.rule.sentence]
     }
 
-    /// `1 slower, 0 faster, 27 no change; 0 of 312 counts changed; ...; 1 regression`.
+    /// `1 slower, 0 faster, 27 no change; 0 of 312 counts changed; ...; 1 regression`, with
+    /// `, 3 cannot tell (one process a side)` after the no-change count where any measurement is so.
     static func summary(_ comparison: ResultsComparison) -> String {
-        let noChange = comparison.measurements.count - comparison.slower.count - comparison.faster.count
+        let cannotTell = comparison.cannotTell.count
+        let noChange = comparison.measurements.count - comparison.slower.count - comparison.faster.count - cannotTell
         let byInstructions = comparison.measurements.filter { $0.basis == .instructions }.count
         let countsCompared = comparison.changedCounts.count + comparison.equalCounts
         var parts = [
             "\(comparison.slower.count) slower, \(comparison.faster.count) faster, \(noChange) no change"
-                + (byInstructions > 0 ? " (\(byInstructions) by instructions)" : ""),
+                + (byInstructions > 0 ? " (\(byInstructions) by instructions)" : "")
+                + (cannotTell > 0 ? ", \(cannotTell) cannot tell (\(ComparisonReason.oneProcessASide.rawValue))" : ""),
             "\(comparison.changedCounts.count) of \(countsCompared) counts changed",
             "\(comparison.allocationChanges.count) allocation figures changed",
         ]

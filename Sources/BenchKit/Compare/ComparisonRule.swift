@@ -18,6 +18,14 @@
 /// measurements at the level, not each one's; the threshold keeps a real but immaterial shift from
 /// failing a release.
 ///
+/// Where either file took a measurement's samples in one process (its record has no forks, whatever the
+/// file's options say), wall time calls nothing: a change that passes all three is **cannot tell (one
+/// process a side)**, never slower or faster, and fails nothing. Two processes of one build differ here
+/// by up to a fifth in a median while each one's samples agree within a few percent
+/// (docs/sampling-in-forks.md), so one process's samples cannot tell the code's change from the next
+/// process's. Instruction counts, allocations and body re-run counts do not vary from process to
+/// process that way, and decide there as everywhere.
+///
 /// By instructions, when both files counted them, unless the counts wander under other hash seeds. A
 /// count is run again in processes with random hash seeds (`instructionsUnderOtherHashSeeds`), and its
 /// *spread* is the larger of the two files' widest move there:

@@ -24,10 +24,13 @@ struct ComparisonTables {
             case (.noChange, .insideTheNoise): text = "no change (noise)"
             case (.noChange, .underTheThreshold): text = "no change (under \(rule.percent(threshold)))"
             case (.noChange, .noRatio): text = "no change (no ratio)"
+            case (.cannotTell, _): text = "cannot tell (\(reason.rawValue))"
             default: text = verdict.rawValue
             }
             let byInstructions = basis == .instructions ? " by instructions" : ""
-            return markdown && verdict != .noChange ? "**\(text)\(byInstructions)**" : text + byInstructions
+            // Bold is for a change found; "cannot tell" found none.
+            let found = verdict == .slower || verdict == .faster
+            return markdown && found ? "**\(text)\(byInstructions)**" : text + byInstructions
         }
 
         measurements = Table(

@@ -6,6 +6,11 @@ public enum ComparisonVerdict: String, Sendable, Equatable, Codable, CaseIterabl
     case slower
     /// Inside the noise or under the threshold.
     case noChange = "no change"
+    /// A wall-time difference where either file measured the measurement in one process: its samples
+    /// show how that one process's samples spread, not how much the next process differs, which on
+    /// this kind of machine is more than any change worth finding. Neither slower nor faster, and never
+    /// a regression; where instruction counts decide, they decide instead.
+    case cannotTell = "cannot tell"
 }
 
 /// Which figure a verdict was reached on.
@@ -26,6 +31,9 @@ public enum ComparisonReason: String, Sendable, Equatable, Codable {
     case underTheThreshold = "under the threshold"
     /// A median is not positive, so a ratio means nothing; nothing is concluded.
     case noRatio = "no ratio: a median is not positive"
+    /// Wall time passed every test and the threshold, but a side was measured in one process: the
+    /// reason of `ComparisonVerdict.cannotTell`.
+    case oneProcessASide = "one process a side"
 }
 
 /// What a comparison's rank test ranked.

@@ -49,7 +49,8 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     /// (Holm); the wall-time verdict rests on it. Equal to the raw p-value until
     /// `judge(adjustedPValue:rule:)` is given the comparison's adjustment.
     public var adjustedPValue: Double
-    /// The verdict wall time alone gives.
+    /// The verdict wall time alone gives: `cannotTell` in place of slower or faster where
+    /// `isOneProcessASide`.
     public var wallTimeVerdict: ComparisonVerdict
     /// Why wall time gives that verdict.
     public var wallTimeReason: ComparisonReason
@@ -77,6 +78,10 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     public var reason: ComparisonReason
     /// Allocations per operation in both files, when both counted them.
     @ExplicitNull public var allocations: AllocationChange?
+
+    /// Whether either file took this measurement's samples in one process, whatever its options say:
+    /// then wall time cannot tell a change from how much one process differs from the next.
+    public var isOneProcessASide: Bool { old.forks < 2 || new.forks < 2 }
 
     /// Compares two records of the same measurement.
     ///
@@ -138,7 +143,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         self.adjustedPValue = adjustedPValue
         if let ratio, let ratioInterval {
             (wallTimeVerdict, wallTimeReason) = Self.wallTimeVerdict(
-                ratio: ratio, interval: ratioInterval, pValue: adjustedPValue, rule: rule)
+                ratio: ratio, interval: ratioInterval, pValue: adjustedPValue, oneProcessASide: isOneProcessASide, rule: rule)
         } else {
             (wallTimeVerdict, wallTimeReason) = (.noChange, .noRatio)
         }
@@ -156,7 +161,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     // MARK: - The rule
 
     static func wallTimeVerdict(
-        ratio: Double, interval: ConfidenceInterval, pValue: Double, rule: ComparisonRule
+        ratio: Double, interval: ConfidenceInterval, pValue: Double, oneProcessASide: Bool, rule: ComparisonRule
     ) -> (ComparisonVerdict, ComparisonReason) {
         let excludesOne = interval.lower > 1 || interval.upper < 1
         guard excludesOne, pValue < rule.significanceLevel else { return (.noChange, .insideTheNoise) }
@@ -164,7 +169,12 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         // The interval and the point ratio could in principle sit on opposite sides of 1 (a lopsided
         // resampling); a change the two do not agree on the direction of is not one.
         let agrees = verdict == .slower ? interval.lower > 1 : verdict == .faster ? interval.upper < 1 : true
-        return agrees ? (verdict, reason) : (.noChange, .insideTheNoise)
+        guard agrees else { return (.noChange, .insideTheNoise) }
+        // Two processes of one build differ here by up to a fifth in a median while each one's samples
+        // agree within a few percent: a change one process's samples pass may be the processes'.
+        // A difference they do not call stays no change, which claims nothing and fails nothing.
+        guard verdict == .noChange || !oneProcessASide else { return (.cannotTell, .oneProcessASide) }
+        return (verdict, reason)
     }
 
     static func beyond(ratio: Double, threshold: Double) -> (ComparisonVerdict, ComparisonReason) {

@@ -5,11 +5,15 @@ import Harness
 
 extension ResultsComparison {
     /// The ways two files may not be comparable, one line each: another machine, toolchain, allocator or
-    /// build, other limits, another sampling depth, a debug build.
+    /// build, other limits, another sampling depth, wall time not judged for a side measured in one
+    /// process, too few forks to reach significance, a debug build.
     ///
     /// None of these refuses a comparison, since a reader may want it anyway (a toolchain upgrade is
     /// exactly such a comparison), but each is said, because a difference it explains is not the code's.
-    static func warnings(old: ResultsFile, new: ResultsFile, rule: ComparisonRule) -> [String] {
+    ///
+    /// - Parameter measurements: The measurements compared, whose records say which side of each was
+    ///   taken in one process.
+    static func warnings(old: ResultsFile, new: ResultsFile, rule: ComparisonRule, measurements: [MeasurementComparison]) -> [String] {
         let fields: [(String, (ResultsFile) -> String)] = [
             ("cpuModel", \.environment.cpuModel),
             ("toolchain", \.environment.toolchain),
@@ -26,13 +30,20 @@ extension ResultsComparison {
             warnings.append(
                 "the runs differ: old is \(old.options.quick ? "--quick" : "a full run"), new is \(new.options.quick ? "--quick" : "a full run")")
         }
-        let oneProcess = [(old, "old"), (new, "new")].filter { $0.0.options.forks < 2 }.map(\.1)
+        // The records, not the options, say where each measurement's samples were taken.
+        let oneProcess = [("old", \MeasurementComparison.old), ("new", \.new)].compactMap { side, figures -> String? in
+            let count = measurements.filter { $0[keyPath: figures].forks < 2 }.count
+            guard count > 0 else { return nil }
+            return count == measurements.count ? side : "\(side) (\(count) of \(measurements.count) measurements)"
+        }
         if !oneProcess.isEmpty {
             warnings.append(
                 "\(oneProcess.joined(separator: " and ")) \(oneProcess.count == 1 ? "was" : "were") measured in one process: "
-                    + "its samples do not show how much one process differs from the next, so a wall-time verdict may take that "
-                    + "difference for the code's (run with --forks)")
-        } else if let reach = rankTestReach(old.options.forks, new.options.forks, measurements: max(old.measurements.count, new.measurements.count)),
+                    + "its samples do not show how much one process differs from the next, so wall time was not judged there: "
+                    + "a difference in it is 'cannot tell' (run with --forks)")
+        }
+        if old.options.forks >= 2, new.options.forks >= 2,
+            let reach = rankTestReach(old.options.forks, new.options.forks, measurements: max(old.measurements.count, new.measurements.count)),
             reach >= rule.significanceLevel
         {
             warnings.append(

@@ -68,7 +68,6 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
         self.old = FileDescription(path: old.path, results: old.results)
         self.new = FileDescription(path: new.path, results: new.results)
         self.rule = rule
-        warnings = Self.warnings(old: old.results, new: new.results, rule: rule)
 
         let oldMeasurements = Dictionary(old.results.measurements.map { (MeasurementKey($0), $0) }, uniquingKeysWith: { first, _ in first })
         let newMeasurements = Dictionary(new.results.measurements.map { (MeasurementKey($0), $0) }, uniquingKeysWith: { first, _ in first })
@@ -79,6 +78,7 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
         let adjusted = Statistics.holmAdjusted(measurements.map(\.rankTest.pValue))
         for index in measurements.indices { measurements[index].judge(adjustedPValue: adjusted[index], rule: rule) }
         self.measurements = measurements
+        warnings = Self.warnings(old: old.results, new: new.results, rule: rule, measurements: measurements)
         addedMeasurements = newMeasurements.keys.filter { oldMeasurements[$0] == nil }.sorted().map(\.label)
         removedMeasurements = oldMeasurements.keys.filter { newMeasurements[$0] == nil }.sorted().map(\.label)
 
@@ -120,6 +120,10 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
     /// Measurements judged faster.
     public var faster: [MeasurementComparison] { measurements.filter { $0.verdict == .faster } }
 
+    /// Measurements whose wall time differed where a side was measured in one process, and that no
+    /// count decided: neither slower nor faster, and no regression.
+    public var cannotTell: [MeasurementComparison] { measurements.filter { $0.verdict == .cannotTell } }
+
     /// Measurements whose allocations per operation differ, exact or not.
     public var allocationChanges: [MeasurementComparison] {
         measurements.filter { $0.allocations?.isChanged == true }
@@ -141,7 +145,7 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case old, new, rule, warnings, measurements, addedMeasurements, removedMeasurements, changedCounts,
-            equalCounts, addedCounts, removedCounts, regressions
+            equalCounts, addedCounts, removedCounts, regressions, cannotTell
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -159,6 +163,8 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
         try container.encode(removedCounts, forKey: .removedCounts)
         // Derived, written so a reader of the JSON need not re-derive it.
         try container.encode(regressions, forKey: .regressions)
+        // How many measurements' verdict is "cannot tell": the summary line's count.
+        try container.encode(cannotTell.count, forKey: .cannotTell)
     }
 }
 

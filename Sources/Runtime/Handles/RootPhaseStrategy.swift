@@ -3,7 +3,7 @@
 ///
 /// After a commit that set `nullsOrErrorsChanged` (or brought a deleted record back), the environment's
 /// root table walks each live root's verdict once, by the walk a derived handle runs in its getter, and
-/// writes `present` and `verdict` only where they differ. A handle's getter then makes a few O(1)
+/// writes its `verdict` only where it differs. A handle's getter then makes a few O(1)
 /// tracked reads: its own `hasData`, the root's `verdict`, its unplaced errors, or, without data, its
 /// `fetch`. No walk runs at read time, and a commit costs one walk per root, not one per handle.
 public struct RootPhaseStrategy: PhaseStrategy {

@@ -15,12 +15,12 @@ extension Synthetic {
         (MeasurementKey(name: ReferenceFigures.untrackedMeasurement, strategy: .unshaped), 21),
     ]
 
-    /// Thirty samples spread ±3 % around `median`, densest at the middle; `draw` picks another set
-    /// from the same spread.
-    static func spreadSamples(median: Double, draw: Int = 0) -> [Double] {
+    /// `count` samples (thirty unless told) spread ±3 % around `median`, densest at the middle; `draw`
+    /// picks another set from the same spread.
+    static func spreadSamples(median: Double, draw: Int = 0, count: Int = 30) -> [Double] {
         // The sum of two low-discrepancy sequences (golden-ratio steps) less 1 is triangular on -1...1,
         // peaked at 0, as timing noise around a median is; another offset is another draw.
-        (0..<30).map { index in
+        (0..<count).map { index in
             let step = Double(index + 1 + 37 * draw)
             let first = (step * 0.618_033_988_7).truncatingRemainder(dividingBy: 1)
             let second = (step * 0.754_877_666_2).truncatingRemainder(dividingBy: 1)
@@ -36,16 +36,14 @@ extension Synthetic {
     ///   - allocations: Counted allocations per operation (over 100 operations) of the named measurements.
     ///   - instructions: Instructions per operation of the named measurements.
     ///   - derivedReruns: The spreads-only scenario's derived re-runs.
+    ///   - forks: How many processes every measurement was taken in (`spreadMeasurement`): one, the
+    ///     default, is the run's own process.
     static func comparable(
         draw: Int = 0, factors: [MeasurementKey: Double] = [:], allocations: [MeasurementKey: Int] = [:],
-        instructions: [MeasurementKey: Double] = [:], derivedReruns: Int = 1
+        instructions: [MeasurementKey: Double] = [:], derivedReruns: Int = 1, forks: Int = 1
     ) -> ResultsFile {
         let measurements = comparedMedians.map { key, median in
-            let samples = spreadSamples(median: median * (factors[key] ?? 1), draw: draw)
-            let summary = Summary(samples: samples, resamples: 10)
-            var record = measurement(
-                key.name, key.strategy, samples: samples, lower: summary.medianInterval.lower,
-                upper: summary.medianInterval.upper)
+            var record = spreadMeasurement(key, median: median * (factors[key] ?? 1), draw: draw, forks: forks)
             if let count = allocations[key] {
                 record.allocations = .counted(allocationCount(iterations: 100, allocations: count * 100, bytes: count * 3_200))
             }
@@ -58,13 +56,31 @@ extension Synthetic {
         return ResultsFile(
             environment: environment(), limitsFile: "limits.json", limitsSHA256: String(repeating: "ab", count: 32),
             timer: timer, method: MeasurementResult.fixedBatchMethod,
-            options: RunRecord(quick: false, filter: nil, strategy: .both, specDirectory: "spec"),
+            options: RunRecord(quick: false, filter: nil, strategy: .both, specDirectory: "spec", forks: forks),
             measurements: measurements, counts: counts, fits: [], limits: judgement.limits, decision: judgement.decision)
     }
 
-    /// The warning every comparison of two `comparable` files carries: they were measured in one process.
+    /// A measurement of `key` spread ±3 % around `median`: thirty samples in the run's own process, or,
+    /// with `forks` above one, ten in each fork, each fork its own draw.
+    static func spreadMeasurement(_ key: MeasurementKey, median: Double, draw: Int = 0, forks: Int = 1) -> MeasurementRecord {
+        func record(_ samples: [Double]) -> MeasurementRecord {
+            let summary = Summary(samples: samples, resamples: 10)
+            return measurement(key.name, key.strategy, samples: samples, lower: summary.medianInterval.lower, upper: summary.medianInterval.upper)
+        }
+        guard forks > 1 else { return record(spreadSamples(median: median, draw: draw)) }
+        return MeasurementRecord(mergingForks: (0..<forks).map { fork in
+            record(spreadSamples(median: median, draw: draw * forks + fork, count: 10))
+        })
+    }
+
+    /// The warning every comparison of two one-process `comparable` files carries: wall time was not
+    /// judged.
     static let oneProcessWarning = "old and new were measured in one process: its samples do not show how much one process "
-        + "differs from the next, so a wall-time verdict may take that difference for the code's (run with --forks)"
+        + "differs from the next, so wall time was not judged there: a difference in it is 'cannot tell' (run with --forks)"
+
+    /// Forks a side in the `comparable` files of tests about the wall-time rule itself: enough that the
+    /// rank test of the forks' medians, Holm-adjusted over four measurements, can reach p < 0.001.
+    static let judgedForks = 8
 
     /// The key of the derived phase read, the measurement most tests shift.
     static let derivedRead = MeasurementKey(name: phaseRead, strategy: .derived)

@@ -45,8 +45,8 @@ final class DifferentialRun {
         }
     }
 
-    /// What is wrong after the last step, one line each: a root's stored verdict or presence that a
-    /// fresh walk contradicts, or a phase that is not derived's.
+    /// What is wrong after the last step, one line each: a root's stored verdict that a fresh walk
+    /// contradicts, or a phase that is not derived's.
     func problems() -> [String] {
         var problems: [String] = []
         for (strategy, handles) in zip(Self.strategies, handles).dropFirst(2) {
@@ -56,9 +56,6 @@ final class DifferentialRun {
                 let fresh = handle.operation.verdict()
                 if root.verdictUntracked != fresh {
                     problems.append("\(strategy.name) \(Self.name(handle)): root verdict \(root.verdictUntracked), a fresh walk says \(fresh)")
-                }
-                if root.presentUntracked != handle.operation.isAvailable {
-                    problems.append("\(strategy.name) \(Self.name(handle)): present \(root.presentUntracked), the store says \(!root.presentUntracked)")
                 }
             }
         }

@@ -1,11 +1,14 @@
 import Observation
 
-/// What every handle of one operation and its variables shares under the root strategies: whether
-/// the store holds the operation's data, and its verdict, each a stored observable fact.
+/// What every handle of one operation and its variables shares under the root strategies: its
+/// verdict, a stored observable fact.
 ///
 /// The verdict here leaves out unplaced errors: those belong to the last response a handle received,
-/// so each handle adds its own when it reads (`Verdict.adding(unplaced:)`). A fact is written only
-/// when it differs from the stored one, so an equal verdict after a commit notifies nobody.
+/// so each handle adds its own when it reads (`Verdict.adding(unplaced:)`). It is written only when it
+/// differs from the stored one, so an equal verdict after a commit notifies nobody. Whether the store
+/// holds the data is no fact of the root's: a phase takes it from its own handle's `hasData`
+/// (`RootPhase`), so keeping it here would cost an availability walk per root and commit that no
+/// phase reads.
 final class RootEntry {
     /// The operation the root walks, prepared for the first handle that attached.
     let operation: PreparedOperation
@@ -13,13 +16,11 @@ final class RootEntry {
     let tracker: IncrementalVerdict?
 
     private let registrar = ObservationRegistrar()
-    private var storedPresent: Bool
     private var storedVerdict: Verdict
 
     /// Creates an entry settled over the store as it is now, by a full walk either way.
     init(operation: PreparedOperation, settling: RootTable.Settling) {
         self.operation = operation
-        storedPresent = operation.isAvailable
         switch settling {
         case .fullWalk:
             tracker = nil
@@ -31,35 +32,18 @@ final class RootEntry {
         }
     }
 
-    /// Whether the store held the operation's data at the last settle, as a tracked read.
-    var present: Bool {
-        registrar.access(self, keyPath: \.present)
-        return storedPresent
-    }
-
     /// The verdict without unplaced errors, as a tracked read.
     var verdict: Verdict {
         registrar.access(self, keyPath: \.verdict)
         return storedVerdict
     }
 
-    /// The facts as they are, without telling Observation.
-    var presentUntracked: Bool { storedPresent }
+    /// The verdict as it is, without telling Observation.
     var verdictUntracked: Verdict { storedVerdict }
 
-    /// Whether the store holds the operation's data after `commit`, untracked: checked again only when
-    /// the commit can have changed it (`Commit.availabilityMayChange`: availability is Relay's
-    /// missing-data check over everything the selection reaches), else the stored fact.
-    func present(after commit: Commit) -> Bool {
-        commit.availabilityMayChange ? operation.isAvailable : storedPresent
-    }
-
-    /// Writes each fact that differs from the stored one; returns whether the verdict was written.
+    /// Writes `verdict` if it differs from the stored one; returns whether it was written.
     @discardableResult
-    func settle(present: Bool, verdict: Verdict) -> Bool {
-        if present != storedPresent {
-            registrar.withMutation(of: self, keyPath: \.present) { storedPresent = present }
-        }
+    func settle(verdict: Verdict) -> Bool {
         guard verdict != storedVerdict else { return false }
         registrar.withMutation(of: self, keyPath: \.verdict) { storedVerdict = verdict }
         return true

@@ -1,10 +1,10 @@
 /// A handle's phase under the root strategies: derived from its root entry's stored verdict, its own
 /// `hasData`, `fetch` and unplaced errors, with no walk at read time.
 ///
-/// The phase takes "with data" from the handle's own `hasData`, as derived does, not from the root's
-/// `present`: a handle still waiting for its response stays loading when another handle's response
-/// put the same data in the store. The root walks whether or not the data is present, so its verdict
-/// is the walk's over whatever the store holds, as derived's getter would see it.
+/// The phase takes "with data" from the handle's own `hasData`, as derived does, so the root keeps no
+/// presence of its own: a handle still waiting for its response stays loading when another handle's
+/// response put the same data in the store. The root walks whether or not the data is present, so
+/// its verdict is the walk's over whatever the store holds, as derived's getter would see it.
 final class RootPhase: PhaseSource {
     private let settling: RootTable.Settling
     private var entry: RootEntry?

@@ -71,7 +71,7 @@ package final class RootTable {
             switch settling {
             case .fullWalk:
                 walks += 1
-                if entry.settle(present: entry.present(after: commit), verdict: entry.operation.verdict()) { verdictWrites += 1 }
+                if entry.settle(verdict: entry.operation.verdict()) { verdictWrites += 1 }
             case .incremental:
                 settleIncrementally(entry, after: commit)
             }
@@ -81,12 +81,11 @@ package final class RootTable {
 
     private func settleIncrementally(_ entry: RootEntry, after commit: Commit) {
         guard let tracker = entry.tracker else { return }
-        let present = entry.present(after: commit)
         let before = tracker.slotsRead
         let met = tracker.apply(commit)
         slotsRewalked += tracker.slotsRead - before
         if met { rootsReevaluated += 1 }
-        if entry.settle(present: present, verdict: met ? tracker.verdict() : entry.verdictUntracked) { verdictWrites += 1 }
+        if met, entry.settle(verdict: tracker.verdict()) { verdictWrites += 1 }
     }
 }
 

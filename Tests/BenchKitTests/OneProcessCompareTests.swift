@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import BenchKit
+
+/// Where a side of a measurement was taken in one process, wall time cannot tell: its difference is
+/// neither slower nor faster and fails nothing, while counts, allocations and instructions decide as
+/// everywhere.
+struct OneProcessCompareTests {
+    private let read = Synthetic.derivedRead
+
+    /// Writes `files` to a fresh directory and returns their paths, in order.
+    private func write(_ files: ResultsFile...) throws -> [String] {
+        let directory = Synthetic.temporaryDirectory()
+        return try files.enumerated().map { index, file in
+            let path = "\(directory)/\(index).json"
+            try ResultsWriter.write(file, toNewFile: path)
+            return path
+        }
+    }
+
+    private func run(_ paths: [String], format: ReportFormat = .text) -> CommandOutput {
+        CompareCommand.run(
+            CompareOptions(oldPath: paths[0], newPath: paths[1], rule: ComparisonRule(), failOnRegression: true, format: format))
+    }
+
+    // MARK: - Wall time
+
+    @Test(arguments: [2.0, 0.5])
+    func oneProcessFilesWhoseMediansDifferTwofoldCannotTell(factor: Double) throws {
+        let comparison = Synthetic.compare(Synthetic.comparable(), Synthetic.comparable(draw: 1, factors: [read: factor]))
+        let item = try #require(comparison.measurements.first { $0.key == read })
+        #expect(item.isOneProcessASide && item.rankTestOf == .samples)
+        #expect(abs((item.ratio ?? 0) - factor) < 0.05 && item.adjustedPValue < 0.001, "the samples alone would call it")
+        #expect(item.verdict == .cannotTell && item.reason == .oneProcessASide && item.basis == .wallTime)
+        #expect(item.wallTimeVerdict == .cannotTell && item.wallTimeReason == .oneProcessASide)
+        #expect(comparison.slower.isEmpty && comparison.faster.isEmpty && comparison.cannotTell.map(\.key) == [read])
+        #expect(comparison.regressions.isEmpty && comparison.exitStatus(failOnRegression: true) == .compared)
+        #expect(comparison.measurements.filter { $0.key != read }.allSatisfy { $0.verdict == .noChange },
+                "what did not move is no change, one process or not")
+    }
+
+    @Test func aOneProcessSideAgainstForksCannotTellEither() throws {
+        let forked = Synthetic.comparable(forks: Synthetic.judgedForks)
+        let slowed = Synthetic.comparable(draw: 1, factors: [read: 2], forks: Synthetic.judgedForks)
+        for (old, new) in [(Synthetic.comparable(), slowed), (forked, Synthetic.comparable(factors: [read: 2]))] {
+            let item = try #require(Synthetic.compare(old, new).measurements.first { $0.key == read })
+            #expect(item.verdict == .cannotTell, "\(item.old.forks) fork(s) against \(item.new.forks)")
+        }
+    }
+
+    @Test func theRecordsNotTheOptionsSayWhetherASideWasOneProcess() throws {
+        // Options that claim forks over records taken in one process: the records stand.
+        var claimed = Synthetic.comparable(factors: [read: 2])
+        claimed.options.forks = Synthetic.judgedForks
+        let item = try #require(Synthetic.compare(Synthetic.comparable(), claimed).measurements.first { $0.key == read })
+        #expect(item.new.forks == 1 && item.verdict == .cannotTell)
+    }
+
+    @Test func multiForkFilesStillCallSlowerAndFail() throws {
+        let forks = Synthetic.judgedForks
+        let comparison = Synthetic.compare(
+            Synthetic.comparable(forks: forks), Synthetic.comparable(draw: 1, factors: [read: 2], forks: forks))
+        let item = try #require(comparison.measurements.first { $0.key == read })
+        #expect(!item.isOneProcessASide && item.rankTestOf == .forkMedians)
+        #expect(item.verdict == .slower && item.reason == .changed && item.basis == .wallTime)
+        #expect(comparison.cannotTell.isEmpty && comparison.slower.map(\.key) == [read])
+        #expect(comparison.regressions == ["phase.read.tracked(largest-strict) [derived]: slower by wall time"])
+        #expect(comparison.exitStatus(failOnRegression: true) == .regressed)
+        #expect(!comparison.warnings.contains { $0.contains("one process") }, "\(comparison.warnings)")
+    }
+
+    // MARK: - What still decides
+
+    @Test func instructionCountsThatDecideStillDecide() throws {
+        let slower = Synthetic.compare(
+            Synthetic.comparable(instructions: [read: 10_000]),
+            Synthetic.comparable(draw: 1, factors: [read: 2], instructions: [read: 10_200]))
+        let item = try #require(slower.measurements.first { $0.key == read })
+        #expect(item.basis == .instructions && item.verdict == .slower, "2 % more instructions, past 1 %")
+        #expect(item.wallTimeVerdict == .cannotTell, "wall time is still shown, and cannot tell")
+        #expect(slower.regressions == ["phase.read.tracked(largest-strict) [derived]: slower by instructions"])
+        #expect(slower.exitStatus(failOnRegression: true) == .regressed)
+
+        let same = Synthetic.compare(
+            Synthetic.comparable(instructions: [read: 10_000]),
+            Synthetic.comparable(draw: 1, factors: [read: 2], instructions: [read: 10_050]))
+        let unchanged = try #require(same.measurements.first { $0.key == read })
+        #expect(unchanged.basis == .instructions && unchanged.verdict == .noChange && unchanged.reason == .underTheThreshold)
+        #expect(same.cannotTell.isEmpty && same.regressions.isEmpty)
+    }
+
+    @Test func countsThatWanderLeaveItToWallTimeWhichCannotTell() throws {
+        var old = Synthetic.comparable(instructions: [read: 10_000])
+        var new = Synthetic.comparable(draw: 1, factors: [read: 2], instructions: [read: 10_400])
+        old.measurements[0].instructionsUnderOtherHashSeeds = [10_900, 9_400]
+        new.measurements[0].instructionsUnderOtherHashSeeds = [9_900, 11_200]
+        let item = try #require(Synthetic.compare(old, new).measurements.first { $0.key == read })
+        #expect(item.instructionsDoubt == .countsWander && item.basis == .wallTime && item.verdict == .cannotTell)
+    }
+
+    @Test func allocationsAndBodyCountsStillFail() {
+        let allocations = Synthetic.compare(
+            Synthetic.comparable(allocations: [read: 2]), Synthetic.comparable(factors: [read: 2], allocations: [read: 3]))
+        #expect(allocations.regressions == ["phase.read.tracked(largest-strict) [derived]: more allocations per operation"])
+        #expect(allocations.cannotTell.count == 1 && allocations.exitStatus(failOnRegression: true) == .regressed)
+
+        let counts = Synthetic.compare(Synthetic.comparable(), Synthetic.comparable(factors: [read: 2], derivedReruns: 2))
+        #expect(counts.regressions == ["verdict-read-value-changes(spreads-only) [derived] phase-only: re-runs 1 -> 2"])
+        #expect(counts.exitStatus(failOnRegression: true) == .regressed)
+    }
+
+    // MARK: - Outputs
+
+    @Test func theSummarySaysHowManyItCouldNotTellInEveryFormat() throws {
+        let stored = MeasurementKey(name: Synthetic.phaseRead, strategy: .stored)
+        let paths = try write(Synthetic.comparable(), Synthetic.comparable(draw: 1, factors: [read: 2, stored: 0.5]))
+        let summary = "0 slower, 0 faster, 2 no change, 2 cannot tell (one process a side); 0 of 2 counts changed; "
+            + "0 allocation figures changed; no regression"
+
+        let text = run(paths)
+        #expect(text.status == 0, "--fail-on-regression does not fail on what it cannot tell")
+        #expect(text.standardOutput.hasSuffix("summary: \(summary)\n"), "\(text.standardOutput)")
+        #expect(text.standardError == ["bench: warning: " + Synthetic.oneProcessWarning])
+        let row = try #require(text.standardOutput.split(separator: "\n").first { $0.hasPrefix("phase.read.tracked(largest-strict) [derived]") })
+        #expect(row.hasSuffix("cannot tell (one process a side)"), "\(row)")
+
+        let markdown = run(paths, format: .markdown).standardOutput
+        #expect(markdown.hasPrefix("### bench compare\n\n**\(summary)**"), "\(markdown)")
+        #expect(markdown.contains("| cannot tell (one process a side) |"), "not bold: no change was found")
+        #expect(markdown.contains("> **warning:** " + Synthetic.oneProcessWarning))
+
+        let json = run(paths, format: .json).standardOutput
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["cannotTell"] as? Int == 2)
+        let measurements = try #require(object["measurements"] as? [[String: Any]])
+        let first = try #require(measurements.first { ($0["key"] as? [String: Any])?["strategy"] as? String == "derived" })
+        #expect(first["verdict"] as? String == "cannot tell" && first["reason"] as? String == "one process a side")
+        #expect(first["wallTimeVerdict"] as? String == "cannot tell")
+        #expect((object["regressions"] as? [String])?.isEmpty == true)
+    }
+
+    @Test func nothingToTellLeavesTheSummaryAsItWas() throws {
+        let paths = try write(Synthetic.comparable(), Synthetic.comparable())
+        #expect(run(paths).standardOutput.hasSuffix(
+            "summary: 0 slower, 0 faster, 4 no change; 0 of 2 counts changed; 0 allocation figures changed; no regression\n"))
+    }
+}
