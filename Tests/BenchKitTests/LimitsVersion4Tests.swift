@@ -68,6 +68,21 @@ struct LimitsVersion4Tests {
         #expect(own.reason.contains("(98.3% CI, 8 forks paired)"))
     }
 
+    @Test func withInstructionsTheCostLimitSaysItsRatioInInstructionsToo() {
+        var figures = Synthetic.lookFigures()
+        for index in figures.measurements.indices where figures.measurements[index].name == Synthetic.landCommit {
+            let counts: [FigureStrategy: (Double, [Double])] = [.stored: (1_000_000, [1_000_000, 1_010_000]), .root: (1_100_000, [1_120_000, 1_101_000])]
+            guard let (fixed, others) = counts[figures.measurements[index].strategy] else { continue }
+            figures.measurements[index].instructionsPerOperation = fixed
+            figures.measurements[index].instructionsUnderOtherHashSeeds = others
+        }
+        let land = judgement(Synthetic.judgeLooks(figures), "root-cost-land")
+        #expect(land.verdict == .pass, "wall time judges: paired, its ratio is 1.00")
+        #expect(land.instructionRatio == InstructionRatio(fixedSeed: 1.1, worst: 1.12, otherSeeds: 2))
+        #expect(land.reason.hasSuffix("; instructions 1.10× at the fixed seed, at most 1.12× under 2 other seeds: beyond the margin"))
+        #expect(judgement(Synthetic.judgeLooks(Synthetic.lookFigures()), "root-cost-land").instructionRatio == nil)
+    }
+
     // MARK: - The decision line
 
     @Test func theShippingLineNamesItsClosestLimitAndItsHeadroom() throws {

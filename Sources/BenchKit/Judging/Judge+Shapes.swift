@@ -109,6 +109,11 @@ extension Judge {
             judgement.reason += Self.forksToDecide(
                 estimate: paired.ratio, interval: interval, threshold: threshold, forks: top.count, logarithmic: true)
         }
+        if limit.statistic == .pairedRatioToStored, let instructions = InstructionRatio(numerator, over: denominator) {
+            judgement.instructionRatio = instructions
+            let beyond = limit.threshold.map { !limit.comparison.holds(instructions.fixedSeed, against: $0) } ?? false
+            judgement.reason += "; \(instructions.text)" + (beyond ? ": beyond the margin" : "")
+        }
         return judgement
     }
 

@@ -3,8 +3,8 @@ import Harness
 /// One limit as judged: the limit, the figure found, the verdict and why.
 ///
 /// Encoded flat, the limit's own keys beside `value`, `interval`, `verdict`, `gates`, `reason` and
-/// `headroom`, so a results file's `limits` entry reads as one record (`headroom` is absent from files
-/// written before it, and where nothing was judged).
+/// `headroom` (and `instructionRatio`), so a results file's `limits` entry reads as one record (each is
+/// absent from files written before it, and where it has no figure).
 public struct LimitJudgement: Sendable, Equatable, Codable {
     /// The limit, as declared.
     public var limit: Limit
@@ -25,6 +25,10 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
     /// How far the far end of the interval (the value, for a count) is from the threshold; nil where
     /// nothing was judged (no figure, or a debug build's timing).
     public var headroom: Headroom?
+    /// For a cost-is-today's limit of a run that counted instructions, the same ratio in instructions;
+    /// nil otherwise. It does not change the verdict; the release gate fails on it when it exceeds
+    /// the margin while wall time passes.
+    public var instructionRatio: InstructionRatio?
 
     /// Creates a judgement.
     ///
@@ -54,7 +58,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case value, interval, verdict, gates, reason, bodyDifferences, headroom
+        case value, interval, verdict, gates, reason, bodyDifferences, headroom, instructionRatio
     }
 
     public init(from decoder: any Decoder) throws {
@@ -67,6 +71,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         reason = try container.decode(String.self, forKey: .reason)
         bodyDifferences = try container.decodeIfPresent([BodyDifference].self, forKey: .bodyDifferences)
         headroom = try container.decodeIfPresent(Headroom.self, forKey: .headroom)
+        instructionRatio = try container.decodeIfPresent(InstructionRatio.self, forKey: .instructionRatio)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -79,5 +84,6 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         try container.encode(reason, forKey: .reason)
         try container.encode(bodyDifferences, forKey: .bodyDifferences)
         try container.encodeIfPresent(headroom, forKey: .headroom)
+        try container.encodeIfPresent(instructionRatio, forKey: .instructionRatio)
     }
 }
