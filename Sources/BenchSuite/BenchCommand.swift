@@ -200,7 +200,10 @@ public enum BenchCommand {
     /// The results file's `method`: the sampling method, how instructions were counted when they were,
     /// and, loudly, whether the A/B switch added work to every tracked read.
     private static func method(_ options: RunOptions, looks: LookSchedule?) -> String {
-        let abSwitch = Store.isExtraReadWorkOn ? "A/B SWITCH ON (BENCH_AB_EXTRA_WORK=1): extra work on every tracked read; " : ""
+        let abSwitch = (Store.isExtraReadWorkOn ? "A/B SWITCH ON (BENCH_AB_EXTRA_WORK=1): extra work on every tracked read; " : "")
+            + (Store.rootCommitExtraWork.map {
+                "A/B SWITCH ON (BENCH_AB_ROOT_COMMIT_WORK=\($0)): every commit root's table settles spends \($0 * 100) % more; "
+            } ?? "")
         let forks = options.forks > 1
             ? "; samples from \(options.forks) forks (fresh processes of this build, one after another), "
                 + "each median's interval by two-stage bootstrap over them" : ""

@@ -108,6 +108,7 @@ public final class Store {
         precondition(!isCommitting, "a commit inside a commit: the runtime commits one transaction at a time")
         isCommitting = true
         defer { isCommitting = false }
+        ExtraRootCommitWork.commitBegins()
         var transaction = Transaction(store: self)
         do {
             try writes(&transaction)

@@ -77,6 +77,7 @@ package final class RootTable {
             }
         }
         for key in released { entries[key] = nil }
+        if settling == .fullWalk { ExtraRootCommitWork.spend() }
     }
 
     private func settleIncrementally(_ entry: RootEntry, after commit: Commit) {
