@@ -12,8 +12,9 @@ import Testing
 /// Each synthetic run draws 32 forks. A fork's process speed (8 % from one to the next, as forks
 /// differ here) is shared by both sides, as in a real fork; on top of it the shape's own side strays
 /// by `spread` from fork to fork (what pairing cannot remove: 1-1.5 % in the figures of record, a few
-/// percent on a noisy day), and each of a fork's six samples by 2 %. The judging is the bench's own:
-/// `Judge` on merged records, at the schedule's level.
+/// percent on a noisy day), and each of a fork's six samples by 2 %. Where forks are `hiccuping`, one
+/// fork in ten has one side, either, 20-30 % slow throughout (a run here had four of 32 so). The
+/// judging is the bench's own: `Judge` on merged records, at the schedule's level.
 struct SequentialLooksTests {
     private static let schedule = LookSchedule(forks: [8, 16, 32], level: 0.95)
     private static let runs = 600
@@ -23,12 +24,18 @@ struct SequentialLooksTests {
         comparison: .lessThanOrEqualTo, threshold: 1.05, unit: .ratio, source: "s")
 
     /// One synthetic run's 32 forks of each side, as samples.
-    private static func forks(excess: Double, spread: Double, generator: inout SplitMix64) -> (shape: [[Double]], stored: [[Double]]) {
+    private static func forks(
+        excess: Double, spread: Double, hiccuping: Bool, generator: inout SplitMix64
+    ) -> (shape: [[Double]], stored: [[Double]]) {
         var shape: [[Double]] = []
         var stored: [[Double]] = []
         for _ in 0..<32 {
             let process = 0.08 * Synthetic.normal(&generator)
-            let own = spread * Synthetic.normal(&generator)
+            var own = spread * Synthetic.normal(&generator)
+            if hiccuping, generator.chance(0.1) {
+                let hiccup = log(1.2 + 0.1 * generator.nextUnit())
+                own += generator.chance(0.5) ? hiccup : -hiccup
+            }
             var storedSamples: [Double] = []
             var shapeSamples: [Double] = []
             for _ in 0..<6 { storedSamples.append(1_000_000 * exp(process + 0.02 * Synthetic.normal(&generator))) }
@@ -57,11 +64,13 @@ struct SequentialLooksTests {
     }
 
     /// The share of `runs` runs that end in a pass.
-    private static func passRate(excess: Double, spread: Double, seed: UInt64, judgingAt looks: LookSchedule? = schedule) -> Double {
+    private static func passRate(
+        excess: Double, spread: Double, hiccuping: Bool = false, seed: UInt64, judgingAt looks: LookSchedule? = schedule
+    ) -> Double {
         var generator = SplitMix64(seed: seed)
         var passes = 0
         for _ in 0..<runs {
-            let drawn = forks(excess: excess, spread: spread, generator: &generator)
+            let drawn = forks(excess: excess, spread: spread, hiccuping: hiccuping, generator: &generator)
             if verdict(drawn, looks: schedule, judgingAt: looks) == .pass { passes += 1 }
         }
         return Double(passes) / Double(runs)
@@ -84,6 +93,14 @@ struct SequentialLooksTests {
     func anEqualCostPassesInOverNineteenRunsInTwenty(spread: Double) {
         let rate = Self.passRate(excess: 1.00, spread: spread, seed: 0x0000)
         #expect(rate > 0.95, "an equal cost passed in \(rate * 100) % of runs at a spread of \(spread * 100) %")
+    }
+
+    @Test(arguments: [0.005, 0.015, 0.03])
+    func forksThatHiccupNeitherBuyAPassNorCostOne(spread: Double) {
+        let excess = Self.passRate(excess: 1.06, spread: spread, hiccuping: true, seed: 0x41CC)
+        #expect(excess < 0.05, "a 6 % excess passed in \(excess * 100) % of runs at a spread of \(spread * 100) %, forks hiccuping")
+        let equal = Self.passRate(excess: 1.00, spread: spread, hiccuping: true, seed: 0x41CD)
+        #expect(equal > 0.95, "an equal cost passed in \(equal * 100) % of runs at a spread of \(spread * 100) %, forks hiccuping")
     }
 
     @Test func withoutTheSharedOutLevelTheSameLooksWouldPassAnExcessMoreOften() {

@@ -90,13 +90,16 @@ extension Judge {
             + (limit.statistic == .pairedRatioToStored ? "stored's " : "") + FigureText.duration(denominator.summary.median)
         guard let paired = PairedRatio(groups: top, over: bottom, level: level) else {
             let ratio = numerator.summary.median / denominator.summary.median
-            let figure = "\(sides): ratio \(FigureText.ratio(ratio)) in one process"
+            let figure = "\(sides): ratio \(FigureText.ratio(ratio))" + (top.count == 1 ? " in one process" : "")
             guard buildConfiguration == "release" else {
                 return LimitJudgement(
                     limit: limit, value: ratio, interval: nil, verdict: .notJudged, gates: gates,
                     reason: "\(Self.debugBuildReason) (\(figure) measured in a \(buildConfiguration) build)")
             }
-            let reason = "\(figure), which cannot say how much the next process would differ: a paired ratio needs forks (run with --forks)"
+            let fewest = PairedRatio.fewestProcesses(level: level)
+            let reason = top.count == 1
+                ? "\(figure), which cannot say how much the next process would differ: a paired ratio needs forks (run with --forks)"
+                : "\(figure): \(top.count) forks reach no \(Self.percent(level)) interval; a paired ratio needs \(fewest) at least"
             return LimitJudgement(
                 limit: limit, value: ratio, interval: nil, verdict: quick ? .indicative : .undecided, gates: gates,
                 reason: quick ? Self.indicative(.undecided, reason) : reason)

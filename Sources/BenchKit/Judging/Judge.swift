@@ -102,7 +102,7 @@ public struct Judge: Sendable {
 
     /// What would decide an undecided interval: the forks at which, its spread alike, its half-width
     /// would shrink (as one over the root of the forks) to the estimate's distance from the threshold.
-    /// The Student quantile's own shrinking is left out, so the figure is a little generous.
+    /// The critical value's own easing with more forks is left out, so the figure is a little generous.
     static func forksToDecide(estimate: Double, interval: ConfidenceInterval, threshold: Double, forks: Int, logarithmic: Bool = false) -> String {
         let scale: (Double) -> Double = logarithmic ? { Foundation.log($0) } : { $0 }
         let distance = abs(scale(estimate) - scale(threshold))
