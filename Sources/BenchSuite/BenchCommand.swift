@@ -110,31 +110,29 @@ public enum BenchCommand {
         // are a phase of their own, and only a run that takes one has it.
         var judgement = judge.judge(measurements: measurements, counts: counts)
         var looksTaken: [LookRecord] = []
-        var forks = options.forks
-        var lookSeconds: [Double] = []
-        func look(_ looks: LookSchedule) throws {
-            while case let waiting = judgement.undecidedLimitsTheDecisionWaitsOn, !waiting.isEmpty,
-                let next = nextLook(after: forks, looks, options: options, waiting: waiting)
-            {
-                let expected = SuiteRunner.measuredAgain(for: waiting.map(\.limit), from: runner.selected(suite))
-                let keys = expected.map { ChildCommand.measurementKey($0.name, $0.strategy) }
-                FileHandle.standardError.write(Data(
-                    ("bench: \(waiting.map(\.limit.id).joined(separator: ", ")) undecided at \(forks) forks: "
-                        + "\(next - forks) more forks of the \(keys.count) measurements \(waiting.count == 1 ? "it reads" : "they read") "
-                        + "(\(looks.description))\n").utf8))
-                measurements = try ForkedRun.measureMore(
-                    options, expected: expected, numbered: (forks + 1)...next, of: next, adding: measurements, progress: progress,
-                    forkSeconds: &lookSeconds)
-                judgement = judge.judge(measurements: measurements, counts: counts)
-                looksTaken.append(LookRecord(forks: next, limits: waiting.map(\.limit.id), measurements: keys))
-                forks = next
-            }
-        }
-        if let looks = limits.looks, !judgement.undecidedLimitsTheDecisionWaitsOn.isEmpty {
-            if looks.forks(after: forks) == nil {
-                try look(looks)  // says why it takes no look
-            } else {
-                try phases.time("looking again", parts: { lookSeconds.isEmpty ? nil : lookSeconds }) { try look(looks) }
+        if let looks = limits.looks, case let waiting = judgement.undecidedLimitsTheDecisionWaitsOn, !waiting.isEmpty,
+            let first = nextLook(after: options.forks, looks, options: options, waiting: waiting)
+        {
+            var lookSeconds: [Double] = []
+            try phases.time("looking again", parts: { lookSeconds }) {
+                var forks = options.forks
+                var look: (forks: Int, waiting: [LimitJudgement])? = (first, waiting)
+                while let (next, waiting) = look {
+                    let expected = SuiteRunner.measuredAgain(for: waiting.map(\.limit), from: runner.selected(suite))
+                    let keys = expected.map { ChildCommand.measurementKey($0.name, $0.strategy) }
+                    FileHandle.standardError.write(Data(
+                        ("bench: \(waiting.map(\.limit.id).joined(separator: ", ")) undecided at \(forks) forks: "
+                            + "\(next - forks) more forks of the \(keys.count) measurements \(waiting.count == 1 ? "it reads" : "they read") "
+                            + "(\(looks.description))\n").utf8))
+                    measurements = try ForkedRun.measureMore(
+                        options, expected: expected, numbered: (forks + 1)...next, of: next, adding: measurements, progress: progress,
+                        forkSeconds: &lookSeconds)
+                    judgement = judge.judge(measurements: measurements, counts: counts)
+                    looksTaken.append(LookRecord(forks: next, limits: waiting.map(\.limit.id), measurements: keys))
+                    forks = next
+                    let still = judgement.undecidedLimitsTheDecisionWaitsOn
+                    look = still.isEmpty ? nil : nextLook(after: forks, looks, options: options, waiting: still).map { ($0, still) }
+                }
             }
         }
         let judged = phases.time("judging") {

@@ -35,6 +35,27 @@ struct SamplingGroupsTests {
         #expect(!groups.contains { $0.contains { $0.measurement.name.hasPrefix("frame.field-errors.clear(") } })
     }
 
+    /// A look after the first measures what its limits read as the first forks sampled it: every
+    /// strategy of the name, in one group, and a frame with the partner it alternates with.
+    @Test func aLookMeasuresEachNameItsLimitsReadInEveryStrategyAndWithItsPartner() throws {
+        let suite = Suite(subjects: try BenchSubjects(specDirectory: Fixture.bundledSpecDirectory))
+        let chosen = runner().selected(suite)
+        let land = "commit.field-errors.land(largest-strict, 1 handle)"
+        let cost = Limit(
+            id: "root-cost-land", description: "d", metric: land, statistic: .pairedRatioToStored, strategy: .root,
+            comparison: .lessThanOrEqualTo, threshold: 1.05, unit: .ratio, source: "s")
+        let again = SuiteRunner.measuredAgain(for: [cost], from: chosen)
+        #expect(again.map(\.name) == Array(repeating: land, count: Suite.strategies.count))
+        #expect(again.map(\.strategy) == Suite.strategies.map(\.0))
+        #expect(SuiteRunner.groups(again).count == 1, "sampled together, interleaved, as in the first forks")
+        let frame = Limit(
+            id: "f", description: "d", metric: "frame.field-errors.clear(largest-strict, 1 handle)", statistic: .median, strategy: .root,
+            comparison: .lessThan, threshold: 1, unit: .nanoseconds, source: "s")
+        let frames = SuiteRunner.measuredAgain(for: [frame], from: chosen)
+        #expect(Set(frames.map(\.name)) == ["frame.field-errors.clear(largest-strict, 1 handle)", "frame.field-errors.land(largest-strict, 1 handle)"])
+        #expect(SuiteRunner.groups(frames).allSatisfy { $0.allSatisfy { $0.partner != nil } }, "the pair stays a pair")
+    }
+
     @Test func aFilterThatKeepsOnlyOneOfAPairSamplesItWithItsOwnSetUp() throws {
         let suite = Suite(subjects: try BenchSubjects(specDirectory: Fixture.bundledSpecDirectory))
         let groups = SuiteRunner.groups(runner(filter: "frame.field-errors.clear(").selected(suite))

@@ -53,7 +53,9 @@ extension CommandLineParser {
                                   (a few minutes; needs valgrind and setarch; see README)
           --forks N               take the samples in N fresh processes, one after another, so that a
                                   comparison across runs sees how much one process differs from the next
-                                  (default: \(RunOptions.defaultForks); \(RunOptions.defaultQuickForks), the run's own process, with --quick)
+                                  (default: \(RunOptions.defaultForks); \(RunOptions.defaultQuickForks), the run's own process, with --quick).
+                                  A run of the limits file's first look (8) whose decision waits on an
+                                  undecided limit takes more forks of just what it reads (16, then 32)
           --filter PATTERN        run only the measurements and counts whose name contains PATTERN; with
                                   '*' (any characters) or '?' (one character) PATTERN is a glob that
                                   must match the whole name, e.g. 'phase.read.*' (default: all). A
