@@ -5,15 +5,7 @@ import Testing
 
 /// `bench compare` end to end on files: parsing, exit statuses, refusals, warnings and the three outputs.
 struct CompareCommandTests {
-    /// Writes `files` to a fresh directory and returns their paths, in order.
-    private func write(_ files: ResultsFile...) throws -> [String] {
-        let directory = Synthetic.temporaryDirectory()
-        return try files.enumerated().map { index, file in
-            let path = "\(directory)/\(index).json"
-            try ResultsWriter.write(file, toNewFile: path)
-            return path
-        }
-    }
+    private func write(_ files: ResultsFile...) throws -> [String] { try Synthetic.written(files) }
 
     private func options(_ paths: [String], failOnRegression: Bool = false, format: ReportFormat = .text) -> CompareOptions {
         CompareOptions(oldPath: paths[0], newPath: paths[1], rule: ComparisonRule(), failOnRegression: failOnRegression, format: format)

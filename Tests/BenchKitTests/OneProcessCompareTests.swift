@@ -9,15 +9,7 @@ import Testing
 struct OneProcessCompareTests {
     private let read = Synthetic.derivedRead
 
-    /// Writes `files` to a fresh directory and returns their paths, in order.
-    private func write(_ files: ResultsFile...) throws -> [String] {
-        let directory = Synthetic.temporaryDirectory()
-        return try files.enumerated().map { index, file in
-            let path = "\(directory)/\(index).json"
-            try ResultsWriter.write(file, toNewFile: path)
-            return path
-        }
-    }
+    private func write(_ files: ResultsFile...) throws -> [String] { try Synthetic.written(files) }
 
     private func run(_ paths: [String], format: ReportFormat = .text) -> CommandOutput {
         CompareCommand.run(

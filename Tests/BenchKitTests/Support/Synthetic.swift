@@ -108,6 +108,16 @@ enum Synthetic {
     }
 
     /// A fresh empty directory under the system's temporary directory.
+    /// Writes `files` to a fresh directory and returns their paths, in order.
+    static func written(_ files: [ResultsFile]) throws -> [String] {
+        let directory = temporaryDirectory()
+        return try files.enumerated().map { index, file in
+            let path = "\(directory)/\(index).json"
+            try ResultsWriter.write(file, toNewFile: path)
+            return path
+        }
+    }
+
     static func temporaryDirectory() -> String {
         let path = NSTemporaryDirectory() + "benchkit-tests-\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
