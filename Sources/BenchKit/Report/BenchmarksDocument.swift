@@ -80,6 +80,13 @@ public enum BenchmarksDocument {
         body: no body may re-run more often under a derived shape than under stored, and one that re-runs \
         less pays for no other; the verdict names every body that re-ran more. A `--quick` run's timings are \
         *indicative* and do not gate; a debug build judges no timing.
+        - From limits version 4, "the cost is today's" is a declared margin: a shape's commit over stored's, \
+        each fork's two medians divided (both sides ran in that process), must be at most 1.05 over the \
+        whole interval (Hodges-Lehmann with the signed-rank interval of the forks' ratios). Every look \
+        judges at 98.3 %, so that the 8, 16 and 32 forks a run may look at hold 95 % together; a run whose \
+        decision waits on an undecided limit measures more forks of what it reads, and the limits list says \
+        which looks it took. A limit's headroom is how far the far end of its interval lies from its \
+        threshold, as a fraction of it; the decision names the closest limit of the shape that ships.
         - The reference line quotes the decision record's figures from another machine (Apple M1 Pro). \
         They show the scale the decision was argued on; they are not this machine's and are not judged.
         - Allocations are jemalloc's own counts per call, in a pass of their own off the clock; `n/a` \
