@@ -4,7 +4,8 @@ import Observation
 ///
 /// Stored, each on an Observation channel of its own: whether the store held the operation's data (at
 /// the last availability check, or at the handle's own commit), the fetch as a value, and the errors
-/// of the last response that no field holds. The phase comes from the environment's strategy. A read
+/// of the last response that no field holds; and, on one more channel, what of them a root phase
+/// reads (`PhaseFacts`). The phase comes from the environment's strategy. A read
 /// from outside any tracking scope (a model, a test) computes what it needs when it asks.
 public final class Handle {
     /// The operation, prepared against the environment's store.
@@ -21,6 +22,8 @@ public final class Handle {
     private var storedHasData = false
     private var storedFetch = Fetch.idle
     private var storedUnplaced: [GraphQLError] = []
+    /// What a root phase reads of the facts, kept on a channel of its own (`PhaseFacts`).
+    private var storedPhaseFacts = PhaseFacts.withoutData(.idle)
     /// Whether the strategy has heard of the facts at least once (the attach's first update may change
     /// none of them, and a stored phase must still be settled then).
     private var settledOnce = false
@@ -59,6 +62,13 @@ public final class Handle {
         return storedUnplaced
     }
 
+    /// What a phase derived from a root reads of this handle, as one tracked read: changed only when
+    /// what it holds for the phase did.
+    var phaseFacts: PhaseFacts {
+        registrar.access(self, keyPath: \.phaseFacts)
+        return storedPhaseFacts
+    }
+
     /// Whether data is present and a fetch is in flight.
     public var isRefreshing: Bool { hasData && fetch.isInFlight }
 
@@ -94,8 +104,8 @@ public final class Handle {
 
     // MARK: - Facts (the environment's side)
 
-    /// Updates the facts; each one notifies its readers only when it changes, and the strategy hears
-    /// once, when any did.
+    /// Updates the facts; each one notifies its readers only when it changes, `phaseFacts` only when
+    /// what it holds changed, and the strategy hears once, when any did.
     func update(hasData: Bool? = nil, fetch: Fetch? = nil, unplacedErrors: [GraphQLError]? = nil) {
         var changed = false
         if let hasData, hasData != storedHasData {
@@ -110,10 +120,13 @@ public final class Handle {
             registrar.withMutation(of: self, keyPath: \.fetch) { storedFetch = fetch }
             changed = true
         }
-        if changed || !settledOnce {
-            settledOnce = true
-            source.factsChanged(of: self)
+        guard changed || !settledOnce else { return }
+        let phaseFacts = PhaseFacts(hasData: storedHasData, fetch: storedFetch, unplacedErrors: storedUnplaced, of: operation)
+        if phaseFacts != storedPhaseFacts {
+            registrar.withMutation(of: self, keyPath: \.phaseFacts) { storedPhaseFacts = phaseFacts }
         }
+        settledOnce = true
+        source.factsChanged(of: self)
     }
 }
 

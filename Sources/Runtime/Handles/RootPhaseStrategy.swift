@@ -3,9 +3,10 @@
 ///
 /// After a commit that set `nullsOrErrorsChanged` (or brought a deleted record back), the environment's
 /// root table walks each live root's verdict once, by the walk a derived handle runs in its getter, and
-/// writes its `verdict` only where it differs. A handle's getter then makes a few O(1)
-/// tracked reads: its own `hasData`, the root's `verdict`, its unplaced errors, or, without data, its
-/// `fetch`. No walk runs at read time, and a commit costs one walk per root, not one per handle.
+/// writes its `verdict` only where it differs. A handle's getter then makes two O(1) tracked reads,
+/// one per object whose change must reach the body: its own `phaseFacts` (with data, its unplaced
+/// errors; without, its fetch) and, with data, the root's `verdict`. No walk runs at read time, and a
+/// commit costs one walk per root, not one per handle.
 public struct RootPhaseStrategy: PhaseStrategy {
     /// Creates the strategy.
     public init() {}

@@ -1,5 +1,5 @@
-/// A handle's phase under the root strategies: derived from its root entry's stored verdict, its own
-/// `hasData`, `fetch` and unplaced errors, with no walk at read time.
+/// A handle's phase under the root strategies: derived from its root entry's stored verdict and its
+/// own `phaseFacts` (with data, the unplaced errors; without, the fetch), with no walk at read time.
 ///
 /// The phase takes "with data" from the handle's own `hasData`, as derived does, so the root keeps no
 /// presence of its own: a handle still waiting for its response stays loading when another handle's
@@ -11,16 +11,14 @@ final class RootPhase: PhaseSource {
 
     init(settling: RootTable.Settling) { self.settling = settling }
 
+    /// Two tracked reads with data (the handle's `phaseFacts` and the root's verdict), one without.
     func phase(of handle: Handle) -> Phase {
         let operation = handle.operation
+        let facts = handle.phaseFacts
         return Phase.evaluate(
-            hasData: handle.hasData,
-            verdict: {
-                guard operation.hasVerdictWalk else { return .sound }
-                let verdict = root(of: handle).verdict
-                return operation.throwsOnFieldError ? verdict.adding(unplaced: handle.unplacedErrors) : verdict
-            },
-            fetch: { handle.fetch },
+            hasData: facts.hasData,
+            verdict: { operation.hasVerdictWalk ? root(of: handle).verdict.adding(unplaced: facts.unplacedErrors) : .sound },
+            fetch: { facts.fetch },
             lens: { operation.lens }
         )
     }
