@@ -7,7 +7,9 @@ extension IncrementalVerdict {
     func verdict() -> Verdict {
         if root.errors > 0 {
             var errors: [FieldError] = []
-            collectErrors(root, into: &errors)
+            errors.reserveCapacity(root.errors)
+            var path: ResponsePath = []
+            collectErrors(root, path: &path, into: &errors)
             return .fieldErrors(errors)
         }
         if root.throwCount > 0, let thrown = firstThrow(root) {
@@ -21,20 +23,26 @@ extension IncrementalVerdict {
 
     /// Every field error at or below `visit`, in walk order: a field's own before anything below it
     /// (a field holding errors is null, so nothing is walked below it anyway).
-    private func collectErrors(_ visit: SetVisit, into errors: inout [FieldError]) {
+    ///
+    /// The path is built on the way down, as the full walk's path recorder builds it, so each error
+    /// shares its path's storage until the next step: one copy per error, not a walk up per error.
+    private func collectErrors(_ visit: SetVisit, path: inout ResponsePath, into errors: inout [FieldError]) {
         for field in visit.fields where field.errors > 0 {
-            if !field.slotErrors.isEmpty {
-                let path = Self.path(of: field)
-                errors += field.slotErrors.map { FieldError(path: path, error: $0) }
-            }
+            path.append(.key(field.field.responseKey))
+            for error in field.slotErrors { errors.append(FieldError(path: path, error: error)) }
             switch field.below {
             case .object(let child) where child.errors > 0:
-                collectErrors(child, into: &errors)
+                collectErrors(child, path: &path, into: &errors)
             case .items(let items):
-                for case let item? in items where item.errors > 0 { collectErrors(item, into: &errors) }
+                for case let item? in items where item.errors > 0 {
+                    if let index = item.index { path.append(.index(index)) }
+                    collectErrors(item, path: &path, into: &errors)
+                    if item.index != nil { path.removeLast() }
+                }
             default:
                 break
             }
+            path.removeLast()
         }
     }
 

@@ -22,6 +22,8 @@ final class IncrementalVerdict {
     private var readers: [Commit.SlotAddress: [FieldVisit]] = [:]
     private var existenceReaders: [RecordRef: [FieldVisit]] = [:]
     private var typenameReaders: [RecordRef: [SetVisit]] = [:]
+    /// `apply`'s list of the visits a commit met, empty between commits, kept for its capacity.
+    private var metScratch: [FieldVisit] = []
     /// Slots read since the tree was first built: at the build, then at commits.
     private(set) var slotsRead = 0
 
@@ -40,11 +42,22 @@ final class IncrementalVerdict {
     /// Brings the tree up to date with `commit`; returns whether the commit met anything it read.
     func apply(_ commit: Commit) -> Bool {
         guard operation.hasVerdictWalk else { return false }
-        var met: [FieldVisit] = []
+        // The visits met, in a buffer kept from commit to commit: a landing meets a visit per path to
+        // each changed slot (over a thousand at the bench's), and growing a fresh array to that size
+        // on every commit was most of what the commit allocated.
+        var met = metScratch
+        metScratch = []
+        defer {
+            met.removeAll(keepingCapacity: true)
+            metScratch = met
+        }
         for address in commit.changedSlots {
             if let visits = readers[address] { met += visits }
         }
-        for ref in commit.deletedRecords + commit.createdRecords {
+        for ref in commit.deletedRecords {
+            if let visits = existenceReaders[ref] { met += visits }
+        }
+        for ref in commit.createdRecords {
             if let visits = existenceReaders[ref] { met += visits }
         }
         var retyped: [SetVisit] = []
@@ -55,7 +68,7 @@ final class IncrementalVerdict {
             }
         }
         guard !met.isEmpty || !retyped.isEmpty else { return false }
-        for visit in retyped {
+        for visit in retyped where visit.isLive {
             guard let parent = visit.parent else {
                 rebuildRoot()
                 return true
@@ -84,20 +97,22 @@ final class IncrementalVerdict {
 
     /// Carries a visit's change up to the root: counts by difference at every step, and the bubbling
     /// null by recomputing each object's first null while it changes.
+    ///
+    /// Once the null has stopped changing, what is left to carry is the same difference at every step
+    /// (a count changes no field's null), so the rest of the path is walked adding it, with no
+    /// re-decision of any field's part.
     private func propagate(from visit: FieldVisit, errors: Int, throws throwCount: Int, originChanged: Bool) {
         var visit = visit
         var errors = errors
         var throwCount = throwCount
         var originChanged = originChanged
-        while errors != 0 || throwCount != 0 || originChanged {
+        while originChanged {
             let set = visit.owner
             set.errors += errors
             set.throwCount += throwCount
-            if originChanged {
-                let nulled = set.firstNulled()
-                originChanged = nulled !== set.nulled
-                set.nulled = nulled
-            }
+            let nulled = set.firstNulled()
+            originChanged = nulled !== set.nulled
+            set.nulled = nulled
             // A null list item stays a null item: nothing of an item's null reaches the list field.
             if set.index != nil { originChanged = false }
             guard let parent = set.parent else { return }
@@ -109,6 +124,25 @@ final class IncrementalVerdict {
             throwCount = parent.throwCount - oldThrows
             originChanged = originChanged || parent.origin !== oldOrigin
             visit = parent
+        }
+        // Unretained references up the rest of the path: every visit on it is live, held by its
+        // parent, and a retain and release at each step was most of what carrying a count cost.
+        guard errors != 0 || throwCount != 0 else { return }
+        var set = Unmanaged.passUnretained(visit.owner)
+        while true {
+            let parent = set._withUnsafeGuaranteedRef { set -> Unmanaged<FieldVisit>? in
+                set.errors += errors
+                set.throwCount += throwCount
+                return set.unretainedParent
+            }
+            guard let parent else { return }
+            set = parent._withUnsafeGuaranteedRef { parent in
+                parent.belowErrors += errors
+                parent.belowThrows += throwCount
+                parent.errors += errors
+                parent.throwCount += throwCount
+                return Unmanaged.passUnretained(parent.owner)
+            }
         }
     }
 
@@ -152,22 +186,27 @@ final class IncrementalVerdict {
     /// the same place, else walked afresh (list items whose record stays are kept and renumbered).
     private func read(_ visit: FieldVisit, rewalkBelow: Bool) {
         let field = visit.field
-        let slot = store.record(at: visit.owner.record).peek(field.channel.id)
         slotsRead += 1
-        // The lens's rule: errors count only beside a null (`Slot.hasWeighedErrors`).
-        visit.slotErrors = collectsErrors && slot?.hasWeighedErrors == true ? slot?.errors ?? [] : []
-        let isNull = slot?.value.isNull ?? true
-        visit.slotIsNull = isNull
-        var target: FieldValue = .null
-        var walksBelow = false
-        if !isNull, let slot {
-            if let child = field.selections, child.hasVerdictWalk {
-                target = slot.value
-                walksBelow = true
-            } else if field.required != nil, case .link = slot.value {
-                target = slot.value
+        // The slot is looked at in place, as the full walk does: a copy of it would retain and
+        // release its value and errors on every visit a commit meets.
+        let (isNull, target, walksBelow) = store.unretainedRecord(at: visit.owner.record)._withUnsafeGuaranteedRef { record in
+            guard let index = record.index(of: field.channel.id) else {
+                if !visit.slotErrors.isEmpty { visit.slotErrors = [] }
+                return (true, FieldValue.null, false)
             }
+            // The lens's rule: errors count only beside a null (`Slot.hasWeighedErrors`).
+            if collectsErrors && record.slots[index].hasWeighedErrors {
+                visit.slotErrors = record.slots[index].errors
+            } else if !visit.slotErrors.isEmpty {
+                visit.slotErrors = []
+            }
+            let isNull = record.slots[index].value.isNull
+            guard !isNull else { return (true, .null, false) }
+            if let child = field.selections, child.hasVerdictWalk { return (false, record.slots[index].value, true) }
+            if field.required != nil, case .link = record.slots[index].value { return (false, record.slots[index].value, false) }
+            return (false, .null, false)
         }
+        visit.slotIsNull = isNull
         let old = visit.below
         let new: FieldVisit.Below
         switch (target, old) {
@@ -190,6 +229,9 @@ final class IncrementalVerdict {
         case (.links(let refs), _):
             detach(old, of: visit)
             new = .items(relist(refs, [], of: visit))
+        case (_, .none):
+            // Nothing below before or now (a leaf, or a null): nothing to forget or to total.
+            return
         default:
             detach(old, of: visit)
             new = .none
@@ -270,6 +312,7 @@ final class IncrementalVerdict {
     }
 
     private func detach(_ visit: SetVisit) {
+        visit.isLive = false
         if visit.dependsOnTypename, var list = typenameReaders[visit.record] {
             list.removeAll { $0 === visit }
             typenameReaders[visit.record] = list.isEmpty ? nil : list

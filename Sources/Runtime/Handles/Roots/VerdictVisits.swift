@@ -13,7 +13,13 @@ final class SetVisit {
     /// Whether an inline fragment with a type condition decided which fields are here.
     var dependsOnTypename = false
     /// The field visit this set is below; nil for the operation's root.
-    unowned var parent: FieldVisit?
+    var parent: FieldVisit? { unretainedParent?.takeUnretainedValue() }
+    /// `parent`, unretained: a parent holds its children, so a live visit's parent is alive, and the
+    /// tree reads it only of live visits (`isLive`). Carrying a count up a path follows these with no
+    /// retain and release at each step, which a checked or even an `unowned(unsafe)` reference cost.
+    let unretainedParent: Unmanaged<FieldVisit>?
+    /// Whether the visit is still part of its root's tree; a visit of a subtree walked again is not.
+    var isLive = true
     /// The position in the parent's list, or nil below a single link (and at the root).
     var index: Int?
     var fields: [FieldVisit] = []
@@ -30,7 +36,7 @@ final class SetVisit {
         self.set = set
         self.record = record.ref
         self.typename = record.typename
-        self.parent = parent
+        self.unretainedParent = parent.map { .passUnretained($0) }
         self.index = index
     }
 
@@ -78,7 +84,9 @@ final class FieldVisit {
     }
 
     let field: PreparedField
-    unowned let owner: SetVisit
+    /// The set visit this field belongs to; unowned and unchecked, as `SetVisit.parent` is: read
+    /// only while the visit is live.
+    unowned(unsafe) let owner: SetVisit
     /// Whether the visit is still part of its root's tree; a visit of a subtree walked again is not.
     var isLive = true
 
