@@ -72,10 +72,12 @@ package final class RootTable {
         guard commit.nullsOrErrorsChanged || !commit.createdRecords.isEmpty else { return }
         settlingCommits += 1
         if settling == .fullWalk { noteTouched(by: commit) }
-        var released: [Key] = []
-        for (key, weak) in entries {
+        // Over the values alone: a key is an operation and a dictionary of variables, and copying it
+        // out for every root cost most of what an untouched root costs a commit.
+        var sawReleased = false
+        for weak in entries.values {
             guard let entry = weak.entry else {
-                released.append(key)
+                sawReleased = true
                 continue
             }
             switch settling {
@@ -87,7 +89,7 @@ package final class RootTable {
                 settleIncrementally(entry, after: commit)
             }
         }
-        for key in released { entries[key] = nil }
+        if sawReleased { entries = entries.filter { $0.value.entry != nil } }
         if settling == .fullWalk { ExtraRootCommitWork.spend() }
     }
 
