@@ -66,7 +66,10 @@ struct RootPhaseSpikeTests {
         #expect(handle.phase.name == "ready")
         let table = try roots(environment)
         if name == "root" {
-            #expect(table.walks == 1, "root walks every live root after a nulls-or-errors commit, met or not")
+            // Root's read set is by record: its walk entered Character:2 for the friend's name, so a
+            // change to any slot of that record walks again (and finds the verdict it had).
+            #expect(table.walks == 1, "Character:2 is a record root's walk read, though not its image")
+            #expect(table.verdictWrites == 0)
         } else {
             #expect(table.rootsReevaluated == 0 && table.slotsRewalked == 0, "the commit met nothing the verdict read")
         }
@@ -144,6 +147,8 @@ struct RootPhaseSpikeTests {
         let table = try roots(environment)
         #expect(table.liveRootCount == 1, "one root for Hero's two handles; the plain operation has no walk and no root")
         C.write(environment, "Unrelated:1", "value", .null)
+        if name == "root" { #expect(table.walks == 0, "a record no walk read: the root keeps its verdict") }
+        C.write(environment, "Character:1", "friends", .links([environment.store.record("Character:3")!.ref]))
         if name == "root" { #expect(table.walks == 1, "one walk per root, not per handle") }
         first = nil
         #expect(table.liveRootCount == 1, "the second handle keeps it")

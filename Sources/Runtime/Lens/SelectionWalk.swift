@@ -56,9 +56,10 @@ struct SelectionWalk<Sink: WalkSink> {
     /// Walks `set` on the record at `ref`; returns what `walk(_:_:)` returns, and whether the record is
     /// deleted.
     private mutating func walk(_ set: Unmanaged<PreparedSelectionSet>, at ref: RecordRef) -> (Sink.Origin?, isDeleted: Bool) {
+        sink.enterRecord(ref)
         // Neither is retained: a field holds its selections, and the store keeps every record it made
         // (`Store.unretainedRecord(at:)`).
-        set._withUnsafeGuaranteedRef { set in
+        return set._withUnsafeGuaranteedRef { set in
             store.unretainedRecord(at: ref)._withUnsafeGuaranteedRef { target in (walk(set, target), target.isDeleted) }
         }
     }
@@ -111,6 +112,7 @@ struct SelectionWalk<Sink: WalkSink> {
             } else if !isNull, field.required != nil, case .link(let ref) = record.slots[index].value {
                 // Nothing below is walked, but whether the linked record still exists decides whether
                 // this @required field is null.
+                sink.enterRecord(ref)
                 isNull = store.unretainedRecord(at: ref)._withUnsafeGuaranteedRef { target in
                     !(tracked ? target.readExists(store.existenceChannel) : !target.isDeleted)
                 }
@@ -137,6 +139,10 @@ protocol WalkSink {
     mutating func enter(_ step: PathElement)
     mutating func leave()
     mutating func readSlot()
+    /// The walk follows a link to the record at `ref` (deleted or not): it reads its slots, or, for a
+    /// `@required` link walked no further, whether it exists. The record the walk starts on is the
+    /// caller's to note.
+    mutating func enterRecord(_ ref: RecordRef)
     mutating func fieldErrors(_ errors: [GraphQLError])
     mutating func requiredThrew()
     mutating func logged()
@@ -151,6 +157,26 @@ struct OutcomeFlags: WalkSink {
     mutating func enter(_ step: PathElement) {}
     mutating func leave() {}
     mutating func readSlot() {}
+    mutating func enterRecord(_ ref: RecordRef) {}
+    mutating func fieldErrors(_ errors: [GraphQLError]) { sawAnything = true }
+    mutating func requiredThrew() { sawAnything = true }
+    mutating func logged() { sawAnything = true }
+    func origin(_ action: RequiredAction) -> Origin { Origin() }
+}
+
+/// The sound path's sink with the records it enters: what `OutcomeFlags` finds, and the walk's read
+/// set, for a root that keeps its verdict until a commit touches a record of it.
+struct ReadSetRecorder: WalkSink {
+    struct Origin {}
+    let reads: RecordSet.Writer
+    private(set) var sawAnything = false
+
+    init(into reads: RecordSet.Writer) { self.reads = reads }
+
+    mutating func enter(_ step: PathElement) {}
+    mutating func leave() {}
+    mutating func readSlot() {}
+    mutating func enterRecord(_ ref: RecordRef) { reads.insert(ref) }
     mutating func fieldErrors(_ errors: [GraphQLError]) { sawAnything = true }
     mutating func requiredThrew() { sawAnything = true }
     mutating func logged() { sawAnything = true }
@@ -170,6 +196,7 @@ struct PathRecorder: WalkSink {
     mutating func enter(_ step: PathElement) { path.append(step) }
     mutating func leave() { path.removeLast() }
     mutating func readSlot() {}
+    mutating func enterRecord(_ ref: RecordRef) {}
     mutating func fieldErrors(_ errors: [GraphQLError]) {
         fieldErrors += errors.map { FieldError(path: path, error: $0) }
     }
@@ -187,6 +214,7 @@ struct SlotCounter: WalkSink {
     mutating func enter(_ step: PathElement) {}
     mutating func leave() {}
     mutating func readSlot() { slots += 1 }
+    mutating func enterRecord(_ ref: RecordRef) {}
     mutating func fieldErrors(_ errors: [GraphQLError]) {}
     mutating func requiredThrew() {}
     mutating func logged() {}

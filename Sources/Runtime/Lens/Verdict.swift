@@ -68,7 +68,36 @@ extension PreparedOperation {
         let nulled = fast.walk(root, rootRecord) != nil
         let unplacedCount = throwsOnFieldError ? unplaced.count : 0
         if !nulled, !fast.sink.sawAnything, unplacedCount == 0 { return .sound }
+        return detailedVerdict(rootRecord, unplaced: unplaced)
+    }
 
+    /// The verdict without unplaced errors, as `verdict()` makes it, and the records its walk read:
+    /// the root record, every record a link led it into (deleted ones too), and every record a
+    /// `@required` link walked no further had its existence read on.
+    ///
+    /// What the verdict depends on lies in those records' slots, existence and type, so while a commit
+    /// touches none of them, walking again would find the same verdict. The sound case walks once, as
+    /// `verdict()` does, marking each record entered; the detailed second walk reads the same slots, so
+    /// the set is the first walk's.
+    /// - Parameter reads: refilled with the records read; its storage is reused from the last walk.
+    func verdict(recordingReadsInto reads: inout RecordSet) -> Verdict {
+        guard hasVerdictWalk else {
+            reads.refill(below: 0) { _ in }
+            return .sound
+        }
+        verdictWalks += 1
+        let rootRecord = store.record(at: self.rootRecord)
+        let found = reads.refill(below: store.recordCountIncludingDeleted) { writer in
+            writer.insert(self.rootRecord)
+            var fast = SelectionWalk(store: store, mode: .verdict(collectsErrors: throwsOnFieldError), sink: ReadSetRecorder(into: writer))
+            return fast.walk(root, rootRecord) != nil || fast.sink.sawAnything
+        }
+        return found ? detailedVerdict(rootRecord, unplaced: []) : .sound
+    }
+
+    /// The second walk of a verdict that is not plainly sound: it says where, over the same slots.
+    @inline(__always)
+    private func detailedVerdict(_ rootRecord: Record, unplaced: [GraphQLError]) -> Verdict {
         var detailed = SelectionWalk(store: store, mode: .verdict(collectsErrors: throwsOnFieldError), sink: PathRecorder(log: context.log))
         let origin = detailed.walk(root, rootRecord)
         var errors = detailed.sink.fieldErrors

@@ -14,6 +14,9 @@ public struct Commit: Sendable {
     public internal(set) var createdRecords: [RecordRef] = []
     /// Records the transaction deleted.
     public internal(set) var deletedRecords: [RecordRef] = []
+    /// Records that had no typename and were given one: which inline fragments apply to them may have
+    /// changed, though no slot did.
+    public internal(set) var retypedRecords: [RecordRef] = []
     /// Whether anything the stored-phase chain cares about changed: a write to or from null (a field
     /// that was missing counts as null), a link moved, a list of links changed, a field error changed,
     /// or a record deleted. Today's runtime calls this `nullsOrErrorsChanged`.

@@ -54,6 +54,10 @@ public final class Store {
         .passUnretained(records[Int(ref.index)])
     }
 
+    /// How many records the store has made, deleted ones included: one past the highest
+    /// `RecordRef.index` it has handed out.
+    var recordCountIncludingDeleted: Int { records.count }
+
     /// How many records the store holds, not counting deleted ones.
     public var recordCount: Int { records.reduce(0) { $0 + ($1.isDeleted ? 0 : 1) } }
 

@@ -16,7 +16,10 @@ public struct Transaction {
     @discardableResult
     public mutating func record(_ id: RecordID, typename: String? = nil) -> RecordRef {
         let (record, created, typed) = store.recordForWriting(id, typename: typename)
-        if typed { commit.availabilityMayChange = true }
+        if typed {
+            commit.retypedRecords.append(record.ref)
+            commit.availabilityMayChange = true
+        }
         if created {
             commit.createdRecords.append(record.ref)
             commit.availabilityMayChange = true

@@ -6,12 +6,16 @@ import SeededRandom
 enum DifferentialChange: CustomStringConvertible {
     /// Writes a slot.
     case set(RecordID, String, NormalizedResponse.Value, errors: [GraphQLError])
+    /// Writes a slot with exactly what it holds, value and errors: an equal write, which changes nothing.
+    case rewrite(RecordID, String)
     /// Deletes a record.
     case delete(RecordID)
     /// Several writes and deletions in one commit.
     case batch([DifferentialChange])
     /// Commits the world's response at this index whole.
     case response(Int)
+    /// Commits the response at this index whole again, right after it was: every write equal.
+    case again(Int)
     /// The handle at this index refetches; its request completes with the response at `response`, or
     /// fails with a timeout when that is nil.
     case fetch(handle: Int, response: Int?)
@@ -20,11 +24,37 @@ enum DifferentialChange: CustomStringConvertible {
         switch self {
         case .set(let id, let key, let value, let errors):
             return "set \(id).\(key) = \(Self.text(value))" + (errors.isEmpty ? "" : " with \(errors.count) error(s)")
+        case .rewrite(let id, let key): return "rewrite \(id).\(key) with what it holds"
         case .delete(let id): return "delete \(id)"
         case .batch(let changes): return "commit of [" + changes.map(\.description).joined(separator: "; ") + "]"
         case .response(let index): return "whole response #\(index)"
+        case .again(let index): return "whole response #\(index) again, equal"
         case .fetch(let handle, let response):
             return "handle #\(handle) refetches; " + (response.map { "response #\($0) arrives" } ?? "it fails (timeout)")
+        }
+    }
+
+    /// The kind of step, for the script's account of what it did: `set`, `rewrite`, `delete`, `commit`
+    /// (a batch), `mixed` (a batch of equal rewrites and real changes), `whole`, `again` or `handle`.
+    var kind: String {
+        switch self {
+        case .set: return "set"
+        case .rewrite: return "rewrite"
+        case .delete: return "delete"
+        case .batch(let changes):
+            let rewrites = changes.filter { if case .rewrite = $0 { return true } else { return false } }.count
+            return rewrites > 0 && rewrites < changes.count ? "mixed" : "commit"
+        case .response: return "whole"
+        case .again: return "again"
+        case .fetch: return "handle"
+        }
+    }
+
+    /// Whether the step writes only what the store holds already, so its commit must change nothing.
+    var isEqualRewrite: Bool {
+        switch self {
+        case .rewrite, .again: return true
+        default: return false
         }
     }
 
@@ -52,11 +82,15 @@ enum DifferentialChange: CustomStringConvertible {
             case .links(let targets): stored = .links(targets.map { $0.flatMap { store.record($0)?.ref } })
             }
             transaction.set(ref, key, stored, errors: errors)
+        case .rewrite(let id, let key):
+            // Read from the store it writes: the four stores hold the same, so it is equal in each.
+            guard let ref = store.record(id)?.ref, let slot = store.peek(ref, key) else { return }
+            transaction.set(ref, key, slot.value, errors: slot.errors)
         case .delete(let id):
             if let ref = store.record(id)?.ref { transaction.delete(ref) }
         case .batch(let changes):
             for change in changes { change.write(into: &transaction, store: store) }
-        case .response, .fetch:
+        case .response, .again, .fetch:
             break
         }
     }
@@ -64,12 +98,16 @@ enum DifferentialChange: CustomStringConvertible {
 
 /// Draws random changes over what a store holds now: values changed, values to null, field errors
 /// added, slots put back as the first response had them (values back, errors cleared), links
-/// repointed, list items added and removed, records deleted, whole responses and fetches.
+/// repointed, list items added and removed, records deleted, whole responses and fetches; and equal
+/// writes, which must change nothing: a slot rewritten with what it holds, a whole response committed
+/// again right after itself, and batches mixing such a rewrite with a real change.
 struct DifferentialChanges {
     var random: SplitMix64
     let world: DifferentialWorld
     let handleCount: Int
     private var counter = 0
+    /// A whole response just committed, to commit again as the next step.
+    private var again: Int?
 
     init(seed: UInt64, world: DifferentialWorld, handleCount: Int) {
         random = SplitMix64(seed: seed)
@@ -78,12 +116,31 @@ struct DifferentialChanges {
     }
 
     mutating func next(over store: Store) -> DifferentialChange {
-        switch random.next(below: 20) {
-        case 0: return .response(random.next(below: world.responses.count))
+        if let index = again {
+            again = nil
+            return .again(index)
+        }
+        switch random.next(below: 21) {
+        case 0:
+            let index = random.next(below: world.responses.count)
+            if random.chance(0.3) { again = index }
+            return .response(index)
         case 1: return .fetch(handle: random.next(below: handleCount), response: random.chance(0.7) ? random.next(below: world.responses.count) : nil)
         case 2...5: return .batch((0..<random.next(in: 2...4)).map { _ in write(over: store) })
+        case 6:
+            // An equal rewrite beside a real change, in either order: the commit holds only the change.
+            let pair = [rewrite(over: store), write(over: store)]
+            return .batch(random.chance(0.5) ? pair : pair.reversed())
         default: return write(over: store)
         }
+    }
+
+    /// A slot some live record holds, written again as it is.
+    private mutating func rewrite(over store: Store) -> DifferentialChange {
+        let records = store.liveRecords.filter { $0.slotCount > 0 }
+        guard !records.isEmpty else { return .response(0) }
+        let record = random.pick(records)
+        return .rewrite(record.id, store.storageKey(random.pick(record.slotsUntracked).field))
     }
 
     private mutating func write(over store: Store) -> DifferentialChange {
@@ -91,7 +148,7 @@ struct DifferentialChanges {
         let records = store.liveRecords
         let record = random.pick(records)
         let slots = record.slotsUntracked
-        let kind = random.next(below: 16)
+        let kind = random.next(below: 18)
         if kind == 0, record.id != .root || random.chance(0.1) { return .delete(record.id) }
         if kind <= 4 || slots.isEmpty { return restore() }
         let (field, slot) = random.pick(slots)
@@ -105,6 +162,8 @@ struct DifferentialChanges {
             let target = random.pick(store.liveRecords.isEmpty ? records : store.liveRecords).id
             if case .link = slot.value { return .set(record.id, key, .link(target), errors: []) }
             return .set(record.id, key, .links([target]), errors: [])
+        case (15...16, _):
+            return .rewrite(record.id, key)
         case (11...14, .links(let refs)):
             var ids: [RecordID?] = refs.map { $0.map { store.record(at: $0).id } }
             if !ids.isEmpty, random.chance(0.5) {

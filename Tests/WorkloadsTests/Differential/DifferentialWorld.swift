@@ -37,6 +37,53 @@ struct DifferentialWorld {
             responses: responses, attachments: attachments)
     }
 
+    /// The strict operation attached once for each of `pages` values of its `page` variable, every
+    /// page's data in the store: distinct roots, as the bench's distinct-root commits have them.
+    ///
+    /// Pages 2 and up hold records of their own (the fixture's ids, suffixed with the page), so that a
+    /// commit can touch one root alone; the last page is page 1 normalized again under its own
+    /// variable, sharing page 1's records as the real fixture's pages do (only its root field and the
+    /// records without an id are its own). The first response loads every page; each other is one
+    /// variant of the fixture for one page, so a whole response touches one root (or the two that
+    /// share records).
+    static func distinctPages(_ pages: Int = 4, scale: Double = 0.1) throws -> DifferentialWorld {
+        let spec = try LoadedFixtureDirectory.load(Fixture.bundledSpecDirectory)
+        let fixture = try #require(spec.fixtures.first { $0.fixture.name == "characters-page" })
+        let strict = try #require(fixture.operation(named: "CharactersPage"))
+        func variables(_ page: Int) -> [String: InputValue] { strict.variables(["page": .int(page)]) }
+        func response(_ variant: StrictFixture.Variant, page: Int) throws -> NormalizedResponse {
+            let normalized = try Normalizer.normalize(
+                response: StrictFixture.response(variant, scale: scale), operation: strict, variables: variables(page), schema: fixture.schema)
+            return page == 1 || page == pages ? normalized : renamed(normalized, suffix: "@p\(page)")
+        }
+        let clean = try (1...pages).map { try response(.page, page: $0) }
+        let loaded = NormalizedResponse(records: clean.flatMap(\.records))
+        let variants = try StrictFixture.Variant.allCases.dropFirst().enumerated().map { index, variant in
+            try response(variant, page: index % pages + 1)
+        }
+        return DifferentialWorld(
+            name: "\(pages) distinct pages \(scale)x", possibleTypes: spec.schema?.possibleTypesByAbstractType ?? [:],
+            responses: [loaded] + variants + clean, attachments: (1...pages).map { (strict, variables($0)) })
+    }
+
+    /// `response` with every record but the root given an id of its own: `Character:1` becomes
+    /// `Character:1@p2`, and every link follows.
+    private static func renamed(_ response: NormalizedResponse, suffix: String) -> NormalizedResponse {
+        func id(_ id: RecordID) -> RecordID { id == .root ? id : RecordID(id.rawValue + suffix) }
+        var response = response
+        for index in response.records.indices {
+            response.records[index].id = id(response.records[index].id)
+            for field in response.records[index].fields.indices {
+                switch response.records[index].fields[field].value {
+                case .link(let target): response.records[index].fields[field].value = .link(id(target))
+                case .links(let targets): response.records[index].fields[field].value = .links(targets.map { $0.map(id) })
+                case .null, .scalar: break
+                }
+            }
+        }
+        return response
+    }
+
     /// A hero with an origin, a best friend and friends, under operations that use every directive the
     /// verdict weighs: `@throwOnFieldError`, `@required` with each action (chains to the root and ones
     /// that stop below, on links, lists and existence), `@catch`, inline fragments on a type and on an

@@ -14,6 +14,11 @@ final class RootEntry {
     let operation: PreparedOperation
     /// The incremental strategy's record of the last walk; nil under `root`, which walks whole.
     let tracker: IncrementalVerdict?
+    /// Under `root`, the records the last walk read: a commit that touches none of them leaves the
+    /// verdict as that walk found it. Empty under `incremental`, whose tracker keeps its own reads.
+    // Unchecked: the table reads it for every root at every settling commit, always from the store's
+    // one isolation domain, and a dynamic exclusivity check was a fifth of what an untouched root cost.
+    @exclusivity(unchecked) private var reads = RecordSet()
 
     private let registrar = ObservationRegistrar()
     private var storedVerdict: Verdict
@@ -24,7 +29,9 @@ final class RootEntry {
         switch settling {
         case .fullWalk:
             tracker = nil
-            storedVerdict = operation.verdict()
+            var reads = RecordSet()
+            storedVerdict = operation.verdict(recordingReadsInto: &reads)
+            self.reads = reads
         case .incremental:
             let tracker = IncrementalVerdict(operation)
             self.tracker = tracker
@@ -40,6 +47,13 @@ final class RootEntry {
 
     /// The verdict as it is, without telling Observation.
     var verdictUntracked: Verdict { storedVerdict }
+
+    /// Whether the last full walk read any of `records`: only then can a commit that touched them
+    /// have changed what a walk would find.
+    func read(anyOf records: [RecordRef]) -> Bool { reads.containsAny(of: records) }
+
+    /// Walks the verdict whole, as the entry was made, keeping the records the walk read.
+    func walk() -> Verdict { operation.verdict(recordingReadsInto: &reads) }
 
     /// Writes `verdict` if it differs from the stored one; returns whether it was written.
     @discardableResult

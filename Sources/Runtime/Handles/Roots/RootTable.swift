@@ -7,7 +7,8 @@
 package final class RootTable {
     /// How the table brings its roots' verdicts up to date after a commit.
     enum Settling {
-        /// A full verdict walk per root: the `root` strategy.
+        /// A full verdict walk per root whose last walk read a record the commit touched: the `root`
+        /// strategy.
         case fullWalk
         /// Only what the commit met of each root's last walk: the `incremental` strategy.
         case incremental
@@ -26,7 +27,8 @@ package final class RootTable {
     let settling: Settling
     private var entries: [Key: WeakEntry] = [:]
 
-    /// Full verdict walks made at commits (`root`), one per live root per settling commit.
+    /// Full verdict walks made at commits (`root`): one per live root whose last walk read a record
+    /// the settling commit touched. A root the commit left untouched keeps its verdict unwalked.
     package private(set) var walks = 0
     /// Roots a commit met and re-evaluated (`incremental`).
     package private(set) var rootsReevaluated = 0
@@ -38,6 +40,12 @@ package final class RootTable {
     /// Verdicts written at commits: how often a settle changed a root's verdict (an equal one is not
     /// written, and notifies nobody).
     package private(set) var verdictWrites = 0
+
+    /// The records the commit being settled touched, each once (`root`); kept between commits for its
+    /// storage.
+    private var touched: [RecordRef] = []
+    /// The records in `touched`, while it is made; empty between commits.
+    private var touchedMarks = RecordSet()
 
     init(settling: Settling) { self.settling = settling }
 
@@ -58,26 +66,54 @@ package final class RootTable {
     ///
     /// Only a commit that set `nullsOrErrorsChanged` can change a verdict, or one that brought a deleted
     /// record back (which sets no flag when nothing is written to it); a scalar written over a scalar
-    /// changes none.
+    /// changes none. Under `root`, a root walks again only when the commit touched a record its last
+    /// walk read (`noteTouched(by:)` says why that is exact); the others keep their verdicts.
     func settle(after commit: Commit) {
         guard commit.nullsOrErrorsChanged || !commit.createdRecords.isEmpty else { return }
         settlingCommits += 1
-        var released: [Key] = []
-        for (key, weak) in entries {
+        if settling == .fullWalk { noteTouched(by: commit) }
+        // Over the values alone: a key is an operation and a dictionary of variables, and copying it
+        // out for every root cost most of what an untouched root costs a commit.
+        var sawReleased = false
+        for weak in entries.values {
             guard let entry = weak.entry else {
-                released.append(key)
+                sawReleased = true
                 continue
             }
             switch settling {
             case .fullWalk:
+                guard entry.read(anyOf: touched) else { continue }
                 walks += 1
-                if entry.settle(verdict: entry.operation.verdict()) { verdictWrites += 1 }
+                if entry.settle(verdict: entry.walk()) { verdictWrites += 1 }
             case .incremental:
                 settleIncrementally(entry, after: commit)
             }
         }
-        for key in released { entries[key] = nil }
+        if sawReleased { entries = entries.filter { $0.value.entry != nil } }
         if settling == .fullWalk { ExtraRootCommitWork.spend() }
+    }
+
+    /// Makes `touched` the records `commit` touched, each once: those with a changed slot, those
+    /// deleted, made or brought back, and those given their first typename.
+    ///
+    /// A walk is a function of what it reads: the slots, the existence and the type of the records it
+    /// enters. When none of those records is touched, it would retrace its last path to the verdict
+    /// the root holds, so the root need not walk. Every other record it could come to read lies off
+    /// that path, reached only through a slot of a record on it, which would then have changed: so a
+    /// record made by this commit, beyond every root's set, is rightly not found there. A record
+    /// brought back keeps its ref, and is found where a walk entered it while deleted.
+    private func noteTouched(by commit: Commit) {
+        touched.removeAll(keepingCapacity: true)
+        // A transaction writes a record's fields one after another, so most repeats are the last one.
+        var last: RecordRef?
+        for address in commit.changedSlots where address.record != last {
+            last = address.record
+            if touchedMarks.insert(address.record) { touched.append(address.record) }
+        }
+        for ref in commit.deletedRecords where touchedMarks.insert(ref) { touched.append(ref) }
+        for ref in commit.createdRecords where touchedMarks.insert(ref) { touched.append(ref) }
+        for ref in commit.retypedRecords where touchedMarks.insert(ref) { touched.append(ref) }
+        for ref in touched { touchedMarks.remove(ref) }
     }
 
     private func settleIncrementally(_ entry: RootEntry, after commit: Commit) {
