@@ -33,9 +33,9 @@ struct RootReadSetTests {
         ]
     }
 
-    /// An environment under root holding `count` pages, a handle attached to each.
-    private func world(pages count: Int) throws -> (Environment, [Handle], RootTable) {
-        let environment = Environment(strategy: .root)
+    /// An environment under root (or `strategy`) holding `count` pages, a handle attached to each.
+    private func world(pages count: Int, strategy: any PhaseStrategy = .root) throws -> (Environment, [Handle], RootTable) {
+        let environment = Environment(strategy: strategy)
         let shared = NormalizedResponse.RecordWrite("Character:0", typename: "Character", fields: [.init("id", .scalar(.string("0"))), .init("name", .scalar(.string("Everyone's")))])
         environment.commit { NormalizedResponse(records: (1...count).flatMap(Self.page) + [shared]).write(into: &$0) }
         let handles = try (1...count).map { try environment.attach(Self.squad, variables: ["page": .int($0)], policy: .storeOrNetwork) }
@@ -162,6 +162,29 @@ struct RootReadSetTests {
             transaction.set(transaction.record("User:me"), "name", .null)
         }
         #expect(table.walks == 2, "Being:1 was given a typename: page 1 walks")
+        #expect(handles[0].phase.name == "ready", "a Human's serial is not read")
+        #expect(handles[0].operation.verdict() == .sound)
+    }
+
+    @Test func incrementalHearsOfARecordGivenItsFirstTypename() throws {
+        // The same retyping under incremental: its tree chose `... on Droid` for a record of unknown
+        // type, and the commit that names the type changes none of that record's slots.
+        let (environment, handles, table) = try world(pages: 2, strategy: .incremental)
+        let serialError = GraphQLError(message: "serial unreadable", path: ["squad"])
+        environment.commit { transaction in
+            let being = transaction.record("Being:1")
+            transaction.set(being, "id", .scalar(.string("b1")))
+            transaction.set(being, "name", .scalar(.string("Unknown")))
+            transaction.set(being, "serial", .null, errors: [serialError])
+            transaction.set(transaction.record("Squad:1"), "members", .links([being]))
+        }
+        #expect(handles[0].phase.name == "failed")
+        let reevaluated = table.rootsReevaluated
+        environment.commit { transaction in
+            _ = transaction.record("Being:1", typename: "Human")
+            transaction.set(transaction.record("User:me"), "name", .null)
+        }
+        #expect(table.rootsReevaluated == reevaluated + 1, "Being:1 was given a typename: page 1 is met")
         #expect(handles[0].phase.name == "ready", "a Human's serial is not read")
         #expect(handles[0].operation.verdict() == .sound)
     }

@@ -62,7 +62,7 @@ final class IncrementalVerdict {
         }
         var retyped: [SetVisit] = []
         if !typenameReaders.isEmpty {
-            for ref in Set(commit.changedSlots.map(\.record) + commit.createdRecords) {
+            for ref in Set(commit.changedSlots.map(\.record) + commit.createdRecords + commit.retypedRecords) {
                 let typename = store.record(at: ref).typename
                 retyped += typenameReaders[ref, default: []].filter { $0.typename != typename }
             }
