@@ -44,6 +44,19 @@ struct RootReadSetTests {
         return (environment, handles, table)
     }
 
+    /// Makes squad 1's members one record of unknown type, `Being:1`, whose serial holds an error: `...
+    /// on Droid` applies to it while its type is unknown.
+    private func addMemberOfUnknownType(in environment: Environment) {
+        let serialError = GraphQLError(message: "serial unreadable", path: ["squad"])
+        environment.commit { transaction in
+            let being = transaction.record("Being:1")
+            transaction.set(being, "id", .scalar(.string("b1")))
+            transaction.set(being, "name", .scalar(.string("Unknown")))
+            transaction.set(being, "serial", .null, errors: [serialError])
+            transaction.set(transaction.record("Squad:1"), "members", .links([being]))
+        }
+    }
+
     private func nameFails(_ id: RecordID, in environment: Environment) {
         C.write(environment, id, "name", .null, errors: [GraphQLError(message: "\(id) is gone", path: ["squad"])])
     }
@@ -143,17 +156,10 @@ struct RootReadSetTests {
     }
 
     @Test func aRecordGivenItsFirstTypenameIsTouched() throws {
-        // Squad 1's third member is of unknown type, so `... on Droid` applies to it and reads its
+        // Squad 1's one member is then of unknown type, so `... on Droid` applies to it and reads its
         // serial, an error.
         let (environment, handles, table) = try world(pages: 2)
-        let serialError = GraphQLError(message: "serial unreadable", path: ["squad"])
-        environment.commit { transaction in
-            let being = transaction.record("Being:1")
-            transaction.set(being, "id", .scalar(.string("b1")))
-            transaction.set(being, "name", .scalar(.string("Unknown")))
-            transaction.set(being, "serial", .null, errors: [serialError])
-            transaction.set(transaction.record("Squad:1"), "members", .links([being]))
-        }
+        addMemberOfUnknownType(in: environment)
         #expect(handles[0].phase.name == "failed" && table.walks == 1)
         // A response names its type: no slot of it changes, but `... on Droid` no longer applies. The
         // commit settles through a null written elsewhere.
@@ -170,14 +176,7 @@ struct RootReadSetTests {
         // The same retyping under incremental: its tree chose `... on Droid` for a record of unknown
         // type, and the commit that names the type changes none of that record's slots.
         let (environment, handles, table) = try world(pages: 2, strategy: .incremental)
-        let serialError = GraphQLError(message: "serial unreadable", path: ["squad"])
-        environment.commit { transaction in
-            let being = transaction.record("Being:1")
-            transaction.set(being, "id", .scalar(.string("b1")))
-            transaction.set(being, "name", .scalar(.string("Unknown")))
-            transaction.set(being, "serial", .null, errors: [serialError])
-            transaction.set(transaction.record("Squad:1"), "members", .links([being]))
-        }
+        addMemberOfUnknownType(in: environment)
         #expect(handles[0].phase.name == "failed")
         let reevaluated = table.rootsReevaluated
         environment.commit { transaction in
