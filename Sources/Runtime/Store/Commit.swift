@@ -11,12 +11,16 @@ public struct Commit: Sendable {
     /// Every slot whose content (value or errors) differs from before, in the order first written.
     public internal(set) var changedSlots: [SlotAddress] = []
     /// Records the transaction created.
-    public internal(set) var createdRecords: [RecordRef] = []
+    public var createdRecords: [RecordRef] { records?.created ?? [] }
     /// Records the transaction deleted.
-    public internal(set) var deletedRecords: [RecordRef] = []
+    public var deletedRecords: [RecordRef] { records?.deleted ?? [] }
     /// Records that had no typename and were given one: which inline fragments apply to them may have
     /// changed, though no slot did.
-    public internal(set) var retypedRecords: [RecordRef] = []
+    public var retypedRecords: [RecordRef] { records?.retyped ?? [] }
+    /// The three record lists, made on the first record a transaction creates, deletes or types; nil
+    /// for nearly every commit. One reference where three arrays were keeps a commit small enough to
+    /// be copied inline: three arrays and a fourth cost every commit its copies' retains.
+    private var records: RecordLists?
     /// Whether anything the stored-phase chain cares about changed: a write to or from null (a field
     /// that was missing counts as null), a link moved, a list of links changed, a field error changed,
     /// or a record deleted. Today's runtime calls this `nullsOrErrorsChanged`.
@@ -33,4 +37,45 @@ public struct Commit: Sendable {
 
     /// Whether the transaction changed nothing (it then notified nobody).
     public var isEmpty: Bool { changedSlots.isEmpty && createdRecords.isEmpty && deletedRecords.isEmpty }
+
+    // The three notes are out of line: they are rare, and inlined they made `Transaction.set` too
+    // large to inline into a response's write, a call per slot written.
+
+    /// Notes a record the transaction created or brought back.
+    @inline(never) mutating func noteCreated(_ ref: RecordRef) { uniqueRecords().created.append(ref) }
+
+    /// Notes a record the transaction deleted.
+    @inline(never) mutating func noteDeleted(_ ref: RecordRef) { uniqueRecords().deleted.append(ref) }
+
+    /// Notes a record the transaction gave its first typename.
+    @inline(never) mutating func noteRetyped(_ ref: RecordRef) { uniqueRecords().retyped.append(ref) }
+
+    /// The record lists, made now if there are none, and copied first if another commit shares them:
+    /// `Commit` stays a value.
+    private mutating func uniqueRecords() -> RecordLists {
+        guard let lists = records else {
+            let made = RecordLists()
+            records = made
+            return made
+        }
+        if isKnownUniquelyReferenced(&records!) { return lists }
+        let copy = RecordLists(created: lists.created, deleted: lists.deleted, retyped: lists.retyped)
+        records = copy
+        return copy
+    }
+}
+
+/// A commit's record lists, boxed: see `Commit.records`.
+private final class RecordLists: @unchecked Sendable {
+    // Unchecked Sendable: only a commit that holds the sole reference writes the lists
+    // (`Commit.uniqueRecords()`), and a commit is written only by its transaction, before it is shared.
+    var created: [RecordRef]
+    var deleted: [RecordRef]
+    var retyped: [RecordRef]
+
+    init(created: [RecordRef] = [], deleted: [RecordRef] = [], retyped: [RecordRef] = []) {
+        self.created = created
+        self.deleted = deleted
+        self.retyped = retyped
+    }
 }

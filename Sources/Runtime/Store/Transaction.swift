@@ -17,15 +17,15 @@ public struct Transaction {
     public mutating func record(_ id: RecordID, typename: String? = nil) -> RecordRef {
         let (record, created, typed) = store.recordForWriting(id, typename: typename)
         if typed {
-            commit.retypedRecords.append(record.ref)
+            commit.noteRetyped(record.ref)
             commit.availabilityMayChange = true
         }
         if created {
-            commit.createdRecords.append(record.ref)
+            commit.noteCreated(record.ref)
             commit.availabilityMayChange = true
         } else if record.isDeleted {
             record.isDeleted = false
-            commit.createdRecords.append(record.ref)
+            commit.noteCreated(record.ref)
             commit.availabilityMayChange = true
         }
         return record.ref
@@ -37,7 +37,7 @@ public struct Transaction {
         guard !record.isDeleted else { return }
         record.isDeleted = true
         for field in record.clear() { markChanged(Commit.SlotAddress(record: ref, field: field)) }
-        commit.deletedRecords.append(ref)
+        commit.noteDeleted(ref)
         commit.nullsOrErrorsChanged = true
         commit.availabilityMayChange = true
     }
@@ -54,7 +54,7 @@ public struct Transaction {
         let record = store.record(at: ref)
         if record.isDeleted {
             record.isDeleted = false
-            commit.createdRecords.append(ref)
+            commit.noteCreated(ref)
             commit.availabilityMayChange = true
         }
         let old = record.store(slot, at: field)
