@@ -53,15 +53,14 @@ public struct Commit: Sendable {
     /// The record lists, made now if there are none, and copied first if another commit shares them:
     /// `Commit` stays a value.
     private mutating func uniqueRecords() -> RecordLists {
-        guard let lists = records else {
-            let made = RecordLists()
-            records = made
-            return made
+        // Asked before any local holds the box: a second reference would make it look shared, and
+        // every note after the first would copy all three lists.
+        if records == nil {
+            records = RecordLists()
+        } else if !isKnownUniquelyReferenced(&records!) {
+            records = records!.copy()
         }
-        if isKnownUniquelyReferenced(&records!) { return lists }
-        let copy = RecordLists(created: lists.created, deleted: lists.deleted, retyped: lists.retyped)
-        records = copy
-        return copy
+        return records!
     }
 }
 
@@ -78,4 +77,7 @@ private final class RecordLists: @unchecked Sendable {
         self.deleted = deleted
         self.retyped = retyped
     }
+
+    /// A box of its own holding the same lists.
+    func copy() -> RecordLists { RecordLists(created: created, deleted: deleted, retyped: retyped) }
 }
