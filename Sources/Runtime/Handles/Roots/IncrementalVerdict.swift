@@ -40,7 +40,10 @@ final class IncrementalVerdict {
     // MARK: - Commits
 
     /// Brings the tree up to date with `commit`; returns whether the commit met anything it read.
-    func apply(_ commit: Commit) -> Bool {
+    ///
+    /// - Parameter touchedRecords: the records the commit touched, each once (the root table's, made
+    ///   once per commit for all its roots); asked only when the tree has fields chosen by a type.
+    func apply(_ commit: Commit, touchedRecords: () -> [RecordRef]) -> Bool {
         guard operation.hasVerdictWalk else { return false }
         // The visits met, in a buffer kept from commit to commit: a landing meets a visit per path to
         // each changed slot (over a thousand at the bench's), and growing a fresh array to that size
@@ -62,7 +65,8 @@ final class IncrementalVerdict {
         }
         var retyped: [SetVisit] = []
         if !typenameReaders.isEmpty {
-            for ref in Set(commit.changedSlots.map(\.record) + commit.createdRecords + commit.retypedRecords) {
+            // A deleted record among them keeps its typename, so it retypes nothing.
+            for ref in touchedRecords() {
                 let typename = store.record(at: ref).typename
                 retyped += typenameReaders[ref, default: []].filter { $0.typename != typename }
             }

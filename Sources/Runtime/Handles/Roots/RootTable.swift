@@ -41,9 +41,12 @@ package final class RootTable {
     /// written, and notifies nobody).
     package private(set) var verdictWrites = 0
 
-    /// The records the commit being settled touched, each once (`root`); kept between commits for its
-    /// storage.
+    /// The records the commit being settled touched, each once; kept between commits for its storage.
+    /// Made for every settling commit under `root`, and under `incremental` only when a root's tree
+    /// has fields chosen by a type (`touchedRecords(of:)`).
     private var touched: [RecordRef] = []
+    /// The sequence of the commit `touched` was made for; 0 before any.
+    private var touchedSequence = 0
     /// The records in `touched`, while it is made; empty between commits.
     private var touchedMarks = RecordSet()
 
@@ -103,6 +106,7 @@ package final class RootTable {
     /// record made by this commit, beyond every root's set, is rightly not found there. A record
     /// brought back keeps its ref, and is found where a walk entered it while deleted.
     private func noteTouched(by commit: Commit) {
+        touchedSequence = commit.sequence
         touched.removeAll(keepingCapacity: true)
         // A transaction writes a record's fields one after another, so most repeats are the last one.
         var last: RecordRef?
@@ -116,10 +120,16 @@ package final class RootTable {
         for ref in touched { touchedMarks.remove(ref) }
     }
 
+    /// The records `commit` touched (`noteTouched(by:)`), made at most once per commit.
+    private func touchedRecords(of commit: Commit) -> [RecordRef] {
+        if touchedSequence != commit.sequence { noteTouched(by: commit) }
+        return touched
+    }
+
     private func settleIncrementally(_ entry: RootEntry, after commit: Commit) {
         guard let tracker = entry.tracker else { return }
         let before = tracker.slotsRead
-        let met = tracker.apply(commit)
+        let met = tracker.apply(commit, touchedRecords: { touchedRecords(of: commit) })
         slotsRewalked += tracker.slotsRead - before
         if met { rootsReevaluated += 1 }
         if met, entry.settle(verdict: tracker.verdict()) { verdictWrites += 1 }
