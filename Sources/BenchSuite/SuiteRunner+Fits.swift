@@ -24,7 +24,7 @@ extension SuiteRunner {
             let curve = points.filter { $0.0.curve!.name == name && $0.0.strategy == strategy }
             guard Set(curve.map(\.1)).count >= 2 else { return nil }
             return FitRecord(
-                fitting: curve.map { FitRecord.Point(x: $0.1, y: $0.2) }, name: name, strategy: strategy,
+                fitting: curve.map { FitRecord.Point(x: $0.1, y: $0.2, measurement: $0.0.name) }, name: name, strategy: strategy,
                 xUnit: curve[0].0.curve!.xUnit)
         }
     }

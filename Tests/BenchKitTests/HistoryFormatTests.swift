@@ -126,6 +126,14 @@ struct HistoryFormatTests {
         let fit = (runs[0]["fits"] as! [[String: Any]])[0]
         #expect(fit["name"] as? String == "commit.cost(retained-handles)" && fit["slopeText"] as? String == "1.00 µs")
         #expect((fit["points"] as? [[String: Double]])?.count == 3)
-        #expect(Set(fit.keys) == ["name", "strategy", "slope", "intercept", "rSquared", "points", "xUnit", "yUnit", "slopeText", "interceptText"])
+        #expect(Set(fit.keys) == ["name", "strategy", "slope", "intercept", "rSquared", "points", "xUnit", "yUnit", "slopeText", "interceptText", "headroom"])
+        // The headroom the plots draw: both frames, the band out to the horizon, the measured points.
+        let headroom = try #require(fit["headroom"] as? [String: Any])
+        let crossings = try #require(headroom["crossings"] as? [[String: Any]])
+        #expect(crossings.map { $0["hertz"] as? Int } == [120, 60])
+        #expect(crossings[0]["text"] as? String == "8333 (extrapolated)", "1 µs a handle spends 8.33 ms at 8333")
+        #expect(crossings[1]["finding"] as? String == "not-within-horizon" && crossings[1]["text"] as? String == "not within 10000")
+        #expect((headroom["points"] as? [[String: Any]])?.count == 3)
+        #expect(headroom["horizon"] as? Double == 10_000)
     }
 }

@@ -42,6 +42,12 @@ struct ReportTests {
             curve                          strategy  slope                        intercept  R²      points
             commit.cost(retained-handles)  stored    1.00 µs per retained handle  0 ns       1.0000  3
 
+            headroom to the frame (reported, not limits)
+            curve                          N counts          frame                  stored
+            commit.cost(retained-handles)  retained handles  120 Hz frame, 8.33 ms  8333 (extrapolated)
+            commit.cost(retained-handles)  retained handles  60 Hz frame, 16.7 ms   not within 10000
+            \(ReportTables.headroomNote)
+
             limits
             limit         verdict  headroom   why
             phase-read    pass     +98.0 %    median 999 ns [990, 1005] (95% CI): the whole interval is < 50.0 µs
@@ -81,7 +87,7 @@ struct ReportTests {
             commit.cost(retained-handles)  stored    1.00 µs per retained handle  0 ns       1.0000  3
             \(line)
 
-            limits
+            headroom to the frame
             """))
         #expect(Report.render(results, format: .markdown).contains(
             "| commit.cost(retained-handles) | stored | 1.00 µs per retained handle | 0 ns | 1.0000 | 3 |\n\n\(line)\n"))

@@ -44,6 +44,8 @@ def write_all(history: dict, out: Path) -> list[Path]:
         written += save(phase_read_samples(samples_run, sampled), out, "phase-read-samples")
     if fits_run := newest_full([run for run in runs if run["fits"]]):
         written += save(scaling_fits(fits_run), out, "scaling-fits")
+        if any(fit.get("headroom") for fit in fits_run["fits"]):
+            written += save(headroom(fits_run), out, "headroom")
     return written
 
 
@@ -348,3 +350,64 @@ def fit_panel(axes, fits: list[dict]) -> None:
     axes.set_xlabel(" ".join(words) + (", log scale" if log_x else ""))
     axes.set_ylabel("median time" + (", log scale" if log_y else ""))
     axes.legend(fontsize=8, loc="upper left")
+
+
+# MARK: - Headroom to the frame
+
+
+def headroom(run: dict):
+    """One log-log panel per curve: each shape's measured medians (with their intervals), the fitted cost
+    and its 95 % band out to the horizon, and the two frame budgets drawn across."""
+    fits = [fit for fit in run["fits"] if fit.get("headroom")]
+    names = list(dict.fromkeys(fit["name"] for fit in fits))
+    columns = min(2, len(names))
+    rows = math.ceil(len(names) / columns)
+    figure, grid = plt.subplots(rows, columns, figsize=(7.5 * columns, 5.2 * rows), squeeze=False)
+    for axes in grid.flat[len(names):]:
+        axes.set_visible(False)
+    for axes, name in zip(grid.flat, names):
+        headroom_panel(axes, [fit for fit in fits if fit["name"] == name])
+    figure.suptitle(f"Headroom to the frame: fitted cost against N, log-log, 95 % bands — {run_text(run)}", fontsize=11)
+    figure.tight_layout(rect=(0, 0, 1, 0.96))
+    return figure
+
+
+def headroom_panel(axes, fits: list[dict]) -> None:
+    budgets = fits[0]["headroom"]["crossings"]
+    measured = [point["y"] for fit in fits for point in fit["headroom"]["points"] if point["y"] > 0]
+    floor = min(measured) / 3
+    ceiling = max(max(measured), max(budget["budget"] for budget in budgets)) * 4
+    for fit in fits:
+        color, room = COLORS[fit["strategy"]], fit["headroom"]
+        band = [point for point in room["band"] if point["upper"] > 0]
+        axes.fill_between([p["x"] for p in band], [max(p["lower"], floor) for p in band], [min(p["upper"], ceiling) for p in band],
+                          color=color, alpha=0.15, linewidth=0)
+        line = [(p["x"], p["fitted"]) for p in room["band"] if p["fitted"] > 0]
+        crossing = room["crossings"][0]["text"]
+        axes.plot([x for x, _ in line], [y for _, y in line], "-", color=color, linewidth=1.3,
+                  label=f"{LABELS.get(fit['strategy'], fit['strategy'])}: a 120 Hz frame at N = {crossing}")
+        points = room["points"]
+        errors = [[max(p["y"] - (p["lower"] if p["lower"] is not None else p["y"]), 0) for p in points],
+                  [max((p["upper"] if p["upper"] is not None else p["y"]) - p["y"], 0) for p in points]]
+        axes.errorbar([p["x"] for p in points], [p["y"] for p in points], yerr=errors, fmt="o", color=color,
+                      markersize=5, markeredgecolor="black", markeredgewidth=0.6, capsize=2.5, linewidth=0.9, zorder=4)
+    for budget, style in zip(budgets, ("--", ":")):
+        axes.axhline(budget["budget"], color=LIMIT_COLOR, linestyle=style, linewidth=1.1)
+        axes.annotate(f"{budget['hertz']} Hz frame, {budget['budgetText']}", (0.01, budget["budget"]),
+                      xycoords=("axes fraction", "data"), xytext=(0, 3), textcoords="offset points", color=LIMIT_COLOR, fontsize=8)
+    largest = max(point["x"] for fit in fits for point in fit["headroom"]["points"])
+    axes.axvspan(largest, fits[0]["headroom"]["horizon"], color="#999999", alpha=0.06, linewidth=0)
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    axes.set_xlim(min(point["x"] for fit in fits for point in fit["headroom"]["points"]) / 1.5, fits[0]["headroom"]["horizon"] * 1.2)
+    axes.set_ylim(floor, ceiling)
+    axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:.12g}"))
+    axes.xaxis.set_minor_formatter(NullFormatter())
+    axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _: tick_duration(value)))
+    axes.yaxis.set_minor_formatter(NullFormatter())
+    words = fits[0]["xUnit"].split()
+    words[0 if len(words) > 1 and words[-1].endswith("ed") else -1] += "s"
+    axes.set_title(fits[0]["name"], family="monospace", fontsize=9.5)
+    axes.set_xlabel(" ".join(words) + ", log scale (shaded: past the largest measured, the line extrapolated)")
+    axes.set_ylabel("median time, log scale")
+    axes.legend(fontsize=8, loc="lower right")

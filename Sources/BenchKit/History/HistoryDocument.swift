@@ -15,8 +15,12 @@ import Harness
 ///         "file", "environment": { as in the results file }, "mode": "full|quick", "tree": "clean|dirty|?",
 ///         "measurements": [{ "name", "strategy", "median", "lower", "upper", "samples": [ns...],
 ///                            "medianText": "2.89 ms", "text": "2.89 ms [2.85, 2.92]" }],
-///         "fits": [{ "name", "strategy", "slope", "intercept", "rSquared", "points": [{"x", "y"}],
-///                    "xUnit", "yUnit", "slopeText", "interceptText" }],
+///         "fits": [{ "name", "strategy", "slope", "intercept", "rSquared", "points": [{"x", "y", "measurement"?}],
+///                    "xUnit", "yUnit", "slopeText", "interceptText",
+///                    "headroom"?: { "crossings": [{ "hertz", "budget", "budgetText", "estimate", "lower", "upper",
+///                                                   "finding", "text" }],      null where ±∞
+///                                   "band": [{ "x", "fitted", "lower", "upper" }], "horizon",
+///                                   "points": [{ "x", "y", "lower", "upper" }] } }],   in the newest full run's fits
 ///         "limits": [{ "id", "metric", "strategy", "comparison", "symbol", "threshold", "unit",
 ///                      "thresholdText", "verdict" }],
 ///         "decision": { "outcome", "text", "ships", "shape"? } }] }
@@ -60,16 +64,73 @@ struct HistoryDocument: Encodable {
 
     struct Fit: Encodable {
         var fit: FitRecord
+        /// Where the fit spends each frame, its band and its points' intervals: in the run the plots draw
+        /// the fits of alone, since the bootstrap behind it takes a moment per fit.
+        var headroom: Headroom?
 
-        private enum CodingKeys: String, CodingKey { case slopeText, interceptText }
+        private enum CodingKeys: String, CodingKey { case slopeText, interceptText, headroom }
 
         func encode(to encoder: any Encoder) throws {
             try fit.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(headroom, forKey: .headroom)
             let isTime = fit.yUnit == MeasurementRecord.nanoseconds
             try container.encode(isTime ? FigureText.duration(fit.slope) : FigureText.number(fit.slope), forKey: .slopeText)
             try container.encode(
                 isTime ? FigureText.duration(fit.intercept) : FigureText.number(fit.intercept), forKey: .interceptText)
+        }
+    }
+
+    /// A fit's headroom as the plots read it: `±∞` crossings are written `null`, with their text.
+    struct Headroom: Encodable {
+        struct Crossing: Encodable {
+            var hertz: Int
+            var budget: Double
+            var budgetText: String
+            @ExplicitNull var estimate: Double?
+            @ExplicitNull var lower: Double?
+            @ExplicitNull var upper: Double?
+            var finding: String
+            var text: String
+
+            init(_ crossing: BudgetCrossing) {
+                let finite = { (value: Double?) in value.flatMap { $0.isFinite ? $0 : nil } }
+                hertz = crossing.budget.hertz
+                budget = crossing.budget.nanoseconds
+                budgetText = FigureText.duration(crossing.budget.nanoseconds)
+                estimate = finite(crossing.estimate)
+                lower = finite(crossing.interval?.lower)
+                upper = finite(crossing.interval?.upper)
+                finding = crossing.finding.rawValue
+                text = crossing.text
+            }
+        }
+
+        struct Point: Encodable {
+            var x: Double
+            var y: Double
+            @ExplicitNull var lower: Double?
+            @ExplicitNull var upper: Double?
+
+            init(x: Double, y: Double, interval: ConfidenceInterval?) {
+                self.x = x
+                self.y = y
+                lower = interval?.lower
+                upper = interval?.upper
+            }
+        }
+
+        var crossings: [Crossing]
+        var band: [CurveHeadroom.BandPoint]
+        var points: [Point]
+        var horizon = BudgetCrossing.horizon
+
+        init(_ headroom: CurveHeadroom, in results: ResultsFile) {
+            crossings = headroom.crossings.map(Crossing.init)
+            band = headroom.band
+            points = headroom.fit.points.map { point in
+                Point(x: point.x, y: point.y, interval: results.measurement(of: point, in: headroom.fit)?.summary.medianInterval)
+            }
         }
     }
 
@@ -125,12 +186,17 @@ struct HistoryDocument: Encodable {
             history.runs.contains { $0.results.measurements.contains { $0.strategy == strategy } }
         }
         let included = Set(history.names + [Self.samplesMeasurement])
-        runs = history.runs.map { run in
+        // The run whose fits the plots draw: the newest full run with fits, else the newest with any.
+        let withFits = history.runs.indices.filter { !history.runs[$0].results.fits.isEmpty }
+        let drawn = withFits.last { history.runs[$0].mode == "full" } ?? withFits.last
+        runs = history.runs.enumerated().map { index, run in
             Run(
                 file: run.file, environment: run.results.environment, mode: run.mode, tree: run.tree,
                 measurements: run.results.measurements.filter { included.contains($0.name) }.map(Estimate.init),
-                fits: run.results.fits.map(Fit.init), limits: run.results.limits.map(Limit.init),
-                decision: run.results.decision)
+                fits: run.results.fits.map { fit in
+                    Fit(fit: fit, headroom: index == drawn ? Headroom(CurveHeadroom(fit, in: run.results), in: run.results) : nil)
+                },
+                limits: run.results.limits.map(Limit.init), decision: run.results.decision)
         }
     }
 

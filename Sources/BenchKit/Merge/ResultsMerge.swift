@@ -104,10 +104,10 @@ public enum ResultsMerge {
     /// through in the first file.
     private static func refit(_ fit: FitRecord, first: ResultsFile, merged: [MeasurementRecord], path: String) throws(ResultsFileError) -> FitRecord {
         let points = try fit.points.map { point throws(ResultsFileError) -> FitRecord.Point in
-            guard let source = first.measurements.first(where: { $0.strategy == fit.strategy && $0.summary.median == point.y }),
+            guard let source = first.measurement(of: point, in: fit),
                 let now = merged.first(where: { $0.name == source.name && $0.strategy == source.strategy })
             else { throw .at(path, "fit '\(fit.name)' has a point whose measurement it does not hold") }
-            return FitRecord.Point(x: point.x, y: now.summary.median)
+            return FitRecord.Point(x: point.x, y: now.summary.median, measurement: point.measurement)
         }
         return FitRecord(fitting: points, name: fit.name, strategy: fit.strategy, xUnit: fit.xUnit)
     }

@@ -17,8 +17,11 @@ public enum BenchmarksDocument {
     public static func render(
         _ results: ResultsFile, resultsPath: String,
         mainPlot: String? = FileManager.default.fileExists(atPath: BenchmarksDocument.mainPlotPath)
-            ? BenchmarksDocument.mainPlotPath : nil
+            ? BenchmarksDocument.mainPlotPath : nil,
+        headroomPlot: String? = FileManager.default.fileExists(atPath: BenchmarksDocument.headroomPlotPath)
+            ? BenchmarksDocument.headroomPlotPath : nil
     ) -> String {
+        let tables = ReportTables(results: results)
         let environment = results.environment
         let shortCommit = String(environment.commit.prefix(12))
         let opening = """
@@ -30,14 +33,14 @@ public enum BenchmarksDocument {
             (\(environment.cores) cores), \(environment.date). Do not edit it by hand: run the bench and \
             regenerate it.
 
-            **Decision: \(results.decision.text)**
+            **Decision: \(results.decision.text)**\(tables.decisionHeadroom(tables.headrooms).map { "  \nHeadroom: \($0)" } ?? "")
 
             \(limitLines(results))
             \(mainPlot.map { "\n![The key measurements over commits](\($0))\n\nDrawn by `scripts/history` from every results file, in commit order.\n" } ?? "")
             ## The run
             """
-        return opening + "\n\n" + Report.markdown(results, headingLevel: 3) + "\n"
-            + (ReportTables(results: results).splitsMeasurements ? howToRead.replacingOccurrences(of: twoStrategiesRatio, with: shapesRatio) : howToRead)
+        return opening + "\n\n" + Report.markdown(results, headingLevel: 3, headroomPlot: headroomPlot) + "\n"
+            + (tables.splitsMeasurements ? howToRead.replacingOccurrences(of: twoStrategiesRatio, with: shapesRatio) : howToRead)
     }
 
     /// One line per limit: its verdict, its headroom where the file records one, and why.
@@ -50,6 +53,8 @@ public enum BenchmarksDocument {
 
     /// Where `scripts/history` draws the key measurements over commits, from the repository's root.
     public static let mainPlotPath = "results/plots/measurements-over-commits.png"
+    /// Where `scripts/history` draws each curve's headroom to the frame.
+    public static let headroomPlotPath = "results/plots/headroom.png"
 
     /// How a run of derived and stored reads its ratio column.
     static let twoStrategiesRatio = "- `derived/stored` divides the two medians. Measurements in one row ran interleaved in each process, "
@@ -87,6 +92,12 @@ public enum BenchmarksDocument {
         decision waits on an undecided limit measures more forks of what it reads, and the limits list says \
         which looks it took. A limit's headroom is how far the far end of its interval lies from its \
         threshold, as a fraction of it; the decision names the closest limit of the shape that ships.
+        - The headroom table says, for each fitted curve and shape, at what N the line through the \
+        medians spends a 120 Hz (8.33 ms) and a 60 Hz (16.7 ms) frame on this machine, with a 95 % \
+        interval from refitting a two-stage bootstrap of the forks; it is reported, never judged. A figure \
+        in tracked reads is its time over the same run's plain `@Observable` tracked read (a row body of \
+        eight, per field), so runs on machines of different speed can be read side by side, and the \
+        runtime's published figures are given in its own tracked reads beside the model's.
         - The reference line quotes the decision record's figures from another machine (Apple M1 Pro). \
         They show the scale the decision was argued on; they are not this machine's and are not judged.
         - Allocations are jemalloc's own counts per call, in a pass of their own off the clock; `n/a` \

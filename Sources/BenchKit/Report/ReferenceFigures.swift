@@ -25,12 +25,8 @@ public enum ReferenceFigures {
 
     /// This run's figures for the same reads, or why there are none.
     static func measuredLine(in results: ResultsFile) -> String {
-        func median(_ name: String) -> Double? {
-            // Reads per field do not depend on the phase strategy; take the strategy-free figure first.
-            let candidates = results.measurements.filter { $0.name == name }
-            return (candidates.first { $0.strategy == .unshaped } ?? candidates.min { $0.strategy < $1.strategy })?.summary.median
-        }
-        guard let tracked = median(trackedMeasurement), let untracked = median(untrackedMeasurement) else {
+        // Reads per field do not depend on the phase strategy; take the strategy-free figure first.
+        guard let tracked = results.strategyFreeMedian(trackedMeasurement), let untracked = results.strategyFreeMedian(untrackedMeasurement) else {
             return "this run: \(trackedMeasurement) and \(untrackedMeasurement) were not both measured"
         }
         return "this run (\(results.environment.cpuModel)): tracked \(FigureText.duration(tracked)), "

@@ -33,10 +33,34 @@ public enum Report {
         if let table = tables.readFloor { sections.append("\(readFloorTitle)\n" + table.text()) }
         if let table = tables.counts { sections.append("body re-runs\n" + table.text()) }
         if let section = tables.fitsSection(separator: "\n", { $0.text() }) { sections.append("how cost grows\n" + section) }
+        let headrooms = tables.headrooms
+        if let table = tables.headroom(headrooms) { sections.append("\(headroomTitle)\n" + table.text() + "\n" + ReportTables.headroomNote) }
+        if let lines = trackedReadLines(tables) {
+            sections.append("\(trackedReadsTitle)\n" + lines.unit + "\n" + [tables.trackedReads].compactMap { $0?.text() }.joined())
+            if let table = tables.modelAgainstRuntime {
+                sections.append(([modelAgainstRuntimeTitle, table.text(), lines.source] + tables.verdictsInTrackedReads).joined(separator: "\n"))
+            }
+        }
         if let table = tables.instructions { sections.append("instructions per operation (callgrind)\n" + table.text()) }
         sections.append((["limits", tables.limits.text()] + [tables.looks].compactMap { $0 } + judgedOn(results)).joined(separator: "\n"))
-        sections.append("decision: \(results.decision.text)")
+        sections.append("decision: \(results.decision.text)" + (tables.decisionHeadroom(headrooms).map { "\nheadroom: \($0)" } ?? ""))
         return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The titles of the headroom and tracked-read sections.
+    static let headroomTitle = "headroom to the frame (reported, not limits)"
+    static let trackedReadsTitle = "in tracked reads"
+    static let modelAgainstRuntimeTitle = "the model against the runtime, in tracked reads"
+
+    /// The line that says what a tracked read is in this run and at the runtime, and where the
+    /// runtime's figures come from; nil when the run did not measure the unit.
+    private static func trackedReadLines(_ tables: ReportTables, code: (String) -> String = { $0 }) -> (unit: String, source: String)? {
+        guard let unit = tables.unit else { return nil }
+        return (
+            "1 tracked read = \(FigureText.duration(unit.nanoseconds)) in this run (\(code(TrackedReadUnit.measurement)), median), "
+                + "\(FigureText.duration(RuntimeFigures.trackedRead)) at the runtime; a figure in tracked reads is its time over its own run's",
+            "the runtime's figures: \(RuntimeFigures.source); its unit is its own tracked read, a row body of eight, per field"
+        )
     }
 
     /// The lines that say what was run where: commit, build, machine, limits, options, clock.
@@ -91,7 +115,7 @@ public enum Report {
     // MARK: - Markdown
 
     /// The markdown report; `headingLevel` lets BENCHMARKS.md nest it under its own title.
-    static func markdown(_ results: ResultsFile, headingLevel: Int) -> String {
+    static func markdown(_ results: ResultsFile, headingLevel: Int, headroomPlot: String? = nil) -> String {
         let heading = String(repeating: "#", count: headingLevel)
         let tables = ReportTables(results: results)
         var sections = [header(results).map { "- \($0)" }.joined(separator: "\n")]
@@ -107,13 +131,25 @@ public enum Report {
         if let table = tables.readFloor { sections.append("\(heading) \(capitalized(readFloorTitle))\n\n" + table.markdown()) }
         if let table = tables.counts { sections.append("\(heading) Body re-runs\n\n" + table.markdown()) }
         if let section = tables.fitsSection(separator: "\n\n", { $0.markdown() }) { sections.append("\(heading) How cost grows\n\n" + section) }
+        let headrooms = tables.headrooms
+        if let table = tables.headroom(headrooms) {
+            sections.append("\(heading) \(capitalized(headroomTitle))\n\n" + table.markdown() + "\n\n" + ReportTables.headroomNote
+                + (headroomPlot.map { "\n\n![Each curve's cost against N, log-log, with the frame budgets](\($0))\n\nDrawn by `scripts/history`." } ?? ""))
+        }
+        if let lines = trackedReadLines(tables, code: { "`\($0)`" }) {
+            sections.append("\(heading) \(capitalized(trackedReadsTitle))\n\n" + lines.unit + [tables.trackedReads].compactMap { "\n\n" + $0!.markdown() }.joined())
+            if let table = tables.modelAgainstRuntime {
+                sections.append("\(heading) \(capitalized(modelAgainstRuntimeTitle))\n\n" + table.markdown() + "\n\n"
+                    + ([lines.source] + tables.verdictsInTrackedReads).map { "- \($0)" }.joined(separator: "\n"))
+            }
+        }
         if let table = tables.instructions {
             sections.append("\(heading) Instructions per operation\n\nCounted by callgrind (the results file's `method` says how).\n\n" + table.markdown())
         }
         sections.append(
             "\(heading) Limits\n\n" + tables.limits.markdown()
                 + ([tables.looks].compactMap { $0 } + judgedOn(results)).map { "\n- \($0)" }.joined())
-        sections.append("**Decision: \(results.decision.text)**")
+        sections.append("**Decision: \(results.decision.text)**" + (tables.decisionHeadroom(headrooms).map { "  \nHeadroom: \($0)" } ?? ""))
         return sections.joined(separator: "\n\n") + "\n"
     }
 }

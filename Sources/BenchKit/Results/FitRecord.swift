@@ -11,11 +11,15 @@ public struct FitRecord: Sendable, Equatable, Codable {
         public var x: Double
         /// The cost at that size, in `yUnit` (the median of its measurement).
         public var y: Double
+        /// The name of the measurement whose median `y` is, under the fit's strategy: where a reader
+        /// (the headroom's interval) finds the point's samples. Absent from files written before it.
+        public var measurement: String?
 
         /// Creates a point.
-        public init(x: Double, y: Double) {
+        public init(x: Double, y: Double, measurement: String? = nil) {
             self.x = x
             self.y = y
+            self.measurement = measurement
         }
     }
 
@@ -63,5 +67,16 @@ public struct FitRecord: Sendable, Equatable, Codable {
         self.init(
             name: name, strategy: strategy, xUnit: xUnit, yUnit: MeasurementRecord.nanoseconds, slope: fit.slope,
             intercept: fit.intercept, rSquared: fit.rSquared, points: points)
+    }
+}
+
+extension ResultsFile {
+    /// The measurement a fit's point was drawn through: the one it names, or, in a file written before
+    /// points named theirs, the one of the fit's strategy whose median the point's `y` is.
+    public func measurement(of point: FitRecord.Point, in fit: FitRecord) -> MeasurementRecord? {
+        if let name = point.measurement {
+            return measurements.first { $0.name == name && $0.strategy == fit.strategy }
+        }
+        return measurements.first { $0.strategy == fit.strategy && $0.summary.median == point.y }
     }
 }

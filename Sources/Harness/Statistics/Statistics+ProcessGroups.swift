@@ -165,3 +165,46 @@ struct GroupedMedianResampler {
         return MedianResampler.median(of: draws, count: count, sorted: sorted)
     }
 }
+
+// MARK: - Several measurements of one curve
+
+extension Statistics {
+    /// Two-stage bootstrap resamples of the medians of several measurements at once, each measured in
+    /// several processes: the replicates a statistic of all of them (a line fitted through the medians
+    /// of a curve's points, where it crosses a budget) takes its interval from.
+    ///
+    /// When every measurement has as many processes, process `i` of each is taken to be the same
+    /// process (the bench measures a curve's points in each fork), so each resample draws the processes
+    /// once and uses the same drawn processes for every measurement, as
+    /// `bootstrapPairedMedianRatioInterval(groups:_:level:resamples:seed:)` does for two; otherwise each
+    /// measurement's processes are drawn apart. Then each drawn process's samples are drawn, as many as
+    /// it took, and the medians are taken.
+    ///
+    /// - Parameters:
+    ///   - measurements: Each measurement's samples, by process; at least one measurement, none with no
+    ///     process, no process with no sample.
+    ///   - resamples: How many resamples to draw.
+    ///   - seed: The seed of the resampling stream.
+    /// - Returns: `resamples` rows, each one median per measurement in the order given.
+    public static func bootstrapMedians(ofGroups measurements: [[[Double]]], resamples: Int = 2000, seed: UInt64 = 0x5EED) -> [[Double]] {
+        precondition(!measurements.isEmpty, "bootstrap of no measurement")
+        precondition(measurements.allSatisfy { !$0.isEmpty && $0.allSatisfy { !$0.isEmpty } }, "bootstrap of no samples")
+        precondition(resamples > 0, "bootstrap needs at least one resample")
+        var generator = SplitMix64(seed: seed)
+        var resamplers = measurements.map { GroupedMedianResampler(groups: $0) }
+        let processes = measurements[0].count
+        let paired = measurements.allSatisfy { $0.count == processes }
+        var drawn = Array(repeating: 0, count: processes)
+        var rows: [[Double]] = []
+        rows.reserveCapacity(resamples)
+        for _ in 0..<resamples {
+            if paired {
+                for index in drawn.indices { drawn[index] = generator.next(below: processes) }
+                rows.append(resamplers.indices.map { resamplers[$0].resampledMedian(of: drawn, using: &generator) })
+            } else {
+                rows.append(resamplers.indices.map { resamplers[$0].resampledMedian(using: &generator) })
+            }
+        }
+        return rows
+    }
+}

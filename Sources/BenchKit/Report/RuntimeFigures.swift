@@ -1,0 +1,47 @@
+/// The runtime's own published figures, each beside the model measurement that stands for it: quoted
+/// from another machine, never judged, never in a results file.
+///
+/// They come from the runtime's BENCHMARKS.md (shergin/baton): the reads from the entry of 2026-10-04
+/// at 2ba3d18 (the ones the decision record cites), the commits and the verdict from the ground step's
+/// entry of 2026-10-05 at 2dfae99, both medians on an Apple M1 Pro, over the fixture the model's
+/// `characters-page` is (899 records, 20 field errors on the rows' `image`). The runtime settles a
+/// handle's phase in the commit, as the model's stored shape does, so its commits stand beside stored's.
+public enum RuntimeFigures {
+    /// One published figure and the model's measurement of the same work.
+    public struct Figure: Sendable, Equatable {
+        /// What the runtime measured, in its own words.
+        public var label: String
+        /// Its median, in nanoseconds.
+        public var nanoseconds: Double
+        /// The model's measurement of the same work.
+        public var measurement: String
+        /// The shape whose record stands for it; nil for a measurement without a strategy.
+        public var strategy: FigureStrategy?
+    }
+
+    /// Where the figures come from, as a report's line says it.
+    public static let source = "the runtime's BENCHMARKS.md (shergin/baton), 2026-10-04 at 2ba3d18 and 2026-10-05 at 2dfae99, Apple M1 Pro, medians"
+
+    /// The runtime's tracked read, a row body of eight fields, per field: its unit of tracked reads.
+    public static var trackedRead: Double { ReferenceFigures.trackedReadNanoseconds }
+
+    /// The figures, in the order a report lists them.
+    public static let figures: [Figure] = [
+        Figure(label: "tracked read, row body of eight, per field", nanoseconds: ReferenceFigures.trackedReadNanoseconds,
+               measurement: ReferenceFigures.trackedMeasurement, strategy: nil),
+        Figure(label: "untracked read, per field", nanoseconds: ReferenceFigures.untrackedReadNanoseconds,
+               measurement: ReferenceFigures.untrackedMeasurement, strategy: nil),
+        Figure(label: "commit of the 20 field errors, no handle retained", nanoseconds: 136_000,
+               measurement: "commit.field-errors.land(largest-strict, no handle)", strategy: .stored),
+        Figure(label: "the same, a strict handle retained", nanoseconds: 939_000,
+               measurement: "commit.field-errors.land(largest-strict, 1 handle)", strategy: .stored),
+        Figure(label: "the commit that clears them, the handle retained", nanoseconds: 716_000,
+               measurement: "commit.field-errors.clear(largest-strict, 1 handle)", strategy: .stored),
+        Figure(label: "the verdict, no error present (untracked)", nanoseconds: 567_000,
+               measurement: "verdict.walk(largest-strict)", strategy: nil),
+        Figure(label: "the verdict, 20 errors present", nanoseconds: 786_000,
+               measurement: "verdict.walk(largest-strict, field errors)", strategy: nil),
+        Figure(label: "the verdict in a body's tracking scope", nanoseconds: 4_560_000,
+               measurement: "phase.read.tracked(largest-strict)", strategy: .derived),
+    ]
+}
