@@ -40,7 +40,7 @@ extension Suite {
     /// A nulls-or-errors commit with one handle on each of `distinctRootCounts` distinct roots.
     static func distinctRoots(_ roots: DistinctRoots, _ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
         distinctRootCounts.map { count in
-            let curve = SuiteMeasurement.CurvePoint(name: distinctRootsCurve, xUnit: "distinct root", x: { Double(count) })
+            let curve = SuiteMeasurement.CurvePoint(name: distinctRootsCurve, xUnit: "distinct root", x: Double(count))
             return SuiteMeasurement(
                 "commit.nulls-or-errors(largest-strict, 1/4x fixture, \(count) distinct root\(count == 1 ? "" : "s"))",
                 strategy: strategy, curve: curve
