@@ -76,7 +76,7 @@ public struct DistinctRoots {
     /// Built at the first ask and kept for the process: the commit over these roots and both frames
     /// over them each start from it as it was built (`ScenarioWorld.restore()`), since building a
     /// hundred roots' world takes longer than sampling any of them (normalizing 99 pages, writing
-    /// 90,000 records, attaching a hundred handles: seconds a fork).
+    /// 90,000 records, attaching a hundred handles: seconds a fork; docs/distinct-roots.md).
     ///
     /// - Throws: `SuiteError` when a page does not normalize, `LensError` when the tree cannot be built.
     public func world(_ strategy: any PhaseStrategy, count: Int) throws -> ScenarioWorld {
