@@ -252,24 +252,32 @@ public enum BenchCommand {
     // MARK: - List, report
 
     private static func list(_ options: ListOptions) throws -> Int32 {
+        for line in try listing(options) { print(line) }
+        return ExitStatus.passed.rawValue
+    }
+
+    /// What `bench --list` prints: the subjects as `#` lines, then each measurement the options select
+    /// (`name [strategy]`), then each scenario (`name [counts]`).
+    ///
+    /// - Throws: what loading the limits or the spec throws.
+    static func listing(_ options: ListOptions) throws -> [String] {
         let limits = try LimitsFile.load(path: options.limitsPath)
         let subjects = try checkedSubjects(options.specDirectory)
         let runOptions = RunOptions(
             quick: false, filter: options.filter, specDirectory: options.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
             outputPath: nil, format: .text, strategies: options.strategies)
-        let runner = SuiteRunner(options: runOptions)
         let records = subjectRecords(subjects)
+        var lines: [String] = []
         for record in records {
-            print("# \(JudgedSubject.isJudged(record, by: limits.limits) ? "judging" : "counting") \(record.line)")
-            if let fieldErrors = record.fieldErrors { print("# \(fieldErrors.line)") }
+            lines.append("# \(JudgedSubject.isJudged(record, by: limits.limits) ? "judging" : "counting") \(record.line)")
+            if let fieldErrors = record.fieldErrors { lines.append("# \(fieldErrors.line)") }
         }
-        for line in JudgedSubject.lines(limits.limits, subjects: records) { print("# \(line)") }
-        for line in missingSubjects(subjects) { print("# \(line)") }
-        for measurement in runner.selected(Suite(subjects: subjects)) {
-            print(measurement.strategy == .unshaped ? measurement.name : "\(measurement.name) [\(measurement.strategy.rawValue)]")
+        lines += JudgedSubject.lines(limits.limits, subjects: records).map { "# \($0)" } + missingSubjects(subjects).map { "# \($0)" }
+        for measurement in SuiteRunner.selected(Suite(subjects: subjects), options: runOptions) {
+            lines.append(measurement.strategy == .unshaped ? measurement.name : "\(measurement.name) [\(measurement.strategy.rawValue)]")
         }
-        for (scenario, _) in runner.selectedScenarios(subjects) { print("\(scenario.name) [counts]") }
-        return ExitStatus.passed.rawValue
+        lines += SuiteRunner.selectedScenarios(subjects, options: runOptions).map { "\($0.0.name) [counts]" }
+        return lines
     }
 
     private static func report(_ options: ReportOptions) throws -> Int32 {

@@ -2,31 +2,36 @@ import Runtime
 import Workloads
 
 /// The largest strict operation attached once for each of several values of one `Int` variable
-/// (`$page` in the bundled spec): as many distinct roots as handles, each over its own copy of the
-/// 1/4x fixture, so that what a commit costs per root can be told from what it costs per handle.
+/// (`$page` in the bundled spec), each value a page of the judged fixture at its full size with data
+/// of its own: as many distinct roots as handles, sharing no record, so that what a commit costs per
+/// root can be told from what it costs per handle.
 ///
-/// Under the stored chain both grow alike; a shape that keeps the verdict on a root shared by an
-/// operation's handles pays once per root, which only this curve shows.
+/// Root 0 is the judged one: the operation's own variables (`$page` = 1 in the bundled spec) over the
+/// judged response as it is, so the fixture's field-errors response, which names its records, lands
+/// on that root alone. Root `k` (`k` ≥ 1) takes the `k`-th value of the variable other than the
+/// judged one's (2, 3, ...) over copy `k` of the judged response (`FreshIDs`): every record id fresh.
+///
+/// Under the stored chain cost grows alike per root and per handle; a shape that keeps the verdict on
+/// a root shared by an operation's handles pays once per root, which only this curve shows.
 public struct DistinctRoots {
     /// The variable whose values make the roots distinct.
     public let variable: String
-    /// The operation over the 1/4x fixture, as the fixture-size curve makes it.
-    public let scaled: ScaledOperation
+    /// The judged operation over its full-size fixture: root 0.
+    public let judged: PickedOperation
+    /// The spec the operation comes from.
+    public let spec: LoadedFixtureDirectory
 
-    /// Each value's normalized response, made once per process: every strategy commits the same
-    /// ones, and normalizing a hundred of them again for each strategy was most of a fork's set-up.
-    private let normalized = NormalizedResponses()
+    /// Each root's normalized page, and each strategy's world of each count, made once per process
+    /// and shared by the copies of this value in every measurement.
+    private let made = Made()
 
-    /// The scale each root's data is at: small enough that a hundred roots fit a commit of seconds.
-    public static let scale = 0.25
-
-    /// Finds the variable and the 1/4x fixture of the largest strict operation, or says why not.
+    /// Finds the variable of the largest strict operation, or says why there is none.
     public static func make(_ subjects: BenchSubjects) -> Result<DistinctRoots, ScalingUnavailable> {
-        let operation = subjects.largestStrict.operation
-        guard let variable = operation.variableDefinitions.first(where: { isInt($0.type) })?.name else {
-            return .failure(ScalingUnavailable(reason: "\(subjects.largestStrict.name) declares no Int variable to make distinct roots with"))
+        let judged = subjects.largestStrict
+        guard let variable = judged.operation.variableDefinitions.first(where: { isInt($0.type) })?.name else {
+            return .failure(ScalingUnavailable(reason: "\(judged.name) declares no Int variable to make distinct roots with"))
         }
-        return subjects.scaledLargestStrict(scale).map { DistinctRoots(variable: variable, scaled: $0) }
+        return .success(DistinctRoots(variable: variable, judged: judged, spec: subjects.spec))
     }
 
     private static func isInt(_ type: TypeReference) -> Bool {
@@ -37,45 +42,77 @@ public struct DistinctRoots {
         }
     }
 
-    /// An environment under `strategy` whose store holds the fixture under `count` values of the
-    /// variable (1, 2, ...) and another screen's value (`User:me`), with one handle attached per value.
-    ///
-    /// - Throws: `SuiteError` when the fixture does not normalize under another value.
-    public func environment(_ strategy: any PhaseStrategy, count: Int, spec: LoadedFixtureDirectory) throws -> (Environment, [Handle]) {
-        let picked = scaled.picked
-        let (environment, _) = try ScenarioWorld.makeEnvironment(spec: spec, picked: picked, strategy: strategy, handleCount: 0)
-        var responses: [(variables: [String: InputValue], response: NormalizedResponse)] = []
-        for value in 1...max(1, count) {
-            var variables = picked.variables
-            variables[variable] = .int(value)
-            if let made = normalized.byValue[value] {
-                responses.append((variables, made))
-                continue
-            }
-            do {
-                let response = try Normalizer.normalize(response: scaled.response, operation: picked.operation, variables: variables, schema: spec.schema)
-                normalized.byValue[value] = response
-                responses.append((variables, response))
-            } catch {
-                throw SuiteError("\(picked.name) with \(variable) = \(value): \(error)")
-            }
+    /// The variables of `count` roots, the judged root's first: its own, then the variable set to 1,
+    /// 2, ..., skipping the judged value.
+    public func variables(count: Int) -> [[String: InputValue]] {
+        let judgedValue = judged.variables[variable]
+        let others = (1...).lazy.map(InputValue.int).filter { $0 != judgedValue }.prefix(max(0, count - 1))
+        return [judged.variables] + others.map { value in
+            var variables = judged.variables
+            variables[variable] = value
+            return variables
         }
-        // Every value's data in one commit, then the handles: the store and the handles end as they
-        // would after a commit and an attach per value, without re-settling every handle attached so
+    }
+
+    /// Root `index`'s page under `variables`: the judged response for root 0, else a copy with fresh ids.
+    ///
+    /// - Throws: `SuiteError` when the copy does not normalize under those variables.
+    func page(_ index: Int, variables: [String: InputValue]) throws -> NormalizedResponse {
+        guard index > 0 else { return judged.response }
+        if let page = made.pages[index] { return page }
+        let copy = FreshIDs.copy(ofResponse: judged.fixture.fixture.loadedResponse.value, index)
+        do {
+            let page = try Normalizer.normalize(response: copy, operation: judged.operation, variables: variables, schema: spec.schema)
+            made.pages[index] = page
+            return page
+        } catch {
+            throw SuiteError("\(judged.name) with \(variable) = \(variables[variable].map { "\($0)" } ?? "null"): \(error)")
+        }
+    }
+
+    /// The world of `count` roots under `strategy`: the view tree over the judged root's handle, and a
+    /// phase-only body over each other root's.
+    ///
+    /// Built at the first ask and kept for the process: the commit over these roots and both frames
+    /// over them each start from it as it was built (`ScenarioWorld.restore()`), since building a
+    /// hundred roots' world takes longer than sampling any of them (normalizing 99 pages, writing
+    /// 90,000 records, attaching a hundred handles: seconds a fork; docs/distinct-roots.md).
+    ///
+    /// - Throws: `SuiteError` when a page does not normalize, `LensError` when the tree cannot be built.
+    public func world(_ strategy: any PhaseStrategy, count: Int) throws -> ScenarioWorld {
+        let key = "\(strategy.name) \(count)"
+        if let world = made.worlds[key] {
+            world.restore()
+            return world
+        }
+        let (environment, handles) = try environment(strategy, count: count)
+        let world = try ScenarioWorld(spec: spec, picked: judged, environment: environment, handles: handles)
+        made.worlds[key] = world
+        return world
+    }
+
+    /// An environment under `strategy` whose store holds `count` roots' pages and another screen's
+    /// value (`User:me`), with one handle attached per root, the judged root's first.
+    ///
+    /// - Throws: `SuiteError` when a page does not normalize.
+    func environment(_ strategy: any PhaseStrategy, count: Int) throws -> (Environment, [Handle]) {
+        let variables = variables(count: count)
+        let others = try variables.indices.dropFirst().map { try page($0, variables: variables[$0]) }
+        let (environment, _) = try ScenarioWorld.makeEnvironment(spec: spec, picked: judged, strategy: strategy, handleCount: 0)
+        // Every other page in one commit, then the handles: the store and the handles end as they
+        // would after a commit and an attach per page, without re-settling every handle attached so
         // far after each of a hundred commits (the stored chain's cost, squared, off the clock).
         environment.commit { transaction in
-            for (_, response) in responses { response.write(into: &transaction) }
+            for page in others { page.write(into: &transaction) }
         }
-        var handles: [Handle] = []
-        for (variables, _) in responses {
-            handles.append(try environment.attach(picked.operation, variables: variables, policy: .storeOrNetwork))
-        }
+        let handles = try variables.map { try environment.attach(judged.operation, variables: $0, policy: .storeOrNetwork) }
         return (environment, handles)
     }
 }
 
-/// The normalized responses a `DistinctRoots` has made, by the variable's value; a class, so the
+/// What a `DistinctRoots` has made: pages by root, worlds by strategy and count; a class, so the
 /// struct's copies in every strategy's measurements share one.
-private final class NormalizedResponses {
-    var byValue: [Int: NormalizedResponse] = [:]
+private final class Made {
+    var pages: [Int: NormalizedResponse] = [:]
+    var worlds: [String: ScenarioWorld] = [:]
 }

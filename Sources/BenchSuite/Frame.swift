@@ -7,7 +7,8 @@ import Workloads
 /// (the re-run phase and operation bodies walk it), so a commit timed alone favours derived. A frame
 /// times both: the commit, then one `RenderPass` over every body of the world, which re-runs each body
 /// the commit dirtied. The world is `ScenarioWorld`'s: the view tree over the first handle (phase body,
-/// operation body, rows) and a phase-only body over each other handle.
+/// operation body, rows) and a phase-only body over each other handle, whether the handles share one
+/// root or each has its own (`DistinctRoots`, the judged root's handle first).
 ///
 /// Every timed call starts from a settled frame: a change that must start from one state (field errors
 /// landing or clearing) restores it and renders it in its set-up, off the clock, one call per set-up; a
@@ -48,6 +49,15 @@ package final class Frame {
         try self.init(
             change, subjects: subjects,
             world: ScenarioWorld(spec: subjects.spec, picked: subjects.largestStrict, strategy: strategy, handleCount: handles))
+    }
+
+    /// Builds a world of `count` distinct roots of the largest strict operation under `strategy`, ready
+    /// for `change`: the view tree over the judged root's handle, a phase-only body over each other
+    /// root's. The field errors land on the judged root's page alone.
+    ///
+    /// - Throws: as `init(_:subjects:strategy:handles:)`, and `SuiteError` when a page does not normalize.
+    package convenience init(_ change: Change, roots: DistinctRoots, count: Int, subjects: BenchSubjects, strategy: any PhaseStrategy) throws {
+        try self.init(change, subjects: subjects, world: roots.world(strategy, count: count))
     }
 
     /// The landing and the clearing of the field errors over one world of `handles` handles: each

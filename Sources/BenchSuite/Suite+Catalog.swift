@@ -115,7 +115,7 @@ extension Suite {
             fieldErrorsCommit("commit.field-errors.clear(largest-strict, 1 handle)", subjects, strategy, phaseStrategy, handles: 1, landing: false),
         ]
         for count in Scenario.handleCounts {
-            let curve = SuiteMeasurement.CurvePoint(name: "commit.nulls-or-errors(largest-strict)", xUnit: "retained handle", x: { Double(count) })
+            let curve = SuiteMeasurement.CurvePoint(name: "commit.nulls-or-errors(largest-strict)", xUnit: "retained handle", x: Double(count))
             measurements.append(SuiteMeasurement(
                 "commit.nulls-or-errors(largest-strict, \(count) handle\(count == 1 ? "" : "s"))", strategy: strategy, curve: curve,
                 retainedHandles: count
@@ -167,18 +167,20 @@ extension Suite {
 
     /// The derived getter at each of `StrictFixture.benchScales`, every point from `source` (the one
     /// the suite found at scale 1), so one curve never mixes fixtures.
+    ///
+    /// A point's `x` is its scale, in judged fixtures: known before the point is prepared, so the
+    /// parent of a forked run fits the curve too, and the slope reads as the cost of one judged
+    /// fixture's walk. (The judged fixture's slots walked are the subject's, in the report's header.)
     static func scaling(_ subjects: BenchSubjects, from source: ScalingRecord.Source) -> [SuiteMeasurement] {
         StrictFixture.benchScales.map { scale in
             let label = scale == 1 ? "1x" : scale < 1 ? "1/\(Int((1 / scale).rounded()))x" : "\(Int(scale))x"
-            let walked = SlotsWalked()
             return SuiteMeasurement(
                 "phase.read.tracked(largest-strict, \(label) fixture)", strategy: .derived,
-                curve: .init(name: fixtureSizeCurve, xUnit: "slot walked", x: { Double(walked.count) })
+                curve: .init(name: fixtureSizeCurve, xUnit: "judged fixture", x: scale)
             ) {
                 guard case .success(let scaled) = subjects.scaledLargestStrict(scale), scaled.scaling.source == source else {
                     throw SuiteError("no \(label) fixture from the \(source.label)")
                 }
-                walked.count = scaled.picked.slotsWalked
                 let (_, handles) = try subjects.environment(DerivedPhaseStrategy(), scaled.picked, handles: 1)
                 let scope = TrackingScope()
                 return .init(setUp: {}, operation: { scope.track { handles[0].phase } })

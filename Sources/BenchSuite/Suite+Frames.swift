@@ -50,4 +50,40 @@ extension Suite {
     package static func frameName(_ change: Frame.Change, handles: Int) -> String {
         "frame.\(change.rawValue)(largest-strict, \(handles) handle\(handles == 1 ? "" : "s"))"
     }
+
+    // MARK: - Frames over distinct roots
+
+    /// The changes framed over distinct roots: a nulls-or-errors commit that touches no root's data,
+    /// and the field errors landing on the judged root's page while the other roots are retained.
+    package static let distinctRootChanges: [Frame.Change] = [.nullsOrErrors, .fieldErrorsLand]
+
+    /// The frames of `strategy` over each of `distinctRootCounts` distinct roots, for each of
+    /// `distinctRootChanges`: one curve per change.
+    ///
+    /// A landing restores the judged root's clean page and renders it in each call's set-up, off the
+    /// clock; it has no clearing partner to alternate with.
+    static func distinctRootFrames(
+        _ roots: DistinctRoots, _ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy
+    ) -> [SuiteMeasurement] {
+        distinctRootChanges.flatMap { change in
+            distinctRootCounts.map { count in
+                SuiteMeasurement(
+                    frameName(change, distinctRoots: count), strategy: strategy, oneCallPerBatch: change.needsSetUpPerCall,
+                    curve: distinctRootsPoint(distinctRootsFrameCurve(change), count), retainedHandles: count
+                ) {
+                    try Frame(change, roots: roots, count: count, subjects: subjects, strategy: phaseStrategy).prepared
+                }
+            }
+        }
+    }
+
+    /// The stable name of a frame over distinct roots: `frame.nulls-or-errors(largest-strict, 10 distinct roots)`.
+    package static func frameName(_ change: Frame.Change, distinctRoots count: Int) -> String {
+        "frame.\(change.rawValue)(largest-strict, \(distinctRootsLabel(count)))"
+    }
+
+    /// The curve a change's frames over distinct roots lie on.
+    static func distinctRootsFrameCurve(_ change: Frame.Change) -> String {
+        "frame.\(change.rawValue)(largest-strict) by distinct roots"
+    }
 }

@@ -31,22 +31,33 @@ extension Suite {
 
     // MARK: - Distinct roots
 
-    /// The distinct roots a nulls-or-errors commit is measured with.
+    /// The distinct roots a nulls-or-errors commit and the frames over them are measured with.
     public static let distinctRootCounts = [1, 10, 100]
 
-    /// The curve the distinct-root points lie on.
-    static let distinctRootsCurve = "commit.nulls-or-errors(largest-strict, 1/4x fixture) by distinct roots"
+    /// The curve the distinct-root commits lie on.
+    static let distinctRootsCurve = "commit.nulls-or-errors(largest-strict) by distinct roots"
 
-    /// A nulls-or-errors commit with one handle on each of `distinctRootCounts` distinct roots.
-    static func distinctRoots(_ roots: DistinctRoots, _ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
+    /// `1 distinct root`, `10 distinct roots`: how a distinct-root measurement's name ends.
+    static func distinctRootsLabel(_ count: Int) -> String {
+        "\(count) distinct root\(count == 1 ? "" : "s")"
+    }
+
+    /// A point of `curve` at `count` distinct roots.
+    static func distinctRootsPoint(_ curve: String, _ count: Int) -> SuiteMeasurement.CurvePoint {
+        SuiteMeasurement.CurvePoint(name: curve, xUnit: "distinct root", x: Double(count))
+    }
+
+    /// A nulls-or-errors commit with one handle on each of `distinctRootCounts` distinct roots, each
+    /// root a page of the full-size judged fixture with records of its own, in the world the frames
+    /// over those roots share (its bodies read nothing the commit writes).
+    static func distinctRoots(_ roots: DistinctRoots, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
         distinctRootCounts.map { count in
-            let curve = SuiteMeasurement.CurvePoint(name: distinctRootsCurve, xUnit: "distinct root", x: { Double(count) })
-            return SuiteMeasurement(
-                "commit.nulls-or-errors(largest-strict, 1/4x fixture, \(count) distinct root\(count == 1 ? "" : "s"))",
-                strategy: strategy, curve: curve
+            SuiteMeasurement(
+                "commit.nulls-or-errors(largest-strict, \(distinctRootsLabel(count)))", strategy: strategy,
+                curve: distinctRootsPoint(distinctRootsCurve, count), retainedHandles: count
             ) {
-                let (environment, handles) = try roots.environment(phaseStrategy, count: count, spec: subjects.spec)
-                return nullsOrErrorsCommits(environment, handles)
+                let world = try roots.world(phaseStrategy, count: count)
+                return nullsOrErrorsCommits(world.environment, world.handles)
             }
         }
     }

@@ -34,7 +34,6 @@ public struct Suite {
         let roots = DistinctRoots.make(subjects)
         for (strategy, phaseStrategy) in Self.strategies {
             all += Self.commits(subjects, strategy, phaseStrategy) + Self.verdictReadCommits(subjects, strategy, phaseStrategy)
-            if case .success(let roots) = roots { all += Self.distinctRoots(roots, subjects, strategy, phaseStrategy) }
         }
         // Beside the commits, so each commit's figure sits next to the frame a user waits for.
         for (strategy, phaseStrategy) in Self.strategies {
@@ -48,6 +47,14 @@ public struct Suite {
         case .failure(let reason):
             unavailable = reason.description
             scaling = ScalingRecord(source: .notMeasured, detail: reason.description)
+        }
+        // Last, the commit over distinct roots beside the frames over them: the three share one world
+        // per strategy and count (`DistinctRoots.world`), the largest a run builds, which then stays
+        // for the rest of the process, so nothing measured after them runs beside it.
+        if case .success(let roots) = roots {
+            for (strategy, phaseStrategy) in Self.strategies {
+                all += Self.distinctRoots(roots, strategy, phaseStrategy) + Self.distinctRootFrames(roots, subjects, strategy, phaseStrategy)
+            }
         }
         measurements = Self.interleavedOrder(all)
         scalingUnavailable = unavailable

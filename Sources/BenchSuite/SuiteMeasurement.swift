@@ -42,8 +42,9 @@ public struct SuiteMeasurement {
         public let name: String
         /// What `x` counts.
         public let xUnit: String
-        /// This point's `x`; computed as it is prepared, so it is known only then.
-        public let x: () -> Double
+        /// This point's `x`, known from the catalog alone: a run of several forks fits the curve in the
+        /// parent, which prepares no measurement.
+        public let x: Double
     }
 
     /// What a measurement times, prepared: the set-up to run before a batch, and the timed operation.

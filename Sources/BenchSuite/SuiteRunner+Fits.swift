@@ -9,7 +9,7 @@ extension SuiteRunner {
             guard let curve = measurement.curve,
                 let record = records.first(where: { $0.name == measurement.name && $0.strategy == measurement.strategy })
             else { return nil }
-            return (measurement, curve.x(), record.summary.median)
+            return (measurement, curve.x, record.summary.median)
         }
         return Self.fits(points)
     }

@@ -31,13 +31,16 @@ struct FrameTests {
 
     // MARK: - The suite
 
+    /// The frames over one root's handles follow the commits over them; those over distinct roots
+    /// follow the commit over distinct roots, at the end of the catalog (`DistinctRootsTests`).
     @Test func everyStrategyHasEveryFrameRightAfterTheCommits() throws {
         let suite = Suite(subjects: subjects)
-        let names = suite.measurements.map(\.name)
+        let names = suite.measurements.map(\.name).filter { !$0.contains("distinct root") }
         for (strategy, _) in Suite.strategies {
             let frames = suite.measurements.filter { $0.strategy == strategy && $0.name.hasPrefix("frame.") }.map(\.name)
             let expected = Frame.Change.allCases.flatMap { change in Suite.frameHandleCounts.map { Suite.frameName(change, handles: $0) } }
-            #expect(frames == expected, "\(strategy.rawValue): one frame per change and handle count")
+                + Suite.distinctRootChanges.flatMap { change in Suite.distinctRootCounts.map { Suite.frameName(change, distinctRoots: $0) } }
+            #expect(frames == expected, "\(strategy.rawValue): one frame per change and handle count, then per change and root count")
         }
         let lastCommit = try #require(names.lastIndex { $0.hasPrefix("commit.") })
         let firstFrame = try #require(names.firstIndex { $0.hasPrefix("frame.") })
@@ -47,8 +50,11 @@ struct FrameTests {
         #expect(names.contains("frame.verdict-read-value-changes(largest-strict, 10 handles)"))
     }
 
-    @Test func aLandingOrClearingFrameTakesOneCallPerSetUpAndAToggleNone() {
-        for measurement in Suite.frames(subjects, .derived, DerivedPhaseStrategy()) {
+    @Test func aLandingOrClearingFrameTakesOneCallPerSetUpAndAToggleNone() throws {
+        let roots = try DistinctRoots.make(subjects).get()
+        for measurement in Suite.frames(subjects, .derived, DerivedPhaseStrategy())
+            + Suite.distinctRootFrames(roots, subjects, .derived, DerivedPhaseStrategy())
+        {
             let needsSetUp = measurement.name.hasPrefix("frame.field-errors.")
             #expect(measurement.oneCallPerBatch == needsSetUp, "\(measurement.name)")
         }
@@ -91,7 +97,9 @@ struct FrameTests {
         let suite = Suite(subjects: subjects)
         for measurement in suite.measurements where measurement.name.hasPrefix("frame.") {
             let partner = measurement.alternation?.partner
-            if measurement.name.hasPrefix("frame.field-errors.land(") {
+            if measurement.name.contains("distinct root") {
+                #expect(partner == nil, "\(measurement.name): set up per call, with no clearing over distinct roots to alternate with")
+            } else if measurement.name.hasPrefix("frame.field-errors.land(") {
                 #expect(partner == measurement.name.replacingOccurrences(of: ".land(", with: ".clear("))
             } else if measurement.name.hasPrefix("frame.field-errors.clear(") {
                 #expect(partner == measurement.name.replacingOccurrences(of: ".clear(", with: ".land("))

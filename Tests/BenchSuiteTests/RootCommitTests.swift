@@ -11,7 +11,7 @@ struct RootCommitTests {
         let subjects = try SuiteTests.subjects()
         let roots = try DistinctRoots.make(subjects).get()
         #expect(roots.variable == "page")
-        let (environment, handles) = try roots.environment(StoredPhaseStrategy(), count: 3, spec: subjects.spec)
+        let (environment, handles) = try roots.environment(StoredPhaseStrategy(), count: 3)
         #expect(handles.map { $0.operation.variables["page"] } == [.int(1), .int(2), .int(3)])
         #expect(handles.allSatisfy { $0.phase.name == "ready" })
         // Each root is its own root field on the root record: three slots, one per page.

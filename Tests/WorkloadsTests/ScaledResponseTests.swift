@@ -67,6 +67,23 @@ struct ScaledResponseTests {
         #expect(ids == [7, 9, 17, 19])
     }
 
+    /// A whole copy, as another page of the judged response: no record but the root in common with
+    /// the original or another copy, the errors as they were.
+    @Test func aCopyOfAResponseSharesNoRecordButTheRoot() throws {
+        let copies = [0, 1, 2].map { FreshIDs.copy(ofResponse: Self.response, $0) }
+        #expect(copies[0] == Self.response, "copy 0 is the original")
+        let records = try copies.map { Set(try self.records($0)) }
+        for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+            // The shelf's root field is the root's in every copy.
+            #expect(records[a].intersection(records[b]) == [.root], "copies \(a) and \(b)")
+        }
+        #expect(records[1].contains("Author:a1-copy1") && records[2].contains("Book:b4-copy2"))
+        #expect(records[2].contains("client:Book:b4-copy2:author"), "an object without an id is keyed by its fresh parent's")
+        #expect(copies[2]["errors"] == Self.response["errors"], "the errors' paths name keys and indexes, which a copy keeps")
+        let integers = try JSONValue.parse(#"{"data": {"items": [{"id": 7}, {"id": 9}]}}"#)
+        #expect(FreshIDs.copy(ofResponse: integers, 2)["data"]?["items"]?.elements?.map { $0["id"] } == [27, 29])
+    }
+
     @Test(arguments: [
         (#"{"data": {"shelf": {"id": "s1", "tags": ["a", "b"]}}}"#, "its data holds no list of objects to cut or repeat"),
         (#"{"data": {"shelf": {"books": []}}}"#, "its data holds no list of objects to cut or repeat"),

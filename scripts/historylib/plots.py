@@ -344,7 +344,7 @@ def fit_panel(axes, fits: list[dict]) -> None:
     duration_axis(axes, ys)
     if not log_x:
         axes.set_xlim(0, max(xs) * 1.05)
-    words = fits[0]["xUnit"].split()  # retained handle -> retained handles, slot walked -> slots walked
+    words = fits[0]["xUnit"].split()  # retained handle -> retained handles, judged fixture -> judged fixtures
     words[0 if len(words) > 1 and words[-1].endswith("ed") else -1] += "s"
     axes.set_title(fits[0]["name"], family="monospace", fontsize=9.5)
     axes.set_xlabel(" ".join(words) + (", log scale" if log_x else ""))

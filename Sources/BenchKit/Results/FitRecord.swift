@@ -3,7 +3,7 @@ import Harness
 /// How a cost grows: a least-squares line through measured points, with the points.
 ///
 /// For the stored chain's commit cost against retained handles, the slope is nanoseconds per handle;
-/// for the derived getter against fixture size, nanoseconds per slot walked.
+/// for the derived getter against fixture size, nanoseconds per judged fixture (the fixture's scale).
 public struct FitRecord: Sendable, Equatable, Codable {
     /// One measured point.
     public struct Point: Sendable, Equatable, Codable {
@@ -27,7 +27,7 @@ public struct FitRecord: Sendable, Equatable, Codable {
     public var name: String
     /// The strategy measured.
     public var strategy: FigureStrategy
-    /// What `x` counts, e.g. `retained handles` or `slots walked`.
+    /// What `x` counts, e.g. `retained handle` or `judged fixture`.
     public var xUnit: String
     /// The unit of `y`: `ns`.
     public var yUnit: String

@@ -6,12 +6,10 @@ import JSON
 /// An outermost list is a list of objects that no other list holds (`characters.results`, not each
 /// row's `episode`): scaling it scales what hangs below it with it, so the response grows or shrinks
 /// about in proportion instead of by a power of its depth. A list of `n` items at scale `s` keeps
-/// `max(1, round(n × s))` items. The `k`-th repeat of the list (`k` ≥ 1) is a copy whose every `id`
-/// beneath is fresh, the same way throughout that copy: a string id `x` becomes `x-copyk`, an integer
-/// id is moved past the largest integer id of the response. So a repeated item is a new record, not
-/// the same one again, and records shared inside the original (a row that is also in an episode's
-/// cast) are shared the same way inside each copy. A null `id` stays null: the normalizer keys such
-/// an object by its path, which the copy's new index already makes fresh.
+/// `max(1, round(n × s))` items. The `k`-th repeat of the list (`k` ≥ 1) is copy `k` of `FreshIDs`:
+/// every `id` beneath it fresh, so a repeated item is a new record, not the same one again, and
+/// records shared inside the original are shared the same way inside each copy. A null `id` stays
+/// null: the normalizer keys such an object by its path, which the copy's new index makes fresh.
 ///
 /// The response's `errors` follow their items: an error whose path runs through a scaled list is
 /// dropped with a cut item and repeated, at the copy's index, with a repeated one; the others are
@@ -57,7 +55,7 @@ public struct ScaledResponse: Sendable {
         guard case .object(let data)? = response["data"] else {
             throw Unscalable(description: "the response has no data object to scale")
         }
-        var scaler = ListScaling(scale: scale, idStride: Self.largestIntegerID(in: response) + 1)
+        var scaler = ListScaling(scale: scale, ids: FreshIDs(for: response))
         let scaledData = scaler.object(data, path: [])
         guard !scaler.lists.isEmpty else {
             throw Unscalable(description: "its data holds no list of objects to cut or repeat")
@@ -71,20 +69,6 @@ public struct ScaledResponse: Sendable {
             }
         })
     }
-
-    private static func largestIntegerID(in value: JSONValue) -> Int {
-        switch value {
-        case .object(let members):
-            return members.reduce(0) { largest, member in
-                if member.key == "id", case .int(let id) = member.value { return max(largest, id) }
-                return max(largest, largestIntegerID(in: member.value))
-            }
-        case .array(let elements):
-            return elements.reduce(0) { max($0, largestIntegerID(in: $1)) }
-        default:
-            return 0
-        }
-    }
 }
 
 /// One scaling walk: finds the outermost lists of objects, scales them, and remembers them so the
@@ -97,12 +81,12 @@ private struct ListScaling {
     }
 
     let scale: Double
-    let idStride: Int
+    let ids: FreshIDs
     private(set) var lists: [ScaledList] = []
 
-    init(scale: Double, idStride: Int) {
+    init(scale: Double, ids: FreshIDs) {
         self.scale = scale
-        self.idStride = idStride
+        self.ids = ids
     }
 
     mutating func object(_ members: [JSONValue.Member], path: [String]) -> [JSONValue.Member] {
@@ -115,7 +99,7 @@ private struct ListScaling {
                 let count = max(1, Int((Double(elements.count) * scale).rounded()))
                 lists.append(ScaledList(path: memberPath, from: elements.count, to: count))
                 let scaled = (0..<count).map { index in
-                    index < elements.count ? elements[index] : fresh(elements[index % elements.count], copy: index / elements.count)
+                    index < elements.count ? elements[index] : ids.copy(elements[index % elements.count], index / elements.count)
                 }
                 return JSONValue.Member(member.key, .array(scaled))
             default:
@@ -140,25 +124,6 @@ private struct ListScaling {
                 })
             }
         })
-    }
-
-    /// `value` with every `id` beneath it made fresh for the `copy`-th repeat.
-    private func fresh(_ value: JSONValue, copy: Int) -> JSONValue {
-        switch value {
-        case .object(let members):
-            return .object(members.map { member in
-                guard member.key == "id" else { return JSONValue.Member(member.key, fresh(member.value, copy: copy)) }
-                switch member.value {
-                case .string(let id): return JSONValue.Member("id", .string("\(id)-copy\(copy)"))
-                case .int(let id): return JSONValue.Member("id", .int(id + copy * idStride))
-                default: return member
-                }
-            })
-        case .array(let elements):
-            return .array(elements.map { fresh($0, copy: copy) })
-        default:
-            return value
-        }
     }
 
     /// A list with at least one object and nothing but objects and nulls.

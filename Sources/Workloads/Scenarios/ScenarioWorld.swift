@@ -21,10 +21,21 @@ public final class ScenarioWorld {
     public static let viewer: RecordID = "User:me"
 
     /// Builds a world with `handleCount` handles of `picked` under `strategy`.
-    public init(spec: LoadedFixtureDirectory, picked: PickedOperation, strategy: any PhaseStrategy, handleCount: Int = 1) throws {
+    public convenience init(spec: LoadedFixtureDirectory, picked: PickedOperation, strategy: any PhaseStrategy, handleCount: Int = 1) throws {
+        let (environment, handles) = try Self.makeEnvironment(spec: spec, picked: picked, strategy: strategy, handleCount: max(1, handleCount))
+        try self.init(spec: spec, picked: picked, environment: environment, handles: handles)
+    }
+
+    /// Builds a world over handles attached elsewhere (one per distinct root, say): the view tree over
+    /// the first, which must be ready, and a phase-only body over each other.
+    ///
+    /// - Precondition: `handles` is not empty.
+    public init(spec: LoadedFixtureDirectory, picked: PickedOperation, environment: Environment, handles: [Handle]) throws {
+        precondition(!handles.isEmpty, "a world has a handle to build its view tree over")
         self.spec = spec
         self.picked = picked
-        (environment, handles) = try Self.makeEnvironment(spec: spec, picked: picked, strategy: strategy, handleCount: max(1, handleCount))
+        self.environment = environment
+        self.handles = handles
         var bodies = try ViewTree(handle: handles[0]).bodies
         for (index, handle) in handles.enumerated().dropFirst() {
             bodies.append(BodyKinds.phase(handle, name: "phase[\(index)]"))
@@ -41,15 +52,31 @@ public final class ScenarioWorld {
         let environment = Environment(strategy: strategy, store: spec.makeStore())
         environment.commit { transaction in
             picked.response.write(into: &transaction)
-            let viewer = transaction.record(viewer, typename: "User")
-            transaction.set(viewer, "name", .scalar(.string("Beth Smith")))
-            transaction.set(transaction.record(.root), "viewer", .link(viewer))
+            writeViewer(into: &transaction)
         }
         var handles: [Handle] = []
         for _ in 0..<handleCount {
             handles.append(try environment.attach(picked.operation, variables: picked.variables, policy: .storeOrNetwork))
         }
         return (environment, handles)
+    }
+
+    /// Another screen's data: the signed-in user under the root's `viewer`, with a name.
+    private static func writeViewer(into transaction: inout Transaction) {
+        let viewer = transaction.record(viewer, typename: "User")
+        transaction.set(viewer, "name", .scalar(.string("Beth Smith")))
+        transaction.set(transaction.record(.root), "viewer", .link(viewer))
+    }
+
+    /// Writes what the world was built with again, `picked`'s response and the viewer's name, and
+    /// renders: a world that several measurements share starts each one as it was built, whatever the
+    /// one before changed there. Data the world was given besides (other roots' pages) stays as it is.
+    public func restore() {
+        environment.commit { transaction in
+            picked.response.write(into: &transaction)
+            Self.writeViewer(into: &transaction)
+        }
+        render()
     }
 
     /// The first handle.
