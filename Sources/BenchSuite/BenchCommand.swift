@@ -204,7 +204,10 @@ public enum BenchCommand {
             } ?? "")
         let forks = options.forks > 1
             ? "; samples from \(options.forks) forks (fresh processes of this build, one after another), "
-                + "each median's interval by two-stage bootstrap over them" : ""
+                + "each median's interval by two-stage bootstrap over them"
+                + (Suite.distinctRootForks < options.forks
+                    ? "; the distinct-root measurements, which no limit reads, in the first \(Suite.distinctRootForks) forks only" : "")
+            : ""
         let lookAgain = looks.map { "; timing limits judged on \($0.description); a decision waiting on undecided limits takes more forks of the measurements they read, up to the next look" } ?? ""
         let timing = abSwitch + MeasurementResult.fixedBatchMethod + forks + lookAgain + "; sampling: "
             + SuiteRunner.samplingDescription(quick: options.quick, forks: options.forks)

@@ -32,7 +32,11 @@ public enum ForkedRun {
         _ options: RunOptions, expected: [SuiteMeasurement], progress: ProgressLine, forkSeconds: inout [Double]
     ) throws -> [MeasurementRecord] {
         let forks = try measureForks(options, expected: expected, numbered: 1...options.forks, of: options.forks, progress: progress, forkSeconds: &forkSeconds)
-        return forks[0].indices.map { position in MeasurementRecord(mergingForks: forks.map { $0[position] }) }
+        // A measurement with a fork limit is in the first forks' records only.
+        return expected.map { measurement in
+            let key = ChildCommand.measurementKey(measurement.name, measurement.strategy)
+            return MeasurementRecord(mergingForks: forks.compactMap { $0[key] })
+        }
     }
 
     /// A look after the first: forks numbered on from the run's (`numbered`, of `count` in all), each
@@ -47,11 +51,12 @@ public enum ForkedRun {
     ) throws -> [MeasurementRecord] {
         let forks = try measureForks(options, expected: expected, numbered: numbered, of: count, progress: progress, forkSeconds: &forkSeconds)
         var merged = records
-        for (position, measurement) in expected.enumerated() {
+        for measurement in expected {
             guard let index = merged.firstIndex(where: { $0.name == measurement.name && $0.strategy == measurement.strategy }) else {
                 throw ChildFailure("a look measured '\(ChildCommand.measurementKey(measurement.name, measurement.strategy))', which the run's first forks did not")
             }
-            var more = MeasurementRecord(mergingForks: merged[index].forkRecords + forks.map { $0[position] })
+            let key = ChildCommand.measurementKey(measurement.name, measurement.strategy)
+            var more = MeasurementRecord(mergingForks: merged[index].forkRecords + forks.compactMap { $0[key] })
             more.instructionsPerOperation = merged[index].instructionsPerOperation
             more.instructionsUnderOtherHashSeeds = merged[index].instructionsUnderOtherHashSeeds
             merged[index] = more
@@ -62,18 +67,24 @@ public enum ForkedRun {
     private static func measureForks(
         _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, progress: ProgressLine,
         forkSeconds: inout [Double]
-    ) throws -> [[MeasurementRecord]] {
+    ) throws -> [[String: MeasurementRecord]] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-forks-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // The running image itself, not the path it was started from: a rebuild during the run must
         // not put another build in the later forks.
         let executable = "/proc/self/exe"
-        let keys = expected.map { ChildCommand.measurementKey($0.name, $0.strategy) }
-        // The first look times every selected measurement, and says so by naming none.
-        let named = numbered.lowerBound == 1 ? [] : keys
-        var forks: [[MeasurementRecord]] = []
+        let firstLook = numbered.lowerBound == 1
+        var forks: [[String: MeasurementRecord]] = []
         for index in numbered {
+            // The first look's forks time every selected measurement within its fork limit, and say so
+            // by naming none while that is all of them; a later look's time every one it names.
+            let timed = timed(expected, inFork: index, firstLook: firstLook)
+            let keys = timed.map { ChildCommand.measurementKey($0.name, $0.strategy) }
+            let named = firstLook && timed.count == expected.count ? [] : keys
+            // A fork past every selected measurement's limit has nothing to time (a child told to time
+            // none would time them all).
+            guard !timed.isEmpty else { continue }
             progress.note("[fork \(index)/\(count)] starting")
             let started = MonotonicClock.now()
             let output = directory.appendingPathComponent("fork-\(index).json")
@@ -88,13 +99,19 @@ public enum ForkedRun {
             guard records.map({ ChildCommand.measurementKey($0.name, $0.strategy) }) == keys else {
                 throw ChildFailure("fork \(index) of \(count) measured other measurements than were selected")
             }
-            forks.append(records)
+            forks.append(Dictionary(uniqueKeysWithValues: zip(keys, records)))
             let seconds = Double(MonotonicClock.now() &- started) / 1e9
             forkSeconds.append(seconds)
             progress.say("[fork \(index)/\(count)] done in \(String(format: "%.1f", seconds)) s")
         }
         progress.finish()
         return forks
+    }
+
+    /// What the `index`th fork times of `expected`: in a run's first look, the measurements whose
+    /// fork limit it is within; in a later look, all of them, since a limit reads them.
+    static func timed(_ expected: [SuiteMeasurement], inFork index: Int, firstLook: Bool) -> [SuiteMeasurement] {
+        firstLook ? expected.filter { $0.isTimed(inFork: index) } : expected
     }
 
     private static func launch(_ executable: String, _ fork: ChildCommand, index: Int, count: Int) throws {

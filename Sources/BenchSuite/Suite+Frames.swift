@@ -69,7 +69,8 @@ extension Suite {
             distinctRootCounts.map { count in
                 SuiteMeasurement(
                     frameName(change, distinctRoots: count), strategy: strategy, oneCallPerBatch: change.needsSetUpPerCall,
-                    curve: distinctRootsPoint(distinctRootsFrameCurve(change), count), retainedHandles: count
+                    curve: distinctRootsPoint(distinctRootsFrameCurve(change), count), retainedHandles: count,
+                    forkLimit: distinctRootForks
                 ) {
                     try Frame(change, roots: roots, count: count, subjects: subjects, strategy: phaseStrategy).prepared
                 }

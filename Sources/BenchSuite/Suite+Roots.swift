@@ -37,6 +37,13 @@ extension Suite {
     /// The curve the distinct-root commits lie on.
     static let distinctRootsCurve = "commit.nulls-or-errors(largest-strict) by distinct roots"
 
+    /// How many forks of a run time the distinct-root measurements: the first three.
+    ///
+    /// A fork builds a hundred full-size pages for them, about 6 s of each fork's 13 here, most of it
+    /// set-up no sampling plan can shorten; no limit reads them, and three forks give their curves'
+    /// headroom an interval across processes while keeping the default run within its minute.
+    public static let distinctRootForks = 3
+
     /// `1 distinct root`, `10 distinct roots`: how a distinct-root measurement's name ends.
     static func distinctRootsLabel(_ count: Int) -> String {
         "\(count) distinct root\(count == 1 ? "" : "s")"
@@ -54,7 +61,7 @@ extension Suite {
         distinctRootCounts.map { count in
             SuiteMeasurement(
                 "commit.nulls-or-errors(largest-strict, \(distinctRootsLabel(count)))", strategy: strategy,
-                curve: distinctRootsPoint(distinctRootsCurve, count), retainedHandles: count
+                curve: distinctRootsPoint(distinctRootsCurve, count), retainedHandles: count, forkLimit: distinctRootForks
             ) {
                 let world = try roots.world(phaseStrategy, count: count)
                 return nullsOrErrorsCommits(world.environment, world.handles)

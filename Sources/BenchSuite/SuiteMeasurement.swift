@@ -21,6 +21,10 @@ public struct SuiteMeasurement {
     /// How many handles the measurement retains (0 when it retains none or only one screen's few), so a
     /// `--quick` run can leave out the ones whose set-up alone takes seconds.
     public let retainedHandles: Int
+    /// The most forks of a run's first look that time this measurement, the first ones; nil for every
+    /// fork. Only measurements no limit reads have one: their figures are reported, and a look after the
+    /// first, which measures what the limits read, times them in every fork it starts.
+    public let forkLimit: Int?
     /// The measurement timed in alternation with this one, each call the other's set-up, when both run.
     let alternation: Alternation?
     let prepare: () throws -> Prepared
@@ -53,12 +57,16 @@ public struct SuiteMeasurement {
         let operation: () -> Any
     }
 
+    /// Whether the `index`th fork of a run's first look times this measurement.
+    func isTimed(inFork index: Int) -> Bool { forkLimit.map { index <= $0 } ?? true }
+
     /// The name the harness reports progress under: the name and the strategy.
     var harnessName: String { strategy == .unshaped ? name : "\(name) [\(strategy.rawValue)]" }
 
     init(
         _ name: String, strategy: FigureStrategy = .unshaped, operationsPerCall: Int = 1, oneCallPerBatch: Bool = false,
-        curve: CurvePoint? = nil, retainedHandles: Int = 0, alternation: Alternation? = nil, prepare: @escaping () throws -> Prepared
+        curve: CurvePoint? = nil, retainedHandles: Int = 0, forkLimit: Int? = nil, alternation: Alternation? = nil,
+        prepare: @escaping () throws -> Prepared
     ) {
         self.name = name
         self.strategy = strategy
@@ -66,6 +74,7 @@ public struct SuiteMeasurement {
         self.oneCallPerBatch = oneCallPerBatch
         self.curve = curve
         self.retainedHandles = retainedHandles
+        self.forkLimit = forkLimit
         self.alternation = alternation
         self.prepare = prepare
     }
