@@ -71,50 +71,110 @@ public enum InstructionPass {
     /// and heap lie elsewhere. The fixed seed makes one build's count repeat; the other seeds show
     /// whether that count would survive an unrelated change to the build.
     ///
-    /// - Throws: `CallgrindLaunch.Unavailable` when valgrind is missing or the child fails;
+    /// The passes of a step run side by side, up to `processes` at a time: a count does not depend on
+    /// what else the machine is doing, only on what its own process counts, and each pass is the
+    /// process it was when they ran one after another, over the same measurements in the same order.
+    /// Each step waits for the one before, which chooses its measurements. All have ended when this
+    /// returns, so no count runs beside the timed pass that follows.
+    ///
+    /// - Parameter processes: The most counting processes at once; 1 runs the passes one after another.
+    /// - Throws: `CallgrindLaunch.Unavailable` when valgrind is missing or a child fails;
     ///   `SuiteError` when this build cannot make client requests; `ChildFailure` when a selected
-    ///   measurement was not counted.
-    public static func count(_ options: RunOptions, selected: [SuiteMeasurement], progress: ProgressLine) throws -> [String: Counts] {
+    ///   measurement was not counted. When several passes run, the first failure ends the others.
+    public static func count(
+        _ options: RunOptions, selected: [SuiteMeasurement], progress: ProgressLine, processes: Int = countingProcesses
+    ) throws -> [String: Counts] {
         guard InstructionCounter.clientRequestsCompiled else {
             throw SuiteError("this bench was built without valgrind's headers (valgrind/callgrind.h); install valgrind and rebuild")
         }
-        progress.note("[instructions] counting with the hash seed fixed")
-        let fixed = try countOnce(options, selected: selected, keys: nil, fixedSeed: true)
+        let passes = Passes(options: options, selected: selected, progress: progress, processes: processes)
+        let fixed = try passes.count(keys: nil, fixedSeed: true, times: 1) { _ in "counting with the hash seed fixed" }[0]
         var counts = fixed.mapValues { Counts(fixedSeed: $0, otherSeeds: []) }
-        let again = selected.map { ChildCommand.measurementKey($0.name, $0.strategy) }.filter { (fixed[$0] ?? .infinity) <= otherSeedLimit }
-        for pass in 1...otherSeedPasses where !again.isEmpty {
-            progress.note("[instructions] counting again under a random hash seed (\(pass) of \(otherSeedPasses))")
-            let other = try countOnce(options, selected: selected, keys: again, fixedSeed: false)
-            for (name, value) in other { counts[name]?.otherSeeds.append(value) }
+        let again = countedAgain(selected.map { ChildCommand.measurementKey($0.name, $0.strategy) }, fixed: fixed)
+        if !again.isEmpty {
+            let others = try passes.count(keys: again, fixedSeed: false, times: otherSeedPasses) { pass in
+                "counting again under a random hash seed (\(pass) of \(otherSeedPasses))"
+            }
+            for other in others { for (name, value) in other { counts[name]?.otherSeeds.append(value) } }
         }
-        let moved = again.filter { counts[$0]?.needsMoreSeeds == true }
-        for pass in 1...movedSeedPasses where !moved.isEmpty {
-            progress.note(
-                "[instructions] \(moved.count) whose counts moved: counting again under a random hash seed (\(pass) of \(movedSeedPasses))")
-            let other = try countOnce(options, selected: selected, keys: moved, fixedSeed: false)
-            for (name, value) in other { counts[name]?.otherSeeds.append(value) }
+        let moved = countedMore(again, counts: counts)
+        if !moved.isEmpty {
+            let others = try passes.count(keys: moved, fixedSeed: false, times: movedSeedPasses) { pass in
+                "\(moved.count) whose counts moved: counting again under a random hash seed (\(pass) of \(movedSeedPasses))"
+            }
+            for other in others { for (name, value) in other { counts[name]?.otherSeeds.append(value) } }
         }
         return counts
     }
 
-    /// One callgrind child over `keys` (every selected measurement when `nil`).
-    private static func countOnce(
-        _ options: RunOptions, selected: [SuiteMeasurement], keys: [String]?, fixedSeed: Bool
-    ) throws -> [String: Double] {
-        let directory = try CallgrindLaunch.makeOutputDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let launch = try childLaunch(options, keys: keys, fixedSeed: fixedSeed, directory: directory)
-        let regions = try launch.run()
-        var counts: [String: Double] = [:]
-        for measurement in selected {
-            let name = ChildCommand.measurementKey(measurement.name, measurement.strategy)
-            guard keys?.contains(name) ?? true else { continue }
-            guard let (region, instructions) = regions.first(where: { $0.key.kind == .counted && $0.key.name == name }) else {
-                throw ChildFailure("the callgrind pass counted no instructions for \(name)")
-            }
-            counts[name] = Double(instructions) / Double(region.calls) / Double(measurement.operationsPerCall)
+    /// How many counting processes `count` runs at once: one for each core this process may run on
+    /// (`MachineEnvironment.usableCores`), so `taskset -c 0 bench --instructions` runs them one after
+    /// another.
+    public static var countingProcesses: Int { MachineEnvironment.usableCores }
+
+    /// The measurements of `keys`, in order, that are counted again under other seeds: those whose
+    /// fixed-seed count is at most `otherSeedLimit`.
+    static func countedAgain(_ keys: [String], fixed: [String: Double]) -> [String] {
+        keys.filter { (fixed[$0] ?? .infinity) <= otherSeedLimit }
+    }
+
+    /// The measurements of `again`, in order, that are counted under `movedSeedPasses` more seeds:
+    /// those whose counts moved a little under the first ones (`Counts.needsMoreSeeds`).
+    static func countedMore(_ again: [String], counts: [String: Counts]) -> [String] {
+        again.filter { counts[$0]?.needsMoreSeeds == true }
+    }
+
+    /// The counting children of one run: each pass one child under callgrind, the passes of a step
+    /// side by side.
+    private struct Passes {
+        let options: RunOptions
+        let progress: ProgressLine
+        let processes: Int
+        /// Every selected measurement's key, in the run's order.
+        let all: [String]
+        /// Each selected measurement's operations per call, by key.
+        let operationsPerCall: [String: Int]
+
+        init(options: RunOptions, selected: [SuiteMeasurement], progress: ProgressLine, processes: Int) {
+            self.options = options
+            self.progress = progress
+            self.processes = processes
+            all = selected.map { ChildCommand.measurementKey($0.name, $0.strategy) }
+            operationsPerCall = Dictionary(uniqueKeysWithValues: zip(all, selected.map(\.operationsPerCall)))
         }
-        return counts
+
+        /// Counts `keys` (every selected measurement when `nil`) in `times` processes, up to
+        /// `processes` at once; each process's counts per operation, by key, in pass order.
+        ///
+        /// - Parameter saying: What pass `n` (1-based) counts, for the progress line as it starts.
+        func count(keys: [String]?, fixedSeed: Bool, times: Int, saying: (Int) -> String) throws -> [[String: Double]] {
+            let width = min(processes, times)
+            let group = ChildGroup()
+            // What the children's threads need, and nothing of the progress line, which stays on this one.
+            let (options, counted, operationsPerCall) = (options, keys ?? all, operationsPerCall)
+            return try SideBySide.run(
+                times, atMost: width,
+                starting: { index in
+                    let line = "[instructions] " + saying(index + 1)
+                    // Side by side, the children's own lines take turns on the progress line: the
+                    // parent's stay above them, one for each child as it starts.
+                    if width == 1 { progress.note(line) } else { progress.say(line + ", \(width) processes side by side") }
+                },
+                stop: group.end
+            ) { _ in
+                let directory = try CallgrindLaunch.makeOutputDirectory()
+                defer { try? FileManager.default.removeItem(atPath: directory) }
+                let regions = try childLaunch(options, keys: keys, fixedSeed: fixedSeed, directory: directory).run(in: group)
+                var counts: [String: Double] = [:]
+                for name in counted {
+                    guard let (region, instructions) = regions.first(where: { $0.key.kind == .counted && $0.key.name == name }) else {
+                        throw ChildFailure("the callgrind pass counted no instructions for \(name)")
+                    }
+                    counts[name] = Double(instructions) / Double(region.calls) / Double(operationsPerCall[name]!)
+                }
+                return counts
+            }
+        }
     }
 
     /// The counting child of `options` over `keys` (every selected measurement when `nil`), writing its
@@ -155,7 +215,9 @@ public enum InstructionPass {
     }
 
     /// How the counts were made, for the results file's `method`.
-    public static func method(_ counter: InstructionCounter, valgrindVersion: String) -> String {
+    ///
+    /// - Parameter processes: The most counting processes that ran at once (`count`'s).
+    public static func method(_ counter: InstructionCounter, valgrindVersion: String, processes: Int = countingProcesses) -> String {
         "instructionsPerOperation: callgrind's Ir (\(valgrindVersion)) in a second process of this build under valgrind, "
             + "on jemalloc with time-driven purging off, address-space randomisation off, SWIFT_DETERMINISTIC_HASHING=1, a fixed environment; "
             + "per measurement, \(counter.warmUpCalls) calls uncollected, one probe call, then N calls collected, "
@@ -165,6 +227,10 @@ public enum InstructionPass {
             + "for measurements of at most \(Int(otherSeedLimit)) Ir per operation, and in \(movedSeedPasses) more "
             + "for those whose spread there is over \(Counts.movedSpreadFloor * 100)% and at most "
             + "\(ComparisonRule.defaultWidestDecidingSpread * 100)%"
+            + (processes == 1
+                ? ""
+                : "; these processes run side by side on \(processes) cores, up to \(processes) at a time, each once those that "
+                    + "choose its measurements have ended (the fixed seed's, then the first other seeds'), all before the timed pass")
     }
 
     // MARK: - Child

@@ -36,6 +36,16 @@ struct InstructionPassTests {
         #expect(benchVariables == ["BENCH_AB_EXTRA_WORK", "BENCH_ALLOCATOR", "BENCH_ALLOCATOR_REEXECUTED"], "\(benchVariables)")
     }
 
+    /// The results file's `method` says the counting processes ran side by side only where they did;
+    /// one at a time, it reads as it did before they could.
+    @Test func theMethodSaysWhenTheCountingProcessesRanSideBySide() {
+        let counter = InstructionCounter(outputDirectory: "")
+        let alone = InstructionPass.method(counter, valgrindVersion: "valgrind-3.19.0", processes: 1)
+        let beside = InstructionPass.method(counter, valgrindVersion: "valgrind-3.19.0", processes: 2)
+        #expect(!alone.contains("side by side") && alone.hasSuffix("at most 1.0%"), "\(alone)")
+        #expect(beside.hasPrefix(alone) && beside.contains("side by side on 2 cores, up to 2 at a time"), "\(beside)")
+    }
+
     /// Outside valgrind the client requests do nothing, so a counting child there would answer with no
     /// dumps: it is refused as bad input, and writes nothing.
     @Test func theCountingChildRefusesToRunOutsideValgrind() throws {

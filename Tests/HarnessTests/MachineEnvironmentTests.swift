@@ -17,6 +17,13 @@ struct MachineEnvironmentTests {
         #expect(MachineEnvironment.cpuModel(cpuinfo: cpuinfo) == "AMD EPYC 7B13", "the first model name")
         #expect(MachineEnvironment.cpuModel(cpuinfo: "processor : 0\n") == nil)
 
+        let status = "Name:\tbench\nCpus_allowed:\tff\nCpus_allowed_list:\t0-3,6,8-9\nMems_allowed_list:\t0\n"
+        #expect(MachineEnvironment.allowedCores(status: status) == 7, "ranges and single cores")
+        #expect(MachineEnvironment.allowedCores(status: "Cpus_allowed_list:\t1\n") == 1, "taskset -c 1")
+        #expect(MachineEnvironment.allowedCores(status: "Name:\tbench\n") == nil, "no such line")
+        #expect(MachineEnvironment.allowedCores(status: "Cpus_allowed_list:\t3-1\n") == nil, "not a range")
+        #expect(MachineEnvironment.allowedCores(status: "Cpus_allowed_list:\t0-1-2\n") == nil, "not a range")
+
         #expect(MachineEnvironment.isDirty(porcelain: " M Package.swift\n"))
         #expect(!MachineEnvironment.isDirty(porcelain: ""), "clean tree")
         #expect(!MachineEnvironment.isDirty(porcelain: "\n"))
@@ -34,6 +41,7 @@ struct MachineEnvironmentTests {
             #expect(environment.buildConfiguration == "release")
         #endif
         #expect(environment.cores == ProcessInfo.processInfo.activeProcessorCount && environment.cores > 0)
+        #expect((1...environment.cores).contains(MachineEnvironment.usableCores))
         #if os(Linux)
             #expect(environment.kernel.hasPrefix("Linux "), "uname on Linux: \(environment.kernel)")
             #expect(environment.cpuModel != "unknown" && environment.operatingSystem != "unknown",

@@ -68,6 +68,14 @@ public struct MachineEnvironment: Sendable, Equatable, Codable {
         )
     }
 
+    /// The logical processors this process may run on: the online ones, narrowed by its affinity
+    /// (`Cpus_allowed_list` in `/proc/self/status`, what `taskset -c` sets) where that can be read.
+    public static var usableCores: Int {
+        let online = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let allowed = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)).flatMap(allowedCores(status:))
+        return min(online, allowed ?? online)
+    }
+
     // MARK: - Parsing, pure so it is tested on fixed text
 
     /// Whether `git status --porcelain` output lists any change.
@@ -83,6 +91,19 @@ public struct MachineEnvironment: Sendable, Equatable, Codable {
                 ? value.dropFirst().dropLast() : value)
         }
         return nil
+    }
+
+    /// How many processors the `Cpus_allowed_list` line of a /proc/PID/status text names
+    /// (`0-3,6,8-9` names 7), or nil without a line that reads so.
+    static func allowedCores(status: String) -> Int? {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") }) else { return nil }
+        var count = 0
+        for range in line.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces).split(separator: ",") {
+            let ends = range.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+            guard let first = ends.first ?? nil, let last = ends.last ?? nil, ends.count <= 2, first <= last else { return nil }
+            count += last - first + 1
+        }
+        return count > 0 ? count : nil
     }
 
     /// The first `model name` of a /proc/cpuinfo text.

@@ -67,17 +67,18 @@ public struct CallgrindLaunch {
     /// Runs the program to its end, its standard error shown as it goes, and reads every region it
     /// named.
     ///
+    /// - Parameter group: The children it runs beside, which end together when one fails; nil when
+    ///   it runs alone.
     /// - Returns: The `Ir` total of every region, by region.
     /// - Throws: `Unavailable` when a tool is missing or the program fails; `CallgrindDump.Malformed`
-    ///   when a dump cannot be read.
-    public func run() throws -> [CallgrindRegion: UInt64] {
+    ///   when a dump cannot be read; `ChildGroup.Ended` when `group` had ended before it started.
+    public func run(in group: ChildGroup? = nil) throws -> [CallgrindRegion: UInt64] {
         let command = try commandLine()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         process.environment = pinnedEnvironment
-        try process.run()
-        process.waitUntilExit()
+        try (group ?? ChildGroup()).run(process)
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw Unavailable(reason: "the program under callgrind ended with status \(process.terminationStatus): \(command.joined(separator: " "))")
         }
@@ -106,8 +107,8 @@ public struct CallgrindLaunch {
     /// The name is the same in every run made after another has finished, not merely as long: the
     /// child holds it in its arguments, its environment and the paths it reads, and their contents
     /// land in hashed tables and heap blocks before anything is counted, so a random name moves the
-    /// counts (docs/instruction-counting.md). Runs made at the same time take the next free name, as
-    /// long as the first.
+    /// counts (docs/instruction-counting.md). Children counting at the same time (the side-by-side
+    /// passes of a run, or another run's) take the next free names, as long as the first.
     ///
     /// - Parameter prefix: The names' common part; tests give their own.
     /// - Throws: `Unavailable` when the directory cannot be made.
