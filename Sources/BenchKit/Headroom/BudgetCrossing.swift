@@ -68,12 +68,14 @@ public struct BudgetCrossing: Sendable, Equatable {
     }
 
     /// The crossing in words: `33.3 [31.0, 35.9]`, `2417 [1903, > 10000] (extrapolated)`,
-    /// `not within 10000`, `spent at 1 [≤ 1, 1.40]`.
+    /// `not within 10000`, `spent at 1.00 [≤ 1.00, 1.40]`, `spent at 1.00` when the whole interval is too.
     public var text: String {
         let bounds = interval.map { " [\(Self.bound($0.lower, measured)), \(Self.bound($0.upper, measured))]" } ?? ""
         switch finding {
         case .spentAtSmallest:
-            return "spent at \(FigureText.number(measured.lowerBound))" + bounds
+            // An interval wholly at or below the smallest N adds nothing to the words either.
+            let upperBelow = interval.map { $0.upper <= measured.lowerBound } ?? true
+            return "spent at \(FigureText.number(measured.lowerBound))" + (upperBelow ? "" : bounds)
         case .notWithinHorizon:
             // An interval wholly past the horizon adds nothing to the words.
             let lowerPast = interval.map { $0.lower > Self.horizon } ?? true
