@@ -385,7 +385,7 @@ def headroom_panel(axes, fits: list[dict]) -> None:
         line = [(p["x"], p["fitted"]) for p in room["band"] if p["fitted"] > 0]
         crossing = room["crossings"][0]["text"]
         axes.plot([x for x, _ in line], [y for _, y in line], "-", color=color, linewidth=1.3,
-                  label=f"{LABELS.get(fit['strategy'], fit['strategy'])}: a 120 Hz frame at N = {crossing}")
+                  label=f"{LABELS.get(fit['strategy'], fit['strategy'])}, 120 Hz frame: {crossing}")
         points = room["points"]
         errors = [[max(p["y"] - (p["lower"] if p["lower"] is not None else p["y"]), 0) for p in points],
                   [max((p["upper"] if p["upper"] is not None else p["y"]) - p["y"], 0) for p in points]]
