@@ -81,7 +81,9 @@ public enum BenchCommand {
             let limits = try LimitsFile.load(path: options.limitsPath)
             if let outputPath = options.outputPath { try ResultsWriter.checkNewFile(outputPath) }
             let subjects = try checkedSubjects(options.specDirectory)
-            return (limits, subjects, Suite(subjects: subjects), subjectRecords(subjects))
+            let suite = Suite(subjects: subjects)
+            try requireSelection(suite, subjects, options)
+            return (limits, subjects, suite, subjectRecords(subjects))
         }
         let announce = JudgedSubject.lines(limits.limits, subjects: picks) + picks.compactMap { $0.fieldErrors?.line }
             + missingSubjects(subjects) + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
@@ -269,6 +271,8 @@ public enum BenchCommand {
         let runOptions = RunOptions(
             quick: false, filter: options.filter, specDirectory: options.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
             outputPath: nil, format: .text, strategies: options.strategies)
+        let suite = Suite(subjects: subjects)
+        try requireSelection(suite, subjects, runOptions)
         let records = subjectRecords(subjects)
         var lines: [String] = []
         for record in records {
@@ -276,11 +280,22 @@ public enum BenchCommand {
             if let fieldErrors = record.fieldErrors { lines.append("# \(fieldErrors.line)") }
         }
         lines += JudgedSubject.lines(limits.limits, subjects: records).map { "# \($0)" } + missingSubjects(subjects).map { "# \($0)" }
-        for measurement in SuiteRunner.selected(Suite(subjects: subjects), options: runOptions) {
+        for measurement in SuiteRunner.selected(suite, options: runOptions) {
             lines.append(measurement.strategy == .unshaped ? measurement.name : "\(measurement.name) [\(measurement.strategy.rawValue)]")
         }
         lines += SuiteRunner.selectedScenarios(subjects, options: runOptions).map { "\($0.0.name) [counts]" }
         return lines
+    }
+
+    /// Refuses a `--filter` that selects no measurement and no count: a run of nothing would measure
+    /// nothing, leave every limit unjudged and exit 1 at the end, where one line at the start says it.
+    ///
+    /// - Throws: `UsageError` naming the pattern, when nothing under the selected strategies matches it.
+    static func requireSelection(_ suite: Suite, _ subjects: BenchSubjects, _ options: RunOptions) throws {
+        guard let filter = options.filter,
+            SuiteRunner.selected(suite, options: options).isEmpty, SuiteRunner.selectedScenarios(subjects, options: options).isEmpty
+        else { return }
+        throw UsageError("--filter '\(filter.pattern)' selects no measurement and no count under strategies \(options.strategies.rawValue); bench --list names what there is")
     }
 
     private static func report(_ options: ReportOptions) throws -> Int32 {

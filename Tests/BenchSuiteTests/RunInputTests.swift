@@ -51,6 +51,29 @@ struct RunInputTests {
         #expect(!FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent("missing")), "a directory was made")
     }
 
+    @Test func aFilterThatSelectsNothingIsRefusedInOneLineBeforeTheRun() throws {
+        let subjects = try SuiteTests.subjects()
+        let suite = Suite(subjects: subjects)
+        func options(_ pattern: String, _ strategies: StrategySelection = .all) -> RunOptions {
+            RunOptions(
+                quick: true, filter: MeasurementFilter(pattern: pattern), specDirectory: "spec", limitsPath: Self.limits, outputPath: nil,
+                format: .text, strategies: strategies)
+        }
+        let refusal = #expect(throws: UsageError.self) { try BenchCommand.requireSelection(suite, subjects, options("no-such-measurement")) }
+        #expect(refusal?.line == "bench: --filter 'no-such-measurement' selects no measurement and no count under strategies all; "
+            + "bench --list names what there is (try --help)")
+        // A pattern that names something of another strategy only selects nothing under this one.
+        #expect(throws: UsageError.self) { try BenchCommand.requireSelection(suite, subjects, options("fixture)", try StrategySelection.parse("stored").get())) }
+        #expect(throws: Never.self) { try BenchCommand.requireSelection(suite, subjects, options("fixture)")) }
+        // A count alone is something to run.
+        #expect(throws: Never.self) { try BenchCommand.requireSelection(suite, subjects, options("nulls-or-errors-commit")) }
+
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("nothing-\(UUID().uuidString).json").path
+        #expect(BenchCommand.main(["--quick", "--filter", "no-such-measurement", "--limits", Self.limits, "--out", out]) == 2)
+        #expect(!FileManager.default.fileExists(atPath: out), "nothing was measured or written")
+        #expect(BenchCommand.main(["--list", "--filter", "no-such-measurement"]) == 2)
+    }
+
     @Test func specNamingAFileOrNothingIsSaidInWords() throws {
         let file = Self.limits
         #expect(specError(file)?.description == "\(file): is a file, not a directory; the spec is a directory of fixtures (see spec/README.md)")
