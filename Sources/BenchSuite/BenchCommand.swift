@@ -82,6 +82,7 @@ public enum BenchCommand {
             if let outputPath = options.outputPath { try ResultsWriter.checkNewFile(outputPath) }
             let subjects = try checkedSubjects(options.specDirectory)
             let suite = Suite(subjects: subjects)
+            try requireMeasured(limits, path: options.limitsPath, suite)
             try requireSelection(suite, subjects, options)
             return (limits, subjects, suite, subjectRecords(subjects))
         }
@@ -272,6 +273,7 @@ public enum BenchCommand {
             quick: false, filter: options.filter, specDirectory: options.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
             outputPath: nil, format: .text, strategies: options.strategies)
         let suite = Suite(subjects: subjects)
+        try requireMeasured(limits, path: options.limitsPath, suite)
         try requireSelection(suite, subjects, runOptions)
         let records = subjectRecords(subjects)
         var lines: [String] = []
@@ -285,6 +287,29 @@ public enum BenchCommand {
         }
         lines += SuiteRunner.selectedScenarios(subjects, options: runOptions).map { "\($0.0.name) [counts]" }
         return lines
+    }
+
+    /// Refuses a limits file a limit of which reads a measurement (name and strategy) this bench does
+    /// not have over this spec, or counts a scenario it has none of: such a run would measure
+    /// everything, then leave the limit unjudged and exit 1.
+    ///
+    /// - Throws: `LimitsError` naming the file, the limit and what it reads.
+    static func requireMeasured(_ limits: LimitsFile, path: String, _ suite: Suite) throws {
+        let measured = Set(suite.measurements.map { ChildCommand.measurementKey($0.name, $0.strategy) })
+        // A scenario whose operation this spec lacks (no spreads-only operation) is still the bench's:
+        // its limit is then not judged, as the report says; only a name no scenario has is refused.
+        let scenarios = Set(Scenario.all.map(\.name))
+        for limit in limits.limits {
+            if limit.isTiming {
+                for (name, strategy) in limit.measurementsRead where !measured.contains(ChildCommand.measurementKey(name, strategy)) {
+                    throw LimitsError(line: "\(path): limit '\(limit.id)' reads '\(name)' [\(strategy.rawValue)], which this bench does not "
+                        + "measure over this spec (bench --list names what it does)")
+                }
+            } else if !scenarios.contains(limit.metric) {
+                throw LimitsError(line: "\(path): limit '\(limit.id)' counts '\(limit.metric)', a scenario this bench does not have "
+                    + "(bench --list names what it counts)")
+            }
+        }
     }
 
     /// Refuses a `--filter` that selects no measurement and no count: a run of nothing would measure

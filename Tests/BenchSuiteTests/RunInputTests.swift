@@ -74,6 +74,43 @@ struct RunInputTests {
         #expect(BenchCommand.main(["--list", "--filter", "no-such-measurement"]) == 2)
     }
 
+    @Test func aLimitThatReadsWhatTheBenchLacksIsRefusedInOneLineBeforeTheRun() throws {
+        let text = try String(contentsOfFile: Self.limits, encoding: .utf8)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func written(_ name: String, replacing old: String, with new: String) throws -> String {
+            #expect(text.contains(old), "limits.json still holds \(old)")
+            let path = directory.appendingPathComponent(name).path
+            try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let measurement = try written(
+            "measurement.json", replacing: "\"commit.field-errors.clear(largest-strict, 1 handle)\"",
+            with: "\"commit.field-errors.clearing(largest-strict, 1 handle)\"")
+        let scenario = try written(
+            "scenario.json", replacing: "\"verdict-read-value-changes(spreads-only)\"", with: "\"verdict-read-value-change(spreads-only)\"")
+        let subjects = try SuiteTests.subjects()
+        let suite = Suite(subjects: subjects)
+        #expect(throws: Never.self) { try BenchCommand.requireMeasured(try LimitsFile.load(path: Self.limits), path: Self.limits, suite) }
+        let read = #expect(throws: LimitsError.self) {
+            try BenchCommand.requireMeasured(try LimitsFile.load(path: measurement), path: measurement, suite)
+        }
+        #expect(read?.line.hasPrefix("\(measurement): limit 'root-cost-clear' reads 'commit.field-errors.clearing(largest-strict, 1 handle)' [root], "
+            + "which this bench does not measure over this spec") == true, "\(read?.line ?? "")")
+        let counted = #expect(throws: LimitsError.self) {
+            try BenchCommand.requireMeasured(try LimitsFile.load(path: scenario), path: scenario, suite)
+        }
+        #expect(counted?.line.contains("counts 'verdict-read-value-change(spreads-only)', a scenario this bench does not have") == true)
+
+        let out = directory.appendingPathComponent("run.json").path
+        for limits in [measurement, scenario] {
+            #expect(BenchCommand.main(["--quick", "--limits", limits, "--out", out]) == 2, "\(limits)")
+            #expect(BenchCommand.main(["--list", "--limits", limits]) == 2, "\(limits)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out), "nothing was measured or written")
+    }
+
     @Test func specNamingAFileOrNothingIsSaidInWords() throws {
         let file = Self.limits
         #expect(specError(file)?.description == "\(file): is a file, not a directory; the spec is a directory of fixtures (see spec/README.md)")
