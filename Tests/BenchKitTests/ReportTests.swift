@@ -179,7 +179,7 @@ struct ReportTests {
     /// The plot scripts/history draws sits between the decision and the run; without one, nothing does.
     @Test func benchmarksDocumentShowsTheMainPlotOnlyWhenThereIsOne() {
         let path = "results/20261129-130000-0123456-abcdef.json"
-        let with = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, mainPlot: "results/plots/x.png")
+        let with = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, mainPlot: "results/plots/x.png", headroomPlot: nil)
         #expect(with.contains("""
             - `extra-bodies`: **pass**, headroom 0 re-runs. body by body: every body re-ran as often under derived as under stored; required ≤ 0 more re-runs for each body (1 counted)
 
@@ -189,8 +189,11 @@ struct ReportTests {
 
             ## The run
             """), "the plot, under the decision and its limits, before the run's tables")
-        let without = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, mainPlot: nil)
+        let without = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, mainPlot: nil, headroomPlot: nil)
         #expect(!without.contains("!["), "no image link when there is no plot")
         #expect(without.contains("(1 counted)\n\n## The run"), "and the document reads as it did before plots")
+        // The headroom plot goes under the headroom table, when there is one.
+        let headroom = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, mainPlot: nil, headroomPlot: "results/plots/h.png")
+        #expect(headroom.contains(ReportTables.headroomNote + "\n\n![Each curve's cost against N, log-log, with the frame budgets](results/plots/h.png)"))
     }
 }
