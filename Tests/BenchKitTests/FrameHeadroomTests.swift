@@ -157,6 +157,17 @@ struct FrameHeadroomTests {
         #expect(!Report.render(Synthetic.results(), format: .text).contains("tracked reads here"), "no unit, no section")
     }
 
+    @Test func aRunWithTheUnitButNoFigureALimitReadsHasTheUnitLineAlone() throws {
+        var results = runWithUnit(500)
+        results.measurements.removeAll { $0.name == Synthetic.phaseRead }
+        let text = Report.render(results, format: .text)
+        #expect(text.contains("in tracked reads\n1 tracked read = 500 ns in this run"))
+        #expect(text.contains("its own run's\n\nthe model against the runtime"), "no empty table, no stray line")
+        let markdown = Report.render(results, format: .markdown)
+        #expect(markdown.contains("## In tracked reads\n\n1 tracked read = 500 ns in this run"))
+        #expect(markdown.contains("its own run's\n\n## The model against the runtime"))
+    }
+
     // MARK: - The decision's sentence
 
     @Test func theDecisionLineSaysWhereEachShapeSpendsAFrameOnDistinctRoots() {

@@ -36,7 +36,7 @@ public enum Report {
         let headrooms = tables.headrooms
         if let table = tables.headroom(headrooms) { sections.append("\(headroomTitle)\n" + table.text() + "\n" + ReportTables.headroomNote) }
         if let lines = trackedReadLines(tables) {
-            sections.append("\(trackedReadsTitle)\n" + lines.unit + "\n" + [tables.trackedReads].compactMap { $0?.text() }.joined())
+            sections.append(([trackedReadsTitle, lines.unit] + [tables.trackedReads?.text()].compactMap { $0 }).joined(separator: "\n"))
             if let table = tables.modelAgainstRuntime {
                 sections.append(([modelAgainstRuntimeTitle, table.text(), lines.source] + tables.verdictsInTrackedReads).joined(separator: "\n"))
             }
@@ -137,7 +137,9 @@ public enum Report {
                 + (headroomPlot.map { "\n\n![Each curve's cost against N, log-log, with the frame budgets](\($0))\n\nDrawn by `scripts/history`." } ?? ""))
         }
         if let lines = trackedReadLines(tables, code: { "`\($0)`" }) {
-            sections.append("\(heading) \(capitalized(trackedReadsTitle))\n\n" + lines.unit + [tables.trackedReads].compactMap { "\n\n" + $0!.markdown() }.joined())
+            sections.append(
+                (["\(heading) \(capitalized(trackedReadsTitle))", lines.unit] + [tables.trackedReads?.markdown()].compactMap { $0 })
+                    .joined(separator: "\n\n"))
             if let table = tables.modelAgainstRuntime {
                 sections.append("\(heading) \(capitalized(modelAgainstRuntimeTitle))\n\n" + table.markdown() + "\n\n"
                     + ([lines.source] + tables.verdictsInTrackedReads).map { "- \($0)" }.joined(separator: "\n"))
