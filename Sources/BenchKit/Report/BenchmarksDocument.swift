@@ -22,6 +22,7 @@ public enum BenchmarksDocument {
             ? BenchmarksDocument.headroomPlotPath : nil
     ) -> String {
         let tables = ReportTables(results: results)
+        let headrooms = tables.headrooms
         let environment = results.environment
         let shortCommit = String(environment.commit.prefix(12))
         let opening = """
@@ -33,13 +34,13 @@ public enum BenchmarksDocument {
             (\(environment.cores) cores), \(environment.date). Do not edit it by hand: run the bench and \
             regenerate it.
 
-            **Decision: \(results.decision.text)**\(tables.decisionHeadroom(tables.headrooms).map { "  \nHeadroom: \($0)" } ?? "")
+            **Decision: \(results.decision.text)**\(tables.decisionHeadroom(headrooms).map { "  \nHeadroom: \($0)" } ?? "")
 
             \(limitLines(results))
             \(mainPlot.map { "\n![The key measurements over commits](\($0))\n\nDrawn by `scripts/history` from every results file, in commit order.\n" } ?? "")
             ## The run
             """
-        return opening + "\n\n" + Report.markdown(results, headingLevel: 3, headroomPlot: headroomPlot) + "\n"
+        return opening + "\n\n" + Report.markdown(results, headingLevel: 3, headroomPlot: headroomPlot, headrooms: headrooms) + "\n"
             + (tables.splitsMeasurements ? howToRead.replacingOccurrences(of: twoStrategiesRatio, with: shapesRatio) : howToRead)
     }
 

@@ -115,7 +115,9 @@ public enum Report {
     // MARK: - Markdown
 
     /// The markdown report; `headingLevel` lets BENCHMARKS.md nest it under its own title.
-    static func markdown(_ results: ResultsFile, headingLevel: Int, headroomPlot: String? = nil) -> String {
+    /// `headrooms` are the file's, when the caller has them already: their bootstrap is the report's
+    /// one costly step.
+    static func markdown(_ results: ResultsFile, headingLevel: Int, headroomPlot: String? = nil, headrooms: [CurveHeadroom]? = nil) -> String {
         let heading = String(repeating: "#", count: headingLevel)
         let tables = ReportTables(results: results)
         var sections = [header(results).map { "- \($0)" }.joined(separator: "\n")]
@@ -131,7 +133,7 @@ public enum Report {
         if let table = tables.readFloor { sections.append("\(heading) \(capitalized(readFloorTitle))\n\n" + table.markdown()) }
         if let table = tables.counts { sections.append("\(heading) Body re-runs\n\n" + table.markdown()) }
         if let section = tables.fitsSection(separator: "\n\n", { $0.markdown() }) { sections.append("\(heading) How cost grows\n\n" + section) }
-        let headrooms = tables.headrooms
+        let headrooms = headrooms ?? tables.headrooms
         if let table = tables.headroom(headrooms) {
             sections.append("\(heading) \(capitalized(headroomTitle))\n\n" + table.markdown() + "\n\n" + ReportTables.headroomNote
                 + (headroomPlot.map { "\n\n![Each curve's cost against N, log-log, with the frame budgets](\($0))\n\nDrawn by `scripts/history`." } ?? ""))
