@@ -19,6 +19,20 @@ public struct BudgetCrossing: Sendable, Equatable {
         case notWithinHorizon = "not-within-horizon"
     }
 
+    /// An interval of crossings; either bound may be `±∞`.
+    public struct Interval: Sendable, Equatable {
+        /// The lower bound.
+        public var lower: Double
+        /// The upper bound.
+        public var upper: Double
+
+        /// Creates an interval.
+        public init(lower: Double, upper: Double) {
+            self.lower = lower
+            self.upper = upper
+        }
+    }
+
     /// The largest N the report looks to: past it a crossing is "not within N = 10,000".
     public static let horizon = 10_000.0
     /// How far past the largest measured N a crossing may lie before it is called extrapolated.
@@ -31,21 +45,16 @@ public struct BudgetCrossing: Sendable, Equatable {
     /// The percentile interval of the crossing over the bootstrap's fits, bounds `±∞` where resampled
     /// lines never reach the budget or are over it everywhere; nil when the points' samples were not
     /// at hand (a file written before points named their measurements).
-    public var interval: (lower: Double, upper: Double)?
+    public var interval: Interval?
     /// The smallest and largest N measured.
     public var measured: ClosedRange<Double>
 
     /// Creates a crossing.
-    public init(budget: FrameBudget, estimate: Double, interval: (lower: Double, upper: Double)?, measured: ClosedRange<Double>) {
+    public init(budget: FrameBudget, estimate: Double, interval: Interval?, measured: ClosedRange<Double>) {
         self.budget = budget
         self.estimate = estimate
         self.interval = interval
         self.measured = measured
-    }
-
-    public static func == (left: BudgetCrossing, right: BudgetCrossing) -> Bool {
-        left.budget == right.budget && left.estimate == right.estimate && left.measured == right.measured
-            && left.interval?.lower == right.interval?.lower && left.interval?.upper == right.interval?.upper
     }
 
     /// Where `cost = intercept + slope × N` reaches `budget`: `+∞` when it never does from below,

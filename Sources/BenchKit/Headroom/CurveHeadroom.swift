@@ -61,7 +61,8 @@ public struct CurveHeadroom: Sendable, Equatable {
             let estimate = BudgetCrossing.crossing(slope: fit.slope, intercept: fit.intercept, budget: budget.nanoseconds)
             let interval = lines.map { lines in
                 let resampled = lines.map { BudgetCrossing.crossing(slope: $0.slope, intercept: $0.intercept, budget: budget.nanoseconds) }.sorted()
-                return (lower: Self.percentile(tail, ofSorted: resampled), upper: Self.percentile(1 - tail, ofSorted: resampled))
+                return BudgetCrossing.Interval(
+                    lower: Self.percentile(tail, ofSorted: resampled), upper: Self.percentile(1 - tail, ofSorted: resampled))
             }
             return BudgetCrossing(budget: budget, estimate: estimate, interval: interval, measured: measured)
         }

@@ -45,12 +45,12 @@ extension ReportTables {
     /// distinct-root curve or the decision ships no shape.
     func decisionHeadroom(_ headrooms: [CurveHeadroom]) -> String? {
         guard let shipped = results.decision.shape else { return nil }
-        let budget = FrameBudget.reported[0]
         let distinct = headrooms.filter { $0.fit.xUnit == Self.distinctRootUnit }
-        // Each shape's tightest distinct-root curve: the one it spends the frame soonest on.
+        // Each shape's tightest distinct-root curve: the one it spends the 120 Hz frame (the first
+        // reported budget) soonest on.
         func tightest(_ strategy: FigureStrategy) -> (CurveHeadroom, BudgetCrossing)? {
             distinct.filter { $0.fit.strategy == strategy }
-                .map { ($0, $0.crossings[FrameBudget.reported.firstIndex(of: budget)!]) }
+                .map { ($0, $0.crossings[0]) }
                 .min { $0.1.estimate < $1.1.estimate }
         }
         guard let (curve, crossing) = tightest(shipped) else { return nil }
