@@ -126,7 +126,9 @@ struct HistoryFormatTests {
         let fit = (runs[0]["fits"] as! [[String: Any]])[0]
         #expect(fit["name"] as? String == "commit.cost(retained-handles)" && fit["slopeText"] as? String == "1.00 µs")
         #expect((fit["points"] as? [[String: Double]])?.count == 3)
-        #expect(Set(fit.keys) == ["name", "strategy", "slope", "intercept", "rSquared", "points", "xUnit", "yUnit", "slopeText", "interceptText", "headroom"])
+        #expect(Set(fit.keys) == ["name", "strategy", "slope", "intercept", "rSquared", "points", "xUnit", "xUnitPlural", "yUnit", "slopeText",
+                                  "interceptText", "headroom"])
+        #expect(fit["xUnitPlural"] as? String == "retained handles")
         // The headroom the plots draw: both frames, the band out to the horizon, the measured points.
         let headroom = try #require(fit["headroom"] as? [String: Any])
         let crossings = try #require(headroom["crossings"] as? [[String: Any]])

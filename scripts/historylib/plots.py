@@ -323,6 +323,12 @@ def scaling_fits(run: dict):
     return figure
 
 
+def x_label(fit: dict) -> str:
+    """What a fit's N counts, in the plural as the bench writes it (FitRecord.xUnitPlural); a history
+    written before it carried the plural gets the singular."""
+    return fit.get("xUnitPlural", fit["xUnit"])
+
+
 def fit_panel(axes, fits: list[dict]) -> None:
     xs = [point["x"] for fit in fits for point in fit["points"]]
     ys = [point["y"] for fit in fits for point in fit["points"]]
@@ -344,10 +350,8 @@ def fit_panel(axes, fits: list[dict]) -> None:
     duration_axis(axes, ys)
     if not log_x:
         axes.set_xlim(0, max(xs) * 1.05)
-    words = fits[0]["xUnit"].split()  # retained handle -> retained handles, judged fixture -> judged fixtures
-    words[0 if len(words) > 1 and words[-1].endswith("ed") else -1] += "s"
     axes.set_title(fits[0]["name"], family="monospace", fontsize=9.5)
-    axes.set_xlabel(" ".join(words) + (", log scale" if log_x else ""))
+    axes.set_xlabel(x_label(fits[0]) + (", log scale" if log_x else ""))
     axes.set_ylabel("median time" + (", log scale" if log_y else ""))
     axes.legend(fontsize=8, loc="upper left")
 
@@ -405,9 +409,7 @@ def headroom_panel(axes, fits: list[dict]) -> None:
     axes.xaxis.set_minor_formatter(NullFormatter())
     axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _: tick_duration(value)))
     axes.yaxis.set_minor_formatter(NullFormatter())
-    words = fits[0]["xUnit"].split()
-    words[0 if len(words) > 1 and words[-1].endswith("ed") else -1] += "s"
     axes.set_title(fits[0]["name"], family="monospace", fontsize=9.5)
-    axes.set_xlabel(" ".join(words) + ", log scale (shaded: past the largest measured, the line extrapolated)")
+    axes.set_xlabel(x_label(fits[0]) + ", log scale (shaded: past the largest measured, the line extrapolated)")
     axes.set_ylabel("median time, log scale")
     axes.legend(fontsize=8, loc="lower right")

@@ -16,7 +16,7 @@ import Harness
 ///         "measurements": [{ "name", "strategy", "median", "lower", "upper", "samples": [ns...],
 ///                            "medianText": "2.89 ms", "text": "2.89 ms [2.85, 2.92]" }],
 ///         "fits": [{ "name", "strategy", "slope", "intercept", "rSquared", "points": [{"x", "y", "measurement"?}],
-///                    "xUnit", "yUnit", "slopeText", "interceptText",
+///                    "xUnit", "xUnitPlural", "yUnit", "slopeText", "interceptText",
 ///                    "headroom"?: { "crossings": [{ "hertz", "budget", "budgetText", "estimate", "lower", "upper",
 ///                                                   "finding", "text" }],      null where ±∞
 ///                                   "band": [{ "x", "fitted", "lower", "upper" }], "horizon",
@@ -68,12 +68,13 @@ struct HistoryDocument: Encodable {
         /// the fits of alone, since the bootstrap behind it takes a moment per fit.
         var headroom: Headroom?
 
-        private enum CodingKeys: String, CodingKey { case slopeText, interceptText, headroom }
+        private enum CodingKeys: String, CodingKey { case slopeText, interceptText, xUnitPlural, headroom }
 
         func encode(to encoder: any Encoder) throws {
             try fit.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(headroom, forKey: .headroom)
+            try container.encode(fit.xUnitPlural, forKey: .xUnitPlural)
             let isTime = fit.yUnit == MeasurementRecord.nanoseconds
             try container.encode(isTime ? FigureText.duration(fit.slope) : FigureText.number(fit.slope), forKey: .slopeText)
             try container.encode(
