@@ -139,7 +139,7 @@ extension ReportTables {
 
     private func modelMedian(_ name: String, _ strategy: FigureStrategy?) -> Double? {
         guard let strategy else { return results.strategyFreeMedian(name) }
-        return results.measurements.first { $0.name == name && $0.strategy == strategy }?.summary.median
+        return measurement(name, strategy)?.summary.median
     }
 
     /// `2.41× dearer`, `0.500× (cheaper)`, `1.00×`.

@@ -220,7 +220,7 @@ struct ReportTables {
         return names
     }
 
-    private func measurement(_ name: String, _ strategy: FigureStrategy) -> MeasurementRecord? {
+    func measurement(_ name: String, _ strategy: FigureStrategy) -> MeasurementRecord? {
         results.measurements.first { $0.name == name && $0.strategy == strategy }
     }
 
