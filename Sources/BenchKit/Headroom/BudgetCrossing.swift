@@ -25,12 +25,6 @@ public struct BudgetCrossing: Sendable, Equatable {
         public var lower: Double
         /// The upper bound.
         public var upper: Double
-
-        /// Creates an interval.
-        public init(lower: Double, upper: Double) {
-            self.lower = lower
-            self.upper = upper
-        }
     }
 
     /// The largest N the report looks to: past it a crossing is "not within N = 10,000".
