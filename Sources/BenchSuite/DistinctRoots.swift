@@ -1,3 +1,4 @@
+import Harness
 import Runtime
 import Workloads
 
@@ -54,20 +55,33 @@ public struct DistinctRoots {
         }
     }
 
-    /// Root `index`'s page under `variables`: the judged response for root 0, else a copy with fresh ids.
+    /// The pages of roots `1..<variables.count`, each under its variables (`variables[k]` for root
+    /// `k`): copies of the judged response with fresh ids (`FreshIDs`), normalized once per process.
     ///
-    /// - Throws: `SuiteError` when the copy does not normalize under those variables.
-    func page(_ index: Int, variables: [String: InputValue]) throws -> NormalizedResponse {
-        guard index > 0 else { return judged.response }
-        if let page = made.pages[index] { return page }
-        let copy = FreshIDs.copy(ofResponse: judged.fixture.fixture.loadedResponse.value, index)
-        do {
-            let page = try Normalizer.normalize(response: copy, operation: judged.operation, variables: variables, schema: spec.schema)
-            made.pages[index] = page
-            return page
-        } catch {
-            throw SuiteError("\(judged.name) with \(variable) = \(variables[variable].map { "\($0)" } ?? "null"): \(error)")
+    /// The pages not made yet are normalized side by side on the usable cores
+    /// (`MachineEnvironment.usableCores`): a hundred roots' pages are most of building their world, and
+    /// each is a pure function of its copy, so the order they finish in changes nothing. Nothing is
+    /// timed while a world is built.
+    ///
+    /// - Throws: `SuiteError` when a copy does not normalize under its variables.
+    func pages(_ variables: [[String: InputValue]]) throws -> [NormalizedResponse] {
+        let missing = variables.indices.dropFirst().filter { made.pages[$0] == nil }
+        let judged = judged
+        let spec = spec
+        let variable = variable
+        let response = judged.fixture.fixture.loadedResponse.value
+        let ids = FreshIDs(for: response)
+        let normalized = try SideBySide.run(missing.count, atMost: MachineEnvironment.usableCores) { job in
+            let index = missing[job]
+            let copy = FreshIDs.copy(ofResponse: response, index, ids: ids)
+            do {
+                return try Normalizer.normalize(response: copy, operation: judged.operation, variables: variables[index], schema: spec.schema)
+            } catch {
+                throw SuiteError("\(judged.name) with \(variable) = \(variables[index][variable].map { "\($0)" } ?? "null"): \(error)")
+            }
         }
+        for (index, page) in zip(missing, normalized) { made.pages[index] = page }
+        return variables.indices.dropFirst().map { made.pages[$0]! }
     }
 
     /// The world of `count` roots under `strategy`: the view tree over the judged root's handle, and a
@@ -97,7 +111,7 @@ public struct DistinctRoots {
     /// - Throws: `SuiteError` when a page does not normalize.
     func environment(_ strategy: any PhaseStrategy, count: Int) throws -> (Environment, [Handle]) {
         let variables = variables(count: count)
-        let others = try variables.indices.dropFirst().map { try page($0, variables: variables[$0]) }
+        let others = try pages(variables)
         let (environment, _) = try ScenarioWorld.makeEnvironment(spec: spec, picked: judged, strategy: strategy, handleCount: 0)
         // Every other page in one commit, then the handles: the store and the handles end as they
         // would after a commit and an attach per page, without re-settling every handle attached so

@@ -31,7 +31,7 @@ struct DistinctRootsTests {
         let variables = roots.variables(count: 3)
         #expect(roots.variable == "page")
         #expect(variables.map { $0["page"] } == [.int(1), .int(2), .int(3)], "the judged value first, then the next ones")
-        let pages = try variables.indices.map { try roots.page($0, variables: variables[$0]) }
+        let pages = try [roots.judged.response] + roots.pages(variables)
         #expect(pages[0] == subjects.largestStrict.response, "the judged root's page is the judged response")
         let ids = pages.map { Set($0.records.map(\.id)).subtracting([.root]) }
         for (a, b) in [(0, 1), (0, 2), (1, 2)] {
@@ -46,6 +46,19 @@ struct DistinctRootsTests {
         #expect(environment.store.recordCount == 1 + 3 * (subjects.largestStrict.records - 1) + 1, "the root, three whole pages, the viewer")
         #expect(handles.map { $0.operation.variables["page"] } == [.int(1), .int(2), .int(3)])
         #expect(handles.allSatisfy { $0.phase.name == "ready" })
+    }
+
+    @Test func pagesMadeSideBySideAreTheOnesMadeOneByOne() throws {
+        let variables = roots.variables(count: 4)
+        let fewer = try roots.pages(Array(variables.prefix(2)))
+        let all = try roots.pages(variables)
+        #expect(all.count == 3 && all[0] == fewer[0], "page 1 is made once and kept")
+        let judged = subjects.largestStrict
+        for index in 1..<4 {
+            let copy = FreshIDs.copy(ofResponse: judged.fixture.fixture.loadedResponse.value, index)
+            let alone = try Normalizer.normalize(response: copy, operation: judged.operation, variables: variables[index], schema: subjects.spec.schema)
+            #expect(all[index - 1] == alone, "page \(index + 1), normalized alone")
+        }
     }
 
     // MARK: - Frames, every shape

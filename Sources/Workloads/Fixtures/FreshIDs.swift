@@ -45,8 +45,11 @@ public struct FreshIDs: Sendable {
 
     /// `response` whole, its `data` a copy with fresh ids; its `errors` as they are, since their
     /// paths name response keys and list indexes, which the copy keeps.
-    public static func copy(ofResponse response: JSONValue, _ copy: Int) -> JSONValue {
-        let ids = FreshIDs(for: response)
+    ///
+    /// - Parameter ids: The fresh ids of `response` (`FreshIDs(for: response)`), when a caller making
+    ///   many copies has them already; nil finds them.
+    public static func copy(ofResponse response: JSONValue, _ copy: Int, ids: FreshIDs? = nil) -> JSONValue {
+        let ids = ids ?? FreshIDs(for: response)
         guard let members = response.members else { return response }
         return .object(members.map { $0.key == "data" ? JSONValue.Member("data", ids.copy($0.value, copy)) : $0 })
     }
