@@ -85,7 +85,7 @@ extension SuiteRunner {
                     allocations = .unavailable("not counted in a --quick run: one call takes \(FigureText.duration(slowest))")
                 } else {
                     allocations = AllocationRecord(
-                        Self.allocations(counter, measurement, prepared, batchSize: result.batchSize, slow: Double(oneCall) > Self.slowCallNanoseconds))
+                        Self.allocations(counter, measurement, prepared, batchSize: result.batchSize, oneCall: Double(oneCall)))
                 }
                 records.append(MeasurementRecord(perOperation, strategy: measurement.strategy, allocations: allocations))
             }
