@@ -73,6 +73,11 @@ public enum BenchCommand {
 
     private static func run(_ options: RunOptions) throws -> Int32 {
         let progress = ProgressLine()
+        progress.quiet = options.quiet
+        // What the run says on standard error beside its progress, which `--quiet` keeps to itself.
+        func tell(_ line: String) {
+            if !options.quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        }
         let phases = RunPhases(progress: progress)
         let started = Date()
         // Everything the run needs is checked before anything is measured: a run never stops half-way
@@ -89,7 +94,7 @@ public enum BenchCommand {
         let announce = JudgedSubject.lines(limits.limits, subjects: picks) + picks.compactMap { $0.fieldErrors?.line }
             + missingSubjects(subjects) + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
             + (suite.distinctRootsUnavailable.map { ["distinct-roots curve not measured: \($0)"] } ?? [])
-        for line in announce { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        for line in announce { tell(line) }
 
         // The callgrind pass goes first: it is the long one, and a missing valgrind should stop the run
         // before the timed pass, not after it.
@@ -103,7 +108,11 @@ public enum BenchCommand {
         let timed = try phases.time("measuring", parts: { forkSeconds.isEmpty ? nil : forkSeconds }) {
             options.forks > 1
                 ? try ForkedRun.measure(options, expected: runner.selected(suite), progress: progress, forkSeconds: &forkSeconds)
-                : try runner.measure(suite)
+                : try {
+                    // The run's own process is its one fork: the bar and the time left are its own.
+                    progress.begin(ForkEstimate(doneBefore: 0, share: 1, forkSeconds: nil, afterSeconds: nil, restWeight: 0))
+                    return try runner.measure(suite)
+                }()
         }
         let configuration = MachineEnvironment.compiledConfiguration
         let judge = Judge(
@@ -123,10 +132,10 @@ public enum BenchCommand {
                 while let (next, waiting) = look {
                     let expected = SuiteRunner.measuredAgain(for: waiting.map(\.limit), from: runner.selected(suite))
                     let keys = expected.map { ChildCommand.measurementKey($0.name, $0.strategy) }
-                    FileHandle.standardError.write(Data(
-                        ("bench: \(waiting.map(\.limit.id).joined(separator: ", ")) undecided at \(forks) forks: "
+                    tell(
+                        "bench: \(waiting.map(\.limit.id).joined(separator: ", ")) undecided at \(forks) forks: "
                             + "\(next - forks) more forks of the \(keys.count) measurements \(waiting.count == 1 ? "it reads" : "they read") "
-                            + "(\(looks.description))\n").utf8))
+                            + "(\(looks.description))")
                     measurements = try ForkedRun.measureMore(
                         options, expected: expected, numbered: (forks + 1)...next, of: next, adding: measurements, progress: progress,
                         forkSeconds: &lookSeconds)
@@ -160,8 +169,7 @@ public enum BenchCommand {
         }
         let writing = String(format: "writing %.2f s", Date().timeIntervalSince(writingStarted))
         print(Report.render(results, format: options.format), terminator: "")
-        FileHandle.standardError.write(
-            Data("bench: results written to \(path) in \(Int(Date().timeIntervalSince(started).rounded())) s (\(phases.summary), \(writing))\n".utf8))
+        tell("bench: results written to \(path) in \(Int(Date().timeIntervalSince(started).rounded())) s (\(phases.summary), \(writing))")
         return judgement.exitStatus.rawValue
     }
 
@@ -174,12 +182,14 @@ public enum BenchCommand {
             let why = looks.forks.last == forks
                 ? "after the schedule's last look (\(forks) forks): reported as undecided"
                 : "at \(forks) forks, which is not a look of the schedule (\(looks.description)): run with --forks \(looks.forks[0]) to take more forks where undecided"
-            FileHandle.standardError.write(Data("bench: \(ids) undecided \(why)\n".utf8))
+            if !options.quiet { FileHandle.standardError.write(Data("bench: \(ids) undecided \(why)\n".utf8)) }
             return nil
         }
         guard SuiteRunner.policy(quick: options.quick, forks: next) == SuiteRunner.policy(quick: options.quick, forks: forks) else {
-            FileHandle.standardError.write(Data(
-                "bench: \(ids) undecided at \(forks) forks: a look of \(next) would sample by another policy than the first forks, so the run looks once\n".utf8))
+            if !options.quiet {
+                FileHandle.standardError.write(Data(
+                    "bench: \(ids) undecided at \(forks) forks: a look of \(next) would sample by another policy than the first forks, so the run looks once\n".utf8))
+            }
             return nil
         }
         return next
@@ -188,8 +198,9 @@ public enum BenchCommand {
     /// Does the job the parent gave this process (`ChildCommand`); 0 once its answer is complete.
     private static func runChild(_ child: ChildCommand) throws -> Int32 {
         switch child.job {
-        case .fork(let index, let count, let recordsPath, let measurements):
-            try ForkedRun.runFork(child.options, index: index, count: count, recordsPath: recordsPath, measurements: measurements)
+        case .fork(let index, let count, let recordsPath, let measurements, let estimate):
+            try ForkedRun.runFork(
+                child.options, index: index, count: count, recordsPath: recordsPath, measurements: measurements, estimate: estimate)
         case .countInstructions(let dumpsDirectory, let measurements):
             try InstructionPass.runChild(child.options, dumpsDirectory: dumpsDirectory, measurements: measurements)
         case .sampleProfile(let measurement, let seconds):

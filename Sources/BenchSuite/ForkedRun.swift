@@ -76,19 +76,27 @@ public enum ForkedRun {
         let executable = "/proc/self/exe"
         let firstLook = numbered.lowerBound == 1
         var forks: [[String: MeasurementRecord]] = []
-        for index in numbered {
+        // A fork past every selected measurement's limit has nothing to time (a child told to time
+        // none would time them all).
+        let timedByFork = numbered.map { timed(expected, inFork: $0, firstLook: firstLook) }
+        let counts = timedByFork.map(\.count)
+        var secondsOfForks: [Double] = []
+        for (position, index) in numbered.enumerated() {
             // The first look's forks time every selected measurement within its fork limit, and say so
             // by naming none while that is all of them; a later look's time every one it names.
-            let timed = timed(expected, inFork: index, firstLook: firstLook)
+            let timed = timedByFork[position]
             let keys = timed.map { ChildCommand.measurementKey($0.name, $0.strategy) }
             let named = firstLook && timed.count == expected.count ? [] : keys
-            // A fork past every selected measurement's limit has nothing to time (a child told to time
-            // none would time them all).
-            guard !timed.isEmpty else { continue }
+            guard !timed.isEmpty else {
+                secondsOfForks.append(0)
+                continue
+            }
             progress.note("[fork \(index)/\(count)] starting")
             let started = MonotonicClock.now()
             let output = directory.appendingPathComponent("fork-\(index).json")
-            let fork = ChildCommand(.fork(index: index, count: count, recordsPath: output.path, measurements: named), run: options)
+            let estimate = ForkEstimate.forRun(counts: counts, seconds: secondsOfForks)[position]
+            let fork = ChildCommand(
+                .fork(index: index, count: count, recordsPath: output.path, measurements: named, estimate: estimate), run: options)
             try launch(executable, fork, index: index, count: count)
             let records: [MeasurementRecord]
             do {
@@ -102,6 +110,7 @@ public enum ForkedRun {
             forks.append(Dictionary(uniqueKeysWithValues: zip(keys, records)))
             let seconds = Double(MonotonicClock.now() &- started) / 1e9
             forkSeconds.append(seconds)
+            secondsOfForks.append(seconds)
             progress.say("[fork \(index)/\(count)] done in \(String(format: "%.1f", seconds)) s")
         }
         progress.finish()
@@ -140,10 +149,14 @@ public enum ForkedRun {
     ///
     /// - Throws: What building the subjects or measuring throws; `ChildFailure` when the records
     ///   cannot be written.
-    public static func runFork(_ options: RunOptions, index: Int, count: Int, recordsPath: String, measurements: [String] = []) throws {
+    public static func runFork(
+        _ options: RunOptions, index: Int, count: Int, recordsPath: String, measurements: [String] = [], estimate: ForkEstimate? = nil
+    ) throws {
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         let progress = ProgressLine()
         progress.prefix = "[fork \(index)/\(count)] "
+        progress.quiet = options.quiet
+        if let estimate { progress.begin(estimate) }
         let runner = SuiteRunner(options: options, progress: progress)
         let suite = Suite(subjects: subjects)
         // The worlds the suite keeps (a hundred distinct roots' records under every shape) end with

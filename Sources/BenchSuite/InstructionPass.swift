@@ -254,7 +254,7 @@ public enum InstructionPass {
         }
         for (index, measurement) in selected.enumerated() {
             let name = ChildCommand.measurementKey(measurement.name, measurement.strategy)
-            progress.note("[instructions \(index + 1)/\(selected.count)] \(name)")
+            progress.passing("[instructions \(index + 1)/\(selected.count)] \(name)")
             let prepared = try measurement.prepare()
             let region = try counter.count(
                 Measurement(name, setUp: prepared.setUp, operation: prepared.operation), oneCallPerSetUp: measurement.oneCallPerBatch)

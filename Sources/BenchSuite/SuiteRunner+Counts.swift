@@ -23,7 +23,7 @@ extension SuiteRunner {
         var counts: [CountingItem: [CountRecord]] = [:]
         for (position, item) in here.enumerated() {
             let (scenario, _) = scenarios[item.scenario]
-            progress.note("[scenario \(position + 1)/\(here.count)] \(scenario.name) \(item.strategy.rawValue)")
+            progress.passing("[scenario \(position + 1)/\(here.count)] \(scenario.name) \(item.strategy.rawValue)")
             counts[item] = try Self.count(item, scenarios: scenarios, spec: subjects.spec)
         }
         if !there.isEmpty {

@@ -89,6 +89,9 @@ extension SuiteRunner {
                 }
                 records.append(MeasurementRecord(perOperation, strategy: measurement.strategy, allocations: allocations))
             }
+            progress.finishedGroup(
+                ([group[0].measurement.name] + (group[0].partner.map { [$0.name] } ?? [])).joined(separator: " + "),
+                step: index + 1, of: groups.count, samples: Self.sampleCounts(group, results))
         }
         progress.finish()
         // A pair is sampled where its first member stands: the records go back to the catalog's order.
@@ -143,5 +146,23 @@ extension SuiteRunner {
         result.samples = result.samples.map { $0 / divisor }
         result.summary = Summary(samples: result.samples, level: policy.confidenceLevel, resamples: policy.bootstrapResamples, seed: policy.seed)
         return result
+    }
+
+    /// Each unit of a sampled group's label (its strategy, or nothing) and samples, for the log's line:
+    /// a pair's as `own+partner`, in the group's order.
+    static func sampleCounts(_ group: [SamplingUnit], _ results: [MeasurementResult]) -> [(label: String, count: String)] {
+        var counts: [(label: String, count: String)] = []
+        var position = 0
+        for unit in group {
+            let label = unit.measurement.strategy == .unshaped ? "" : unit.measurement.strategy.rawValue
+            if unit.partner != nil {
+                counts.append((label, "\(results[position].samples.count)+\(results[position + 1].samples.count)"))
+                position += 2
+            } else {
+                counts.append((label, "\(results[position].samples.count)"))
+                position += 1
+            }
+        }
+        return counts
     }
 }

@@ -7,7 +7,7 @@ import Testing
 struct ChildCommandTests {
     private static let full = RunOptions(
         quick: false, filter: MeasurementFilter(pattern: "verdict.walk*"), specDirectory: "fixtures", limitsPath: "l.json",
-        outputPath: "o.json", format: .markdown, strategies: .both, instructions: true, forks: 3)
+        outputPath: "o.json", format: .markdown, strategies: .both, instructions: true, forks: 3, quiet: true)
 
     /// The defaults, and each option of a run set away from its default, alone and all together.
     static let runOptions: [RunOptions] = {
@@ -22,6 +22,7 @@ struct ChildCommandTests {
         variant { $0.forks = 1 }
         variant { $0.forks = RunOptions.maximumForks }
         variant { $0.instructions = true }
+        variant { $0.quiet = true }
         variant { $0.filter = MeasurementFilter(pattern: "commit.nulls-or-errors(largest-strict, 1000 handles)") }
         variant { $0.filter = MeasurementFilter(pattern: "-h") }
         variant { $0.filter = MeasurementFilter(pattern: "--help") }
@@ -42,12 +43,17 @@ struct ChildCommandTests {
 
     @Test func defaultsAreLeftOut() {
         #expect(RunOptions.defaults.arguments.isEmpty)
-        #expect(Self.full.arguments.count == 8, "each option once: \(Self.full.arguments)")
+        #expect(Self.full.arguments.count == 9, "each option once: \(Self.full.arguments)")
     }
 
     static let children: [ChildCommand] = [
         ChildCommand(.fork(index: 2, count: 8, recordsPath: "/tmp/bench-forks-x/fork-2.json"), run: full),
         ChildCommand(.fork(index: 1, count: 1, recordsPath: "r.json"), run: .defaults),
+        ChildCommand(
+            .fork(
+                index: 3, count: 8, recordsPath: "r.json",
+                estimate: ForkEstimate(doneBefore: 0.25, share: 0.125, forkSeconds: 9.5, afterSeconds: nil, restWeight: 5)),
+            run: full),
         ChildCommand(
             .fork(index: 9, count: 16, recordsPath: "r.json", measurements: ["commit.field-errors.land(largest-strict, 1 handle) [root]"]),
             run: full),
@@ -77,6 +83,8 @@ struct ChildCommandTests {
         let counting = ChildCommand(.countInstructions(dumpsDirectory: "d", measurements: []), run: quick)
         #expect(!counting.options.quick, "--quick changes no count, and the counting child is not told it")
         #expect(!counting.arguments.contains("--quick"))
+        #expect(fork.quiet, "a fork's progress is the run's: quiet with it")
+        #expect(!counting.options.quiet && !counting.arguments.contains("--quiet"), "the counting child's arguments stay the command's alone")
     }
 
     @Test func theCountingChildsArgumentsDependOnTheCommandAlone() {
@@ -100,6 +108,7 @@ struct ChildCommandTests {
         (["child", "fork", "--fork=9/8", "--records=r"], "bench: bad value '9/8' for option '--fork' (expected I/N, 1 <= I <= N <= 64) (try --help)"),
         (["child", "fork", "--fork=0/8", "--records=r"], "bench: bad value '0/8' for option '--fork' (expected I/N, 1 <= I <= N <= 64) (try --help)"),
         (["child", "fork", "--fork=2/", "--records=r"], "bench: bad value '2/' for option '--fork' (expected I/N, 1 <= I <= N <= 64) (try --help)"),
+        (["child", "fork", "--fork=2/8", "--records=r", "--estimate=0.5,x"], "bench: bad value '0.5,x' for option '--estimate' (expected before,share,rest,fork,after) (try --help)"),
         (["child", "fork", "--fork=1/1", "--records=r", "--", ""], "bench: 'child fork' needs non-empty measurement keys (try --help)"),
         (["child", "sample-profile", "--measurement=m", "--seconds=3", "extra"], "bench: unexpected argument 'extra' for 'child sample-profile' (try --help)"),
         (["child", "fork", "--fork=1/1", "--records=r", "--out=o.json"], "bench: unknown option '--out' for 'child fork' (try --help)"),

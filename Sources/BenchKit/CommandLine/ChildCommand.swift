@@ -5,7 +5,7 @@
 ///
 /// | job | told | answers |
 /// |---|---|---|
-/// | `fork` | `--fork I/N --records FILE [-- KEY...]` | its measurements' records, as `ForkRecords` JSON in FILE |
+/// | `fork` | `--fork I/N --records FILE [--estimate E] [-- KEY...]` | its measurements' records, as `ForkRecords` JSON in FILE |
 /// | `count-instructions` | `--dumps DIR [-- KEY...]` | a callgrind dump per probe and counted region in DIR, named by `CallgrindRegion` |
 /// | `sample-profile` | `--measurement KEY --seconds S` | nothing: perf samples its loop, which runs under `SampledLoop`'s marker |
 ///
@@ -21,8 +21,9 @@ public struct ChildCommand: Sendable, Equatable {
         /// Time the selected measurements whose keys are `measurements` (all of them when empty) in
         /// this process, the `index`th (1-based) of `count` forks, counting allocations only when
         /// first; write them to `recordsPath` as `ForkRecords`. A look after the first names the
-        /// measurements its limits read, and its forks are numbered on from the run's.
-        case fork(index: Int, count: Int, recordsPath: String, measurements: [String] = [])
+        /// measurements its limits read, and its forks are numbered on from the run's. `estimate`,
+        /// where the fork stands in the run, is for its progress line alone.
+        case fork(index: Int, count: Int, recordsPath: String, measurements: [String] = [], estimate: ForkEstimate? = nil)
         /// Under callgrind, count the selected measurements whose keys are `measurements` (all of them
         /// when empty), one after another, dumping each region into `dumpsDirectory`.
         case countInstructions(dumpsDirectory: String, measurements: [String])
@@ -51,13 +52,16 @@ public struct ChildCommand: Sendable, Equatable {
     ///
     /// The counting child is not told `--quick`: it changes no count, and the child counts what a full
     /// run's child counts, so each count starts from the same heap whether the run is quick or not.
+    /// A fork is told `--quiet` as well, since its progress is the run's.
     public init(_ job: Job, run options: RunOptions) {
         self.job = job
         let quick: Bool
         if case .countInstructions = job { quick = false } else { quick = options.quick }
+        var quiet = false
+        if case .fork = job { quiet = options.quiet }
         self.options = RunOptions(
             quick: quick, filter: options.filter, specDirectory: options.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
-            outputPath: nil, format: RunOptions.defaults.format, strategies: options.strategies)
+            outputPath: nil, format: RunOptions.defaults.format, strategies: options.strategies, quiet: quiet)
     }
 
     /// The child's arguments, after the program's name; they parse back to this command.
@@ -67,8 +71,9 @@ public struct ChildCommand: Sendable, Equatable {
     public var arguments: [String] {
         var arguments = [Self.commandWord, job.name]
         switch job {
-        case .fork(let index, let count, let recordsPath, _):
+        case .fork(let index, let count, let recordsPath, _, let estimate):
             arguments += ["--fork=\(index)/\(count)", "--records=\(recordsPath)"]
+            if let estimate { arguments.append("--estimate=\(estimate.argument)") }
         case .countInstructions(let dumpsDirectory, _):
             arguments.append("--dumps=\(dumpsDirectory)")
         case .sampleProfile(let measurement, let seconds):
@@ -76,7 +81,7 @@ public struct ChildCommand: Sendable, Equatable {
         }
         arguments += options.arguments
         switch job {
-        case .countInstructions(_, let measurements), .fork(_, _, _, let measurements):
+        case .countInstructions(_, let measurements), .fork(_, _, _, let measurements, _):
             if !measurements.isEmpty { arguments += ["--"] + measurements }
         case .sampleProfile: break
         }

@@ -53,6 +53,9 @@ public struct RunOptions: Sendable, Equatable {
     /// How many fresh processes, one after another, take the measurements' samples (`--forks`): 1
     /// measures in the run's own process.
     public var forks: Int
+    /// Whether standard error stays silent but for errors (`--quiet`): no progress, no phase times,
+    /// no line naming the results file; standard output has the report alone either way.
+    public var quiet: Bool
 
     /// The forks of a full run: enough processes' medians for the rank test across two runs to reach
     /// significance after the correction for comparing every measurement at once (see `ComparisonRule`).
@@ -72,7 +75,7 @@ public struct RunOptions: Sendable, Equatable {
     /// - Parameter forks: `nil` takes the default of a full or a `--quick` run.
     public init(
         quick: Bool, filter: MeasurementFilter?, specDirectory: String, limitsPath: String, outputPath: String?,
-        format: ReportFormat, strategies: StrategySelection, instructions: Bool = false, forks: Int? = nil
+        format: ReportFormat, strategies: StrategySelection, instructions: Bool = false, forks: Int? = nil, quiet: Bool = false
     ) {
         self.quick = quick
         self.filter = filter
@@ -83,6 +86,7 @@ public struct RunOptions: Sendable, Equatable {
         self.strategies = strategies
         self.instructions = instructions
         self.forks = forks ?? (quick ? Self.defaultQuickForks : Self.defaultForks)
+        self.quiet = quiet
     }
 }
 

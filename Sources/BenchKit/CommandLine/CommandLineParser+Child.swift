@@ -4,7 +4,10 @@ extension CommandLineParser {
     /// Each job's options: the run options that choose and shape measurements (the counting child is
     /// never told `--quick`), and the job's own.
     private static let childOptions: [String: [String: Bool]] = [
-        "fork": ["--quick": false, "--filter": true, "--spec": true, "--strategy": true, "--fork": true, "--records": true],
+        "fork": [
+            "--quick": false, "--filter": true, "--spec": true, "--strategy": true, "--fork": true, "--records": true, "--quiet": false,
+            "--estimate": true,
+        ],
         "count-instructions": ["--filter": true, "--spec": true, "--strategy": true, "--dumps": true],
         "sample-profile": [
             "--quick": false, "--filter": true, "--spec": true, "--strategy": true, "--measurement": true, "--seconds": true,
@@ -37,7 +40,15 @@ extension CommandLineParser {
                 throw UsageError("bad value '\(position)' for option '--fork' (expected I/N, 1 <= I <= N <= \(RunOptions.maximumForks))")
             }
             guard !scanned.positionals.contains("") else { throw UsageError("'\(command)' needs non-empty measurement keys") }
-            job = .fork(index: index, count: count, recordsPath: try required("--records"), measurements: scanned.positionals)
+            var estimate: ForkEstimate?
+            if let text = try scanned.nonEmptyValue("--estimate") {
+                guard let read = ForkEstimate(argument: text) else {
+                    throw UsageError("bad value '\(text)' for option '--estimate' (expected before,share,rest,fork,after)")
+                }
+                estimate = read
+            }
+            job = .fork(
+                index: index, count: count, recordsPath: try required("--records"), measurements: scanned.positionals, estimate: estimate)
         case "count-instructions":
             guard !scanned.positionals.contains("") else { throw UsageError("'\(command)' needs non-empty measurement keys") }
             job = .countInstructions(dumpsDirectory: try required("--dumps"), measurements: scanned.positionals)

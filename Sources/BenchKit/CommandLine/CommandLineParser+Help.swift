@@ -68,6 +68,8 @@ extension CommandLineParser {
           --strategy STRATEGIES   all, or names joined by commas from derived, stored, root and
                                   incremental, e.g. derived,root (default: all); both is derived,stored.
                                   A limit needs its shape and, where it compares with it, stored
+          --quiet                 print the report alone: no progress, phase times or results-file
+                                  line on standard error, only errors (default: off)
 
         LIST OPTIONS
           --filter, --spec, --strategy and --limits, as for a run.

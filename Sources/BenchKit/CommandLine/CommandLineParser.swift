@@ -4,7 +4,7 @@
 /// Forms accepted:
 ///
 ///     bench [--quick] [--instructions] [--forks N] [--filter PATTERN] [--spec DIR] [--limits FILE] [--out FILE]
-///           [--format text|json|markdown] [--strategy all|both|NAME,...]
+///           [--format text|json|markdown] [--strategy all|both|NAME,...] [--quiet]
 ///     bench --list [--filter PATTERN] [--spec DIR] [--strategy all|both|NAME,...] [--limits FILE]
 ///     bench report FILE [--format text|json|markdown | --benchmarks-md]
 ///     bench validate FILE
@@ -52,7 +52,7 @@ public enum CommandLineParser {
 
     private static let runOptions: [String: Bool] = [
         "--quick": false, "--list": false, "--filter": true, "--spec": true, "--limits": true, "--out": true,
-        "--format": true, "--strategy": true, "--instructions": false, "--forks": true,
+        "--format": true, "--strategy": true, "--instructions": false, "--forks": true, "--quiet": false,
     ]
 
     private static func parseRun(_ arguments: [String]) throws(UsageError) -> Command {
@@ -63,7 +63,7 @@ public enum CommandLineParser {
         }
         let defaults = RunOptions.defaults
         if scanned.has("--list") {
-            for option in ["--quick", "--out", "--format", "--instructions", "--forks"] where scanned.has(option) {
+            for option in ["--quick", "--out", "--format", "--instructions", "--forks", "--quiet"] where scanned.has(option) {
                 throw UsageError("option '\(option)' cannot be combined with '--list'")
             }
             return .list(ListOptions(
@@ -87,7 +87,8 @@ public enum CommandLineParser {
             format: try scanned.choice("--format", of: ReportFormat.self) ?? defaults.format,
             strategies: try scanned.strategies() ?? defaults.strategies,
             instructions: scanned.has("--instructions"),
-            forks: try scanned.wholeNumber("--forks", in: 1...RunOptions.maximumForks))
+            forks: try scanned.wholeNumber("--forks", in: 1...RunOptions.maximumForks),
+            quiet: scanned.has("--quiet"))
     }
 
     private static func parseReport(_ arguments: [String]) throws(UsageError) -> Command {

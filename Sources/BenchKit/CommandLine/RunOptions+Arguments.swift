@@ -15,6 +15,7 @@ extension RunOptions {
         if let outputPath { arguments.append("--out=\(outputPath)") }
         if format != defaults.format { arguments.append("--format=\(format.rawValue)") }
         if strategies != defaults.strategies { arguments.append("--strategy=\(strategies.rawValue)") }
+        if quiet { arguments.append("--quiet") }
         return arguments
     }
 }
