@@ -273,8 +273,8 @@ public enum BenchCommand {
         return ExitStatus.passed.rawValue
     }
 
-    /// What `bench --list` prints: the subjects as `#` lines, then each measurement the options select
-    /// (`name [strategy]`), then each scenario (`name [counts]`).
+    /// What `bench --list` prints: the files it read and the subjects as `#` lines, then each
+    /// measurement the options select (`name [strategy]`), then each scenario (`name [counts]`).
     ///
     /// - Throws: what loading the limits or the spec throws.
     static func listing(_ options: ListOptions) throws -> [String] {
@@ -287,7 +287,7 @@ public enum BenchCommand {
         try requireMeasured(limits, path: options.limitsPath, suite)
         try requireSelection(suite, subjects, runOptions)
         let records = subjectRecords(subjects)
-        var lines: [String] = []
+        var lines = ["# limits \(options.limitsPath), fixtures \(options.specDirectory)"]
         for record in records {
             lines.append("# \(JudgedSubject.isJudged(record, by: limits.limits) ? "judging" : "counting") \(record.line)")
             if let fieldErrors = record.fieldErrors { lines.append("# \(fieldErrors.line)") }

@@ -65,9 +65,10 @@ public struct RunOptions: Sendable, Equatable {
     /// The most forks a run takes.
     public static let maximumForks = 64
 
-    /// The options of a run given no options at all.
+    /// The options of a run given no options at all; its files are the checkout's the bench was built
+    /// from (`BuildCheckout`), from any directory.
     public static let defaults = RunOptions(
-        quick: false, filter: nil, specDirectory: "spec", limitsPath: "limits.json", outputPath: nil,
+        quick: false, filter: nil, specDirectory: BuildCheckout.path("spec"), limitsPath: BuildCheckout.path("limits.json"), outputPath: nil,
         format: .text, strategies: .all)
 
     /// Creates run options; `defaults` says what an option left out means.

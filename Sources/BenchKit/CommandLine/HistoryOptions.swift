@@ -8,7 +8,7 @@ public struct HistoryOptions: Sendable, Equatable {
     public var format: HistoryFormat
 
     /// The directory runs are read from when none is given.
-    public static let defaultResultsDirectory = "results"
+    public static let defaultResultsDirectory = BuildCheckout.path("results")
 
     /// Creates history options.
     public init(

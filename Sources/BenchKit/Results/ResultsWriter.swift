@@ -14,11 +14,12 @@ import Darwin
 /// replace an existing file, and a reader never sees a partial file under the final name. The
 /// temporary name is removed whatever happens. (`rename(2)` would be atomic too, but it replaces.)
 public struct ResultsWriter: Sendable {
-    /// The directory new files are named in: `results` under the working directory by default.
+    /// The directory new files are named in: by default `results` in the checkout the bench was built
+    /// from (`BuildCheckout`), from any working directory.
     public var directory: String
 
     /// Creates a writer for a directory, which is created when missing.
-    public init(directory: String = "results") {
+    public init(directory: String = BuildCheckout.path("results")) {
         self.directory = directory
     }
 
