@@ -91,7 +91,7 @@ public enum BenchCommand {
             try requireSelection(suite, subjects, options)
             return (limits, subjects, suite, subjectRecords(subjects))
         }
-        let announce = JudgedSubject.lines(limits.limits, subjects: picks) + picks.compactMap { $0.fieldErrors?.line }
+        let announce = subjects.spec.unplacedErrorNotes + JudgedSubject.lines(limits.limits, subjects: picks) + picks.compactMap { $0.fieldErrors?.line }
             + missingSubjects(subjects) + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
             + (suite.distinctRootsUnavailable.map { ["distinct-roots curve not measured: \($0)"] } ?? [])
         for line in announce { tell(line) }
@@ -287,7 +287,7 @@ public enum BenchCommand {
         try requireMeasured(limits, path: options.limitsPath, suite)
         try requireSelection(suite, subjects, runOptions)
         let records = subjectRecords(subjects)
-        var lines = ["# limits \(options.limitsPath), fixtures \(options.specDirectory)"]
+        var lines = ["# limits \(options.limitsPath), fixtures \(options.specDirectory)"] + subjects.spec.unplacedErrorNotes.map { "# \($0)" }
         for record in records {
             lines.append("# \(JudgedSubject.isJudged(record, by: limits.limits) ? "judging" : "counting") \(record.line)")
             if let fieldErrors = record.fieldErrors { lines.append("# \(fieldErrors.line)") }

@@ -2,6 +2,7 @@ import BenchKit
 import Foundation
 import Testing
 import Harness
+import JSON
 import Workloads
 @testable import BenchSuite
 
@@ -109,6 +110,76 @@ struct RunInputTests {
             #expect(BenchCommand.main(["--list", "--limits", limits]) == 2, "\(limits)")
         }
         #expect(!FileManager.default.fileExists(atPath: out), "nothing was measured or written")
+    }
+
+    /// The bundled spec copied to a directory of its own, for a test to break.
+    private func copiedSpec() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spec-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: SpecCheckTests.repositoryRoot.appendingPathComponent("spec"), to: directory)
+        return directory
+    }
+
+    @Test func twoOperationsOfOneNameAreRefusedInOneLineBeforeTheRun() throws {
+        let spec = try copiedSpec()
+        defer { try? FileManager.default.removeItem(at: spec) }
+        let copy = spec.appendingPathComponent("characters-page/CharacterName.graphql")
+        try FileManager.default.copyItem(at: spec.appendingPathComponent("unplaced-errors/CharacterName.graphql"), to: copy)
+        let error = try #require(specError(spec.path))
+        #expect(error.description == "\(spec.path)/unplaced-errors/CharacterName.graphql: operation 'CharacterName' is defined in "
+            + "\(copy.path) too; an operation's name must be unique in the spec directory, since results and limits name subjects by it")
+        let out = spec.appendingPathComponent("run.json").path
+        #expect(BenchCommand.main(["--quick", "--spec", spec.path, "--limits", Self.limits, "--out", out]) == 2)
+        #expect(BenchCommand.main(["--list", "--spec", spec.path]) == 2)
+        #expect(!FileManager.default.fileExists(atPath: out), "nothing was measured or written")
+    }
+
+    @Test func anErrorPathPastWhatTheResponseHoldsIsRefusedInOneLineBeforeTheRun() throws {
+        let spec = try copiedSpec()
+        defer { try? FileManager.default.removeItem(at: spec) }
+        let response = spec.appendingPathComponent("characters-page/responses/1-image-errors.json")
+        let text = try String(contentsOf: response, encoding: .utf8)
+        let first = #""path": ["characters", "results", 0, "image"]"#
+        #expect(text.contains(first), "the recorded field errors still start at the first row's image")
+        for (path, why) in [
+            (#""path": ["characters", "results", 25, "image"]"#, "characters.results has 20 items"),
+            (#""path": ["characters", "results", 0, "nickname"]"#, "characters.results.0 has no 'nickname'"),
+        ] {
+            try Data(text.replacingOccurrences(of: first, with: path).utf8).write(to: response)
+            let error = try #require(specError(spec.path), "\(path)")
+            #expect(error.description.hasPrefix("\(response.path): errors.0.path characters.results."), "\(error)")
+            #expect(error.description.contains("names nothing the response holds (\(why)); the normalizer would count the error as unplaced"), "\(error)")
+            #expect(BenchCommand.main(["--list", "--spec", spec.path]) == 2)
+            #expect(BenchCommand.main(["--quick", "--spec", spec.path, "--limits", Self.limits, "--out", spec.appendingPathComponent("run.json").path]) == 2)
+        }
+    }
+
+    @Test func anErrorOfARootFieldTheDataDoesNotHoldIsSaidToBeUnplaced() throws {
+        let spec = try LoadedFixtureDirectory.load(SpecCheckTests.repositoryRoot.appendingPathComponent("spec"))
+        #expect(spec.unplacedErrorNotes == [
+            "\(spec.directory.path)/unplaced-errors/responses/0-response.json: errors.1.path episodes.results.0 names a root field "
+                + "the data does not hold: the error is counted as unplaced",
+        ])
+        let listed = try BenchCommand.listing(ListOptions(filter: nil, specDirectory: spec.directory.path, strategies: .all, limitsPath: Self.limits))
+        #expect(listed.contains("# " + spec.unplacedErrorNotes[0]))
+        #expect(listed.first == "# limits \(Self.limits), fixtures \(spec.directory.path)", "the files the list read")
+    }
+
+    @Test func errorPathsAreFollowedThroughTheData() {
+        let response: JSONValue = .object([
+            .init("data", .object([.init("a", .array([.object([.init("b", .null)])]))])),
+            .init("errors", .array([
+                .object([.init("message", .string("under a null")), .init("path", .array([.string("a"), .int(0), .string("b"), .string("c")]))]),
+                .object([.init("message", .string("no path"))]),
+                .object([.init("message", .string("past the end")), .init("path", .array([.string("a"), .int(1)]))]),
+                .object([.init("message", .string("another root")), .init("path", .array([.string("z")]))]),
+                .object([.init("message", .string("into a list by key")), .init("path", .array([.string("a"), .string("b")]))]),
+            ])),
+        ])
+        #expect(ErrorPaths.findings(in: response) == [
+            .beyondData(error: 2, path: "a.1", why: "a has 1 item"),
+            .rootFieldNotHeld(error: 3, path: "z"),
+            .beyondData(error: 4, path: "a.b", why: "a is not an object"),
+        ])
     }
 
     @Test func specNamingAFileOrNothingIsSaidInWords() throws {

@@ -17,7 +17,9 @@ public struct LoadedFixtureDirectory: Sendable {
     /// Reads `directory`: `schema.graphql` when present, and every fixture below it.
     ///
     /// - Throws: `FixtureDirectoryError` naming the file (and line and column, for a parse error) that
-    ///   failed, or the directory when it is missing or a file.
+    ///   failed, the second file defining an operation name already defined, a recorded response one
+    ///   of whose error paths names nothing it holds (`ErrorPaths`), or the directory when it is
+    ///   missing or a file.
     public static func load(_ directory: URL) throws(FixtureDirectoryError) -> LoadedFixtureDirectory {
         // Said in words here: listing a file or a missing path fails later with a Foundation error number.
         var isDirectory: ObjCBool = false
@@ -35,15 +37,54 @@ public struct LoadedFixtureDirectory: Sendable {
         let fixtures: [Fixture]
         do { fixtures = try Fixture.loadAll(in: directory) } catch { throw FixtureDirectoryError(error.description) }
         var loaded: [LoadedFixture] = []
+        // An operation's name is its subject's name in a results file and in a limit: two of one name
+        // would let one silently stand for both.
+        var fileByOperation: [String: String] = [:]
         for fixture in fixtures {
             var documents: [Document] = []
             for source in fixture.operationSources {
                 let file = directory.appendingPathComponent(fixture.name).appendingPathComponent(source.fileName).path
-                do { documents.append(try GraphQLParser.parse(source.text, file: file)) } catch { throw FixtureDirectoryError(error.description) }
+                let document: Document
+                do { document = try GraphQLParser.parse(source.text, file: file) } catch { throw FixtureDirectoryError(error.description) }
+                for name in document.operations.compactMap(\.name) {
+                    if let first = fileByOperation[name] {
+                        throw FixtureDirectoryError(
+                            "\(file): operation '\(name)' is defined in \(first) too; an operation's name must be unique in "
+                                + "the spec directory, since results and limits name subjects by it")
+                    }
+                    fileByOperation[name] = file
+                }
+                documents.append(document)
+            }
+            for response in fixture.responses {
+                for case .beyondData(let error, let path, let why) in ErrorPaths.findings(in: response.value) {
+                    throw FixtureDirectoryError(
+                        "\(responseFile(directory, fixture, response)): errors.\(error).path \(path) names nothing the response holds (\(why)); "
+                            + "the normalizer would count the error as unplaced, so fix its path or leave the error out")
+                }
             }
             loaded.append(LoadedFixture(fixture: fixture, documents: documents, schema: schema))
         }
         return LoadedFixtureDirectory(directory: directory, schema: schema, fixtures: loaded)
+    }
+
+    /// One line for each recorded error whose path names a root field its response's data does not
+    /// hold (`ErrorPaths.Finding.rootFieldNotHeld`): such an error is counted as unplaced, which the
+    /// spec says as it loads.
+    public var unplacedErrorNotes: [String] {
+        fixtures.flatMap { loaded in
+            loaded.fixture.responses.flatMap { response in
+                ErrorPaths.findings(in: response.value).compactMap { finding -> String? in
+                    guard case .rootFieldNotHeld(let error, let path) = finding else { return nil }
+                    return "\(Self.responseFile(directory, loaded.fixture, response)): errors.\(error).path \(path) names a root field "
+                        + "the data does not hold: the error is counted as unplaced"
+                }
+            }
+        }
+    }
+
+    private static func responseFile(_ directory: URL, _ fixture: Fixture, _ response: Fixture.Response) -> String {
+        directory.appendingPathComponent(fixture.name).appendingPathComponent("responses").appendingPathComponent(response.name + ".json").path
     }
 
     /// Every operation of every fixture, with its fixture.
