@@ -76,6 +76,8 @@ struct RootReadSetTests {
         }
         C.write(environment, RecordID("Squad:\(page)"), "name", .null)
         #expect(table.walks == 2, "the page's own squad record: that root again, no other")
+        // Retained to the end: an optimized build would release them after their last read above.
+        withExtendedLifetime(handles) {}
     }
 
     @Test(arguments: pageCounts)
@@ -98,6 +100,7 @@ struct RootReadSetTests {
         #expect(handles.allSatisfy { $0.phase.name == "failed" })
         C.write(environment, .root, "viewer", .null)
         #expect(table.walks == 2 * count, "the root record is in every root's read set")
+        withExtendedLifetime(handles) {}
     }
 
     @Test func aRecordDeletedOrBroughtBackIsARecordReadWhereAWalkEnteredIt() throws {
@@ -138,6 +141,7 @@ struct RootReadSetTests {
         // Each commit: Squad 2's own root, which lists Character:2a, and Led on page 2; never page 1's.
         #expect(table.walks - walks == 4)
         #expect(table.liveRootCount == 4 && squads.allSatisfy { $0.phase.name == "ready" })
+        withExtendedLifetime(handles) {}
     }
 
     @Test func aRecordMadeByTheCommitIsReachedThroughALinkTheCommitWrote() throws {
