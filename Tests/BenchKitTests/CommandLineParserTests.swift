@@ -84,6 +84,9 @@ struct CommandLineParserTests {
             try CommandLineParser.parse(["report", "--format=markdown", "r.json"])
                 == .report(ReportOptions(path: "r.json", output: .report(.markdown))))
         #expect(
+            try CommandLineParser.parse(["report", "r.json", "--format", "html"])
+                == .report(ReportOptions(path: "r.json", output: .report(.html))))
+        #expect(
             try CommandLineParser.parse(["report", "r.json", "--benchmarks-md"])
                 == .report(ReportOptions(path: "r.json", output: .benchmarksDocument)))
         #expect(try CommandLineParser.parse(["validate", "r.json"]) == .validate(path: "r.json"))
@@ -119,6 +122,9 @@ struct CommandLineParserTests {
             CompareOptions(
                 oldPath: "a.json", newPath: "b.json", rule: ComparisonRule(threshold: 0.025, instructionsThreshold: 0.005),
                 failOnRegression: true, format: .markdown)))
+        #expect(
+            try CommandLineParser.parse(["compare", "a.json", "b.json", "--format=html"])
+                == .compare(CompareOptions(oldPath: "a.json", newPath: "b.json", rule: ComparisonRule(), failOnRegression: false, format: .html)))
     }
 
     @Test func exportTakesOneFileAndAFormat() throws {
@@ -140,7 +146,7 @@ struct CommandLineParserTests {
         (["--out="], "bench: option '--out' needs a value (try --help)"),
         (["--spec", ""], "bench: option '--spec' needs a value (try --help)"),
         (["--filter="], "bench: option '--filter' needs a non-empty pattern (try --help)"),
-        (["--format", "xml"], "bench: bad value 'xml' for option '--format' (expected text|json|markdown) (try --help)"),
+        (["--format", "xml"], "bench: bad value 'xml' for option '--format' (expected text|json|markdown|html) (try --help)"),
         (["--strategy=every"],
          "bench: bad value 'every' for option '--strategy': 'every' is not a strategy (expected all, both, derived, stored, root, incremental, or names joined by commas) (try --help)"),
         (["--strategy", "derived,,root"],
@@ -148,8 +154,10 @@ struct CommandLineParserTests {
         (["--strategy=root,root"], "bench: bad value 'root,root' for option '--strategy': 'root' is named twice (try --help)"),
         (["--strategy=none"],
          "bench: bad value 'none' for option '--strategy': 'none' is not a strategy (expected all, both, derived, stored, root, incremental, or names joined by commas) (try --help)"),
-        (["report", "r.json", "--format", "html"],
-         "bench: bad value 'html' for option '--format' (expected text|json|markdown) (try --help)"),
+        (["report", "r.json", "--format", "htm"],
+         "bench: bad value 'htm' for option '--format' (expected text|json|markdown|html) (try --help)"),
+        (["compare", "a.json", "b.json", "--format=HTML"],
+         "bench: bad value 'HTML' for option '--format' (expected text|json|markdown|html) (try --help)"),
         (["--quick", "--quick"], "bench: option '--quick' given twice (try --help)"),
         (["--format=json", "--format", "text"], "bench: option '--format' given twice (try --help)"),
         (["--quick=yes"], "bench: option '--quick' takes no value (try --help)"),

@@ -162,4 +162,7 @@ public enum ReportFormat: String, Sendable, Equatable, CaseIterable, Codable {
     case json
     /// GitHub-flavoured markdown tables.
     case markdown
+    /// One self-contained HTML page: the tables, and charts drawn as inline SVG (`HTMLReport`,
+    /// `HTMLComparisonReport`).
+    case html
 }

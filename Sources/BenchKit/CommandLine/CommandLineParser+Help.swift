@@ -10,7 +10,7 @@ extension CommandLineParser {
           bench [options]                 run every measurement and count, judge, write a results file
           bench --list [list options]     print the operations each limit is judged on and the names
                                           a run would measure and count, and exit
-          bench report FILE [--format text|json|markdown | --benchmarks-md]
+          bench report FILE [--format text|json|markdown|html | --benchmarks-md]
                                           render a results file again
           bench validate FILE             check a results file's schema and internal consistency
           bench compare OLD NEW [compare options]
@@ -64,7 +64,8 @@ extension CommandLineParser {
           --limits FILE           the limits to judge against (default: limits.json)
           --out FILE              write the results file here; refuses to overwrite an existing file
                                   (default: a new file results/<UTC yyyyMMdd-HHmmss>-<commit>[-dirty]-<hex>.json)
-          --format FORMAT         the report on standard output: text, json or markdown (default: text)
+          --format FORMAT         the report on standard output: text, json, markdown or html (one
+                                  self-contained page with charts) (default: text)
           --strategy STRATEGIES   all, or names joined by commas from derived, stored, root and
                                   incremental, e.g. derived,root (default: all); both is derived,stored.
                                   A limit needs its shape and, where it compares with it, stored
@@ -75,7 +76,8 @@ extension CommandLineParser {
           --filter, --spec, --strategy and --limits, as for a run.
 
         REPORT OPTIONS
-          --format FORMAT         text, json or markdown (default: text)
+          --format FORMAT         text, json, markdown or html (one self-contained page: the decision,
+                                  the limits, each shape's fork medians, the curves; default: text)
           --benchmarks-md         print the whole BENCHMARKS.md for this results file instead, to be
                                   redirected into BENCHMARKS.md
 
@@ -92,7 +94,8 @@ extension CommandLineParser {
                                   the instruction-count change that matters (default: 1%)
           --fail-on-regression    exit 1 on a slower measurement, a changed count, or more allocations
                                   per operation over passes of equal length; improvements never fail
-          --format FORMAT         text, markdown (a pull request comment) or json (default: text)
+          --format FORMAT         text, markdown (a pull request comment), html (one self-contained page,
+                                  each ratio against the threshold's band) or json (default: text)
           Files of different schemas are refused; another CPU, toolchain, allocator, build or limits
           file is warned about on standard error, and compared anyway.
 

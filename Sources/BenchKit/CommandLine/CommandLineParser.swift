@@ -4,12 +4,12 @@
 /// Forms accepted:
 ///
 ///     bench [--quick] [--instructions] [--forks N] [--filter PATTERN] [--spec DIR] [--limits FILE] [--out FILE]
-///           [--format text|json|markdown] [--strategy all|both|NAME,...] [--quiet]
+///           [--format text|json|markdown|html] [--strategy all|both|NAME,...] [--quiet]
 ///     bench --list [--filter PATTERN] [--spec DIR] [--strategy all|both|NAME,...] [--limits FILE]
-///     bench report FILE [--format text|json|markdown | --benchmarks-md]
+///     bench report FILE [--format text|json|markdown|html | --benchmarks-md]
 ///     bench validate FILE
 ///     bench compare OLD NEW [--threshold P%] [--instructions-threshold P%] [--fail-on-regression]
-///           [--format text|json|markdown]
+///           [--format text|json|markdown|html]
 ///     bench export FILE --to bmf|github-action-benchmark
 ///     bench merge FILE... --out FILE [--instructions-from FILE]
 ///     bench profile [--filter PATTERN] [--strategy all|both|NAME,...] [--spec DIR] [--out DIR]

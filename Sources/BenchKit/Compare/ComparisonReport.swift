@@ -1,7 +1,7 @@
 import Foundation
 
-/// Renders a `ResultsComparison`: aligned text for a terminal, markdown for a pull request comment, or
-/// JSON with every figure.
+/// Renders a `ResultsComparison`: aligned text for a terminal, markdown for a pull request comment, an
+/// HTML page with a chart of every ratio (`HTMLComparisonReport`), or JSON with every figure.
 ///
 /// Text and markdown show every measurement both files have, with both medians and their intervals,
 /// the ratio with its bootstrap interval, the rank test's p and the verdict; allocations and counts
@@ -13,6 +13,7 @@ public enum ComparisonReport {
         switch format {
         case .text: text(comparison)
         case .markdown: markdown(comparison)
+        case .html: HTMLComparisonReport.render(comparison)
         case .json: json(comparison)
         }
     }
@@ -99,7 +100,8 @@ public enum ComparisonReport {
         return parts.joined(separator: "; ")
     }
 
-    private static func onlyInLines(_ comparison: ResultsComparison) -> [String] {
+    /// The measurements and counts one file has and the other has not, a line each.
+    static func onlyInLines(_ comparison: ResultsComparison) -> [String] {
         comparison.removedMeasurements.map { "only in old (removed): \($0)" }
             + comparison.addedMeasurements.map { "only in new (added): \($0)" }
             + comparison.removedCounts.map { "count only in old (removed): \($0)" }

@@ -13,13 +13,17 @@ public enum BenchmarksDocument {
     ///   - resultsPath: The path of its results file in the repository, e.g. `results/20261129-...json`.
     ///   - mainPlot: The path of the plot of the key measurements over commits, shown under the
     ///     decision; by default `mainPlotPath` when `scripts/history` has drawn it, else none.
+    ///   - htmlPage: The path of the same run's HTML report, linked from the opening; by default
+    ///     `htmlPagePath` when `scripts/benchmarks-md` has written it, else none.
     /// - Returns: The document, ending with a newline.
     public static func render(
         _ results: ResultsFile, resultsPath: String,
         mainPlot: String? = FileManager.default.fileExists(atPath: BenchmarksDocument.mainPlotPath)
             ? BenchmarksDocument.mainPlotPath : nil,
         headroomPlot: String? = FileManager.default.fileExists(atPath: BenchmarksDocument.headroomPlotPath)
-            ? BenchmarksDocument.headroomPlotPath : nil
+            ? BenchmarksDocument.headroomPlotPath : nil,
+        htmlPage: String? = FileManager.default.fileExists(atPath: BenchmarksDocument.htmlPagePath)
+            ? BenchmarksDocument.htmlPagePath : nil
     ) -> String {
         let tables = ReportTables(results: results)
         let headrooms = tables.headrooms
@@ -32,7 +36,7 @@ public enum BenchmarksDocument {
             a \(results.options.quick ? "`--quick`" : "full") run\(results.options.forks > 1 ? " in \(results.options.forks) forks" : "") of commit `\(shortCommit)`\
             \(environment.dirtyTree == true ? " with a dirty tree" : "") on \(environment.cpuModel) \
             (\(environment.cores) cores), \(environment.date). Do not edit it by hand: run the bench and \
-            regenerate it.
+            regenerate it.\(htmlPage.map { htmlLink($0, resultsPath) } ?? "")
 
             **Decision: \(results.decision.text)**\(tables.decisionHeadroom(headrooms).map { "  \nHeadroom: \($0)" } ?? "")
 
@@ -42,6 +46,12 @@ public enum BenchmarksDocument {
             """
         return opening + "\n\n" + Report.markdown(results, headingLevel: 3, headroomPlot: headroomPlot, headrooms: headrooms) + "\n"
             + (tables.splitsMeasurements ? howToRead.replacingOccurrences(of: twoStrategiesRatio, with: shapesRatio) : howToRead)
+    }
+
+    /// The sentence that links the run's HTML page, with a space before it.
+    static func htmlLink(_ path: String, _ resultsPath: String) -> String {
+        " The same run as one page with charts (each shape's fork medians, the curves log-log): [`\(path)`](\(path)), "
+            + "written by `bench report \(resultsPath) --format html`; open it in a browser."
     }
 
     /// One line per limit: its verdict, its headroom where the file records one, and why.
@@ -54,6 +64,8 @@ public enum BenchmarksDocument {
 
     /// Where `scripts/history` draws the key measurements over commits, from the repository's root.
     public static let mainPlotPath = "results/plots/measurements-over-commits.png"
+    /// Where `scripts/benchmarks-md` writes the run's HTML report, beside BENCHMARKS.md.
+    public static let htmlPagePath = "BENCHMARKS.html"
     /// Where `scripts/history` draws each curve's headroom to the frame.
     public static let headroomPlotPath = "results/plots/headroom.png"
 

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Renders a results file for people: a terminal table, a markdown page, or the JSON itself.
+/// Renders a results file for people: a terminal table, a markdown page, an HTML page with charts, or
+/// the JSON itself.
 ///
 /// A report is a function of the results file alone, so `bench report FILE` gives again, byte for
 /// byte, what the run printed. The decision record's reference figures appear on a labelled line of
@@ -10,12 +11,14 @@ public enum Report {
     ///
     /// - Parameters:
     ///   - results: A run's results.
-    ///   - format: `text` (aligned columns), `markdown` (GitHub tables) or `json` (the file's bytes).
+    ///   - format: `text` (aligned columns), `markdown` (GitHub tables), `html` (one self-contained page,
+    ///     `HTMLReport`) or `json` (the file's bytes).
     /// - Returns: The report, ending with a newline.
     public static func render(_ results: ResultsFile, format: ReportFormat) -> String {
         switch format {
         case .text: text(results)
         case .markdown: markdown(results, headingLevel: 2)
+        case .html: HTMLReport.render(results)
         case .json: (try? results.encoded()).map { String(decoding: $0, as: UTF8.self) } ?? "{}\n"
         }
     }
@@ -54,7 +57,7 @@ public enum Report {
 
     /// The line that says what a tracked read is in this run and at the runtime, and where the
     /// runtime's figures come from; nil when the run did not measure the unit.
-    private static func trackedReadLines(_ tables: ReportTables, code: (String) -> String = { $0 }) -> (unit: String, source: String)? {
+    static func trackedReadLines(_ tables: ReportTables, code: (String) -> String = { $0 }) -> (unit: String, source: String)? {
         guard let unit = tables.unit else { return nil }
         return (
             "1 tracked read = \(FigureText.duration(unit.nanoseconds)) in this run (\(code(TrackedReadUnit.measurement)), median), "

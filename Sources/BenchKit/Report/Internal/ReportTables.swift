@@ -61,7 +61,8 @@ struct ReportTables {
             })
     }
 
-    private var strategyNames: [String] { orderedNames(results.measurements.filter { $0.strategy != .unshaped }) }
+    /// The names of the measurements with a strategy, in the file's order.
+    var strategyNames: [String] { orderedNames(results.measurements.filter { $0.strategy != .unshaped }) }
 
     private func ratioHeader(_ shape: FigureStrategy) -> String { "\(shape.rawValue)/stored" }
 
@@ -71,10 +72,14 @@ struct ReportTables {
 
     /// Each shape's ratio of medians to stored's.
     private func ratios(_ name: String) -> [String] {
-        let stored = measurement(name, .stored)
-        return shapes.map { shape in
-            measurement(name, shape).flatMap { record in stored.map { FigureText.ratio(record.summary.median / $0.summary.median) } } ?? "—"
-        }
+        shapes.map { ratio(name, $0) }
+    }
+
+    /// A shape's median over stored's, `—` where either was not measured.
+    func ratio(_ name: String, _ shape: FigureStrategy) -> String {
+        measurement(name, shape).flatMap { record in
+            measurement(name, .stored).map { FigureText.ratio(record.summary.median / $0.summary.median) }
+        } ?? "—"
     }
 
     /// Instructions per operation (`bench --instructions`), strategies side by side; nil when the run
@@ -224,15 +229,15 @@ struct ReportTables {
         results.measurements.first { $0.name == name && $0.strategy == strategy }
     }
 
-    private func timing(_ record: MeasurementRecord) -> String {
+    func timing(_ record: MeasurementRecord) -> String {
         FigureText.duration(record.summary.median, interval: record.summary.medianInterval)
     }
 
-    private func allocations(_ record: MeasurementRecord) -> String {
+    func allocations(_ record: MeasurementRecord) -> String {
         record.allocations.allocationsPerOperation.map(FigureText.perOperation) ?? "n/a"
     }
 
-    private func bytes(_ record: MeasurementRecord) -> String {
+    func bytes(_ record: MeasurementRecord) -> String {
         record.allocations.bytesPerOperation.map(FigureText.perOperation) ?? "n/a"
     }
 }
