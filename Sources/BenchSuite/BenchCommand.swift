@@ -148,7 +148,7 @@ public enum BenchCommand {
             }
         }
         let judged = phases.time("judging") {
-            let environment = MachineEnvironment.capture(date: started)
+            let environment = MachineEnvironment.capture(sourceDirectory: BuildCheckout.sourceDirectory, date: started)
             return ResultsFile(
                 environment: environment, limitsFile: options.limitsPath, limitsSHA256: limits.sha256, timer: runner.timer,
                 method: method(options, looks: limits.looks), options: RunRecord(options), measurements: measurements, counts: counts,

@@ -10,6 +10,7 @@ struct BuildCheckoutTests {
         let root = try #require(BuildCheckout.root)
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("limits.json").path))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("spec").path))
+        #expect(BuildCheckout.sourceDirectory == root, "git is asked in the checkout, not the current directory")
     }
 
     @Test func aDefaultIsRelativeAtTheRootAndWholeElsewhere() {

@@ -18,6 +18,11 @@ public enum BuildCheckout {
         return FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) ? root : nil
     }()
 
+    /// Where git is asked which commit ran: the checkout, or the current directory when there is none.
+    public static var sourceDirectory: URL {
+        root ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }
+
     /// A default file or directory of the checkout, `name` relative to its root: `name` as it is when
     /// the current directory is the root (or no checkout is found), so a run there writes what it
     /// always wrote, and the whole path from anywhere else.

@@ -127,7 +127,7 @@ public enum ProfileCommand {
                     samplesWithUnknownFrames: stacks.samplesWithUnknownFrames))
         }
         let manifest = ProfileManifest(
-            commit: MachineEnvironment.capture().commit, abSwitch: Store.isExtraReadWorkOn,
+            commit: MachineEnvironment.capture(sourceDirectory: BuildCheckout.sourceDirectory).commit, abSwitch: Store.isExtraReadWorkOn,
             method: "callgrind (\(CallgrindLaunch.valgrindVersion() ?? "valgrind")): the counted region of bench --instructions' child, "
                 + "hash seed fixed, collected only inside the region; per operation = over calls x operations per call",
             measurements: entries)
