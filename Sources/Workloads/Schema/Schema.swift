@@ -17,6 +17,9 @@ public struct Schema: Hashable, Sendable {
     public private(set) var subscriptionType: String?
     /// Per abstract type, the object types that may stand for it.
     private var possibleTypeSets: [String: Set<String>]
+    /// Each composite type's field types by field name, `__typename` included: what `fieldType`
+    /// answers for every field of every object a response holds, without copying a type definition.
+    private var fieldTypes: [String: [String: TypeReference]]
 
     /// The scalars every schema has without declaring them.
     public static let builtInScalars = ["Int", "Float", "String", "Boolean", "ID"]
@@ -56,6 +59,13 @@ public struct Schema: Hashable, Sendable {
             }
         }
         self.possibleTypeSets = possible
+        var fieldTypes: [String: [String: TypeReference]] = [:]
+        for definition in types.values {
+            var byName = Dictionary(definition.fields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+            if definition.kind.isComposite { byName["__typename"] = .nonNull(.named("String")) }
+            fieldTypes[definition.name] = byName
+        }
+        self.fieldTypes = fieldTypes
     }
 
     // MARK: - Lookups
@@ -68,9 +78,7 @@ public struct Schema: Hashable, Sendable {
     /// `__typename` is `String!` on every composite type, as GraphQL's introspection says.
     /// - Returns: nil when the schema knows no such type or field.
     public func fieldType(_ fieldName: String, on typeName: String) -> TypeReference? {
-        guard let type = types[typeName] else { return nil }
-        if fieldName == "__typename", type.kind.isComposite { return .nonNull(.named("String")) }
-        return type.field(named: fieldName)?.type
+        fieldTypes[typeName]?[fieldName]
     }
 
     /// Whether `name` is an interface or a union.
