@@ -52,7 +52,7 @@ extension BenchSubjects {
     }
 
     private func problems(of picked: PickedOperation, role: Scenario.Subject) -> [String] {
-        let place = "\(spec.directory.path)/\(picked.fixture.fixture.name)/responses/\(picked.fixture.fixture.loadedResponse.name).json: "
+        let place = "\(spec.responsePath(picked.fixture.fixture, picked.fixture.fixture.loadedResponse)): "
             + "\(picked.name) (\(role.rawValue))"
         var problems: [String] = []
         var world: ScenarioWorld?

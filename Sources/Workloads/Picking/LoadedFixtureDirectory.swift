@@ -13,6 +13,10 @@ public struct LoadedFixtureDirectory: Sendable {
     public let schema: Schema?
     /// Every fixture, in directory order.
     public let fixtures: [LoadedFixture]
+    /// One line for each recorded error whose path names a root field its response's data does not
+    /// hold (`ErrorPaths.Finding.rootFieldNotHeld`): such an error is counted as unplaced, which the
+    /// spec says as it loads.
+    public let unplacedErrorNotes: [String]
 
     /// Reads `directory`: `schema.graphql` when present, and every fixture below it.
     ///
@@ -40,6 +44,7 @@ public struct LoadedFixtureDirectory: Sendable {
         // An operation's name is its subject's name in a results file and in a limit: two of one name
         // would let one silently stand for both.
         var fileByOperation: [String: String] = [:]
+        var unplacedErrorNotes: [String] = []
         for fixture in fixtures {
             var documents: [Document] = []
             for source in fixture.operationSources {
@@ -57,34 +62,31 @@ public struct LoadedFixtureDirectory: Sendable {
                 documents.append(document)
             }
             for response in fixture.responses {
-                for case .beyondData(let error, let path, let why) in ErrorPaths.findings(in: response.value) {
-                    throw FixtureDirectoryError(
-                        "\(responseFile(directory, fixture, response)): errors.\(error).path \(path) names nothing the response holds (\(why)); "
-                            + "the normalizer would count the error as unplaced, so fix its path or leave the error out")
+                let file = responsePath(directory, fixture, response)
+                for finding in ErrorPaths.findings(in: response.value) {
+                    switch finding {
+                    case .beyondData(let error, let path, let why):
+                        throw FixtureDirectoryError(
+                            "\(file): errors.\(error).path \(path) names nothing the response holds (\(why)); "
+                                + "the normalizer would count the error as unplaced, so fix its path or leave the error out")
+                    case .rootFieldNotHeld(let error, let path):
+                        unplacedErrorNotes.append(
+                            "\(file): errors.\(error).path \(path) names a root field the data does not hold: the error is counted as unplaced")
+                    }
                 }
             }
             loaded.append(LoadedFixture(fixture: fixture, documents: documents, schema: schema))
         }
-        return LoadedFixtureDirectory(directory: directory, schema: schema, fixtures: loaded)
+        return LoadedFixtureDirectory(directory: directory, schema: schema, fixtures: loaded, unplacedErrorNotes: unplacedErrorNotes)
     }
 
-    /// One line for each recorded error whose path names a root field its response's data does not
-    /// hold (`ErrorPaths.Finding.rootFieldNotHeld`): such an error is counted as unplaced, which the
-    /// spec says as it loads.
-    public var unplacedErrorNotes: [String] {
-        fixtures.flatMap { loaded in
-            loaded.fixture.responses.flatMap { response in
-                ErrorPaths.findings(in: response.value).compactMap { finding -> String? in
-                    guard case .rootFieldNotHeld(let error, let path) = finding else { return nil }
-                    return "\(Self.responseFile(directory, loaded.fixture, response)): errors.\(error).path \(path) names a root field "
-                        + "the data does not hold: the error is counted as unplaced"
-                }
-            }
-        }
+    /// The file of a fixture's recorded response in this directory, as error lines name it.
+    public func responsePath(_ fixture: Fixture, _ response: Fixture.Response) -> String {
+        Self.responsePath(directory, fixture, response)
     }
 
-    private static func responseFile(_ directory: URL, _ fixture: Fixture, _ response: Fixture.Response) -> String {
-        directory.appendingPathComponent(fixture.name).appendingPathComponent("responses").appendingPathComponent(response.name + ".json").path
+    private static func responsePath(_ directory: URL, _ fixture: Fixture, _ response: Fixture.Response) -> String {
+        "\(directory.path)/\(fixture.name)/responses/\(response.name).json"
     }
 
     /// Every operation of every fixture, with its fixture.

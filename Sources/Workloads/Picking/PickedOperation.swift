@@ -111,7 +111,7 @@ extension LoadedFixtureDirectory {
         do {
             response = try fixture.normalize(fixture.fixture.loadedResponse, for: operation)
         } catch {
-            throw FixtureDirectoryError("\(directory.path)/\(fixture.fixture.name)/responses/\(fixture.fixture.loadedResponse.name).json: \(error)")
+            throw FixtureDirectoryError("\(responsePath(fixture.fixture, fixture.fixture.loadedResponse)): \(error)")
         }
         let store = makeStore()
         store.commit { response.write(into: &$0) }

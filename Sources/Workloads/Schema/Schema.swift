@@ -17,8 +17,9 @@ public struct Schema: Hashable, Sendable {
     public private(set) var subscriptionType: String?
     /// Per abstract type, the object types that may stand for it.
     private var possibleTypeSets: [String: Set<String>]
-    /// Each composite type's field types by field name, `__typename` included: what `fieldType`
-    /// answers for every field of every object a response holds, without copying a type definition.
+    /// Each type's field types by field name, `__typename` included on a composite type: what
+    /// `fieldType` answers for every field of every object a response holds, without copying a type
+    /// definition.
     private var fieldTypes: [String: [String: TypeReference]]
 
     /// The scalars every schema has without declaring them.
