@@ -74,10 +74,7 @@ public enum BenchCommand {
     private static func run(_ options: RunOptions) throws -> Int32 {
         let progress = ProgressLine()
         progress.quiet = options.quiet
-        // What the run says on standard error beside its progress, which `--quiet` keeps to itself.
-        func tell(_ line: String) {
-            if !options.quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) }
-        }
+        func tell(_ line: String) { Self.tell(line, options) }
         let phases = RunPhases(progress: progress)
         let started = Date()
         // Everything the run needs is checked before anything is measured: a run never stops half-way
@@ -173,6 +170,11 @@ public enum BenchCommand {
         return judgement.exitStatus.rawValue
     }
 
+    /// Writes a line a run says on standard error beside its progress, which `--quiet` keeps to itself.
+    private static func tell(_ line: String, _ options: RunOptions) {
+        if !options.quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
+
     /// The fork count of the look after one at `forks`, or nil, having said why, when the run takes
     /// none: a `--quick` run's timings do not gate, a debug build's are not judged, a run whose forks
     /// are not a look of the schedule, or whose next look would sample by another policy, looks once.
@@ -182,14 +184,11 @@ public enum BenchCommand {
             let why = looks.forks.last == forks
                 ? "after the schedule's last look (\(forks) forks): reported as undecided"
                 : "at \(forks) forks, which is not a look of the schedule (\(looks.description)): run with --forks \(looks.forks[0]) to take more forks where undecided"
-            if !options.quiet { FileHandle.standardError.write(Data("bench: \(ids) undecided \(why)\n".utf8)) }
+            tell("bench: \(ids) undecided \(why)", options)
             return nil
         }
         guard SuiteRunner.policy(quick: options.quick, forks: next) == SuiteRunner.policy(quick: options.quick, forks: forks) else {
-            if !options.quiet {
-                FileHandle.standardError.write(Data(
-                    "bench: \(ids) undecided at \(forks) forks: a look of \(next) would sample by another policy than the first forks, so the run looks once\n".utf8))
-            }
+            tell("bench: \(ids) undecided at \(forks) forks: a look of \(next) would sample by another policy than the first forks, so the run looks once", options)
             return nil
         }
         return next

@@ -14,8 +14,9 @@ public enum HTMLReport {
     public static func render(_ results: ResultsFile) -> String {
         let tables = ReportTables(results: results)
         let headrooms = tables.headrooms
+        let commit = String(results.environment.commit.prefix(12))
         var sections = [
-            HTML.element("h1", text: "bench report: commit \(shortCommit(results.environment.commit))"),
+            HTML.element("h1", text: "bench report: commit \(commit)"),
             HTMLPage.header(Report.header(results)),
             decision(results, tables, headrooms),
             limits(results, tables),
@@ -45,7 +46,7 @@ public enum HTMLReport {
         if let table = tables.instructions {
             sections.append(HTMLPage.section("Instructions per operation (callgrind)", id: "instructions", [HTMLPage.details("\(table.rows.count) rows", table.html())]))
         }
-        return HTMLPage(title: "bench report \(shortCommit(results.environment.commit))", sections: sections).rendered()
+        return HTMLPage(title: "bench report \(commit)", sections: sections).rendered()
     }
 
     // MARK: - The decision and the limits
@@ -139,8 +140,6 @@ public enum HTMLReport {
     }
 
     // MARK: - Words
-
-    private static func shortCommit(_ commit: String) -> String { commit.count > 12 ? String(commit.prefix(12)) : commit }
 
     private static func capitalized(_ title: String) -> String { title.prefix(1).uppercased() + title.dropFirst() }
 }
