@@ -46,9 +46,11 @@ extension SuiteRunner {
             if isSlow {
                 // A call of a tenth of a second or more: fewer samples still bound the median, and the
                 // interval printed beside it says how well. The call just timed warmed each one.
-                policy.minimumSamples = Self.slowMinimumSamples(
-                    quick: options.quick, forks: forks, curvePoint: group.allSatisfy { $0.measurement.curve != nil })
+                policy.minimumSamples = Self.slowMinimumSamples(quick: options.quick, forks: forks)
                 policy.warmUp = .iterations(0)
+            }
+            if group.allSatisfy({ $0.measurement.curve != nil }) {
+                policy.minimumSamples = Self.curvePointMinimumSamples(policy.minimumSamples, quick: options.quick, forks: forks)
             }
             // The harness names carry the strategy (`name [derived]`), so the line needs no strategy of its own.
             let sampler = Sampler(policy: policy, timer: timer) { sampling in

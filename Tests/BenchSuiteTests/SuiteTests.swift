@@ -38,6 +38,37 @@ struct SuiteTests {
         }
     }
 
+    @Test func noLimitReadsAPointOfAScalingCurve() throws {
+        // A curve point takes half the rounds of others (SuiteRunner.curvePointMinimumSamples): that
+        // holds only while what a limit judges is sampled at the full rule.
+        let limits = try LimitsFile.load(path: Self.repositoryRoot.appendingPathComponent("limits.json").path)
+        let curvePoints = Set(Suite(subjects: try Self.subjects()).measurements.filter { $0.curve != nil }.map(\.name))
+        #expect(!curvePoints.isEmpty)
+        for limit in limits.limits where limit.isTiming {
+            #expect(!curvePoints.contains(limit.metric), "limit \(limit.id) reads the curve point \(limit.metric)")
+            if let denominator = limit.denominator {
+                #expect(!curvePoints.contains(denominator), "limit \(limit.id) reads the curve point \(denominator)")
+            }
+        }
+    }
+
+    @Test(arguments: [(6, 3), (3, 2), (2, 2), (20, 10), (5, 3)])
+    func aCurvePointTakesHalfTheRoundsRoundedUpAndAtLeastTwo(minimum: Int, expected: Int) {
+        #expect(SuiteRunner.curvePointMinimumSamples(minimum, quick: false, forks: 8) == expected)
+    }
+
+    @Test func aCurvePointKeepsItsRoundsInAQuickOrSingleProcessRun() {
+        #expect(SuiteRunner.curvePointMinimumSamples(5, quick: true, forks: 1) == 5)
+        #expect(SuiteRunner.curvePointMinimumSamples(20, quick: false, forks: 1) == 20)
+        #expect(SuiteRunner.curvePointMinimumSamples(6, quick: true, forks: 8) == 6)
+    }
+
+    @Test func theSamplingRuleSaysWhatACurvePointTakesOnlyWhereItDiffers() {
+        #expect(SuiteRunner.samplingDescription(quick: false, forks: 8).contains("a group of points of a scaling curve takes at least half the rounds its kind takes otherwise, rounded up, and at least 2 (3 where the others take 6)"))
+        #expect(!SuiteRunner.samplingDescription(quick: true, forks: 8).contains("scaling curve"))
+        #expect(!SuiteRunner.samplingDescription(quick: false, forks: 1).contains("scaling curve"))
+    }
+
     @Test func theSuiteMeasuresBothStrategiesOfEachStrategyMeasurementNextToEachOther() throws {
         let suite = Suite(subjects: try Self.subjects())
         for (index, measurement) in suite.measurements.enumerated() where measurement.strategy == .derived {
