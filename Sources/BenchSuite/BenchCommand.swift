@@ -128,7 +128,7 @@ public enum BenchCommand {
                 var look: (forks: Int, waiting: [LimitJudgement])? = (first, waiting)
                 while let (next, waiting) = look {
                     let expected = SuiteRunner.measuredAgain(for: waiting.map(\.limit), from: runner.selected(suite))
-                    let keys = expected.map { ChildCommand.measurementKey($0.name, $0.strategy) }
+                    let keys = expected.map(\.key)
                     tell(
                         "bench: \(waiting.map(\.limit.id).joined(separator: ", ")) undecided at \(forks) forks: "
                             + "\(next - forks) more forks of the \(keys.count) measurements \(waiting.count == 1 ? "it reads" : "they read") "
@@ -137,7 +137,7 @@ public enum BenchCommand {
                         options, expected: expected, numbered: (forks + 1)...next, of: next, adding: measurements, progress: progress,
                         forkSeconds: &lookSeconds)
                     judgement = judge.judge(measurements: measurements, counts: counts)
-                    looksTaken.append(LookRecord(forks: next, limits: waiting.map(\.limit.id), measurements: keys))
+                    looksTaken.append(LookRecord(forks: next, limits: waiting.map(\.limit.id), measurements: keys.map(\.label)))
                     forks = next
                     let still = judgement.undecidedLimitsTheDecisionWaitsOn
                     look = still.isEmpty ? nil : nextLook(after: forks, looks, options: options, waiting: still).map { ($0, still) }
@@ -293,7 +293,7 @@ public enum BenchCommand {
         }
         lines += JudgedSubject.lines(limits.limits, subjects: records).map { "# \($0)" } + missingSubjects(subjects).map { "# \($0)" }
         for measurement in SuiteRunner.selected(suite, options: runOptions) {
-            lines.append(measurement.strategy == .unshaped ? measurement.name : "\(measurement.name) [\(measurement.strategy.rawValue)]")
+            lines.append(measurement.key.label)
         }
         lines += SuiteRunner.selectedScenarios(subjects, options: runOptions).map { "\($0.0.name) [counts]" }
         return lines
@@ -305,14 +305,14 @@ public enum BenchCommand {
     ///
     /// - Throws: `LimitsError` naming the file, the limit and what it reads.
     static func requireMeasured(_ limits: LimitsFile, path: String, _ suite: Suite) throws {
-        let measured = Set(suite.measurements.map { ChildCommand.measurementKey($0.name, $0.strategy) })
+        let measured = Set(suite.measurements.map { $0.key })
         // A scenario whose operation this spec lacks (no spreads-only operation) is still the bench's:
         // its limit is then not judged, as the report says; only a name no scenario has is refused.
         let scenarios = Set(Scenario.all.map(\.name))
         for limit in limits.limits {
             if limit.isTiming {
-                for (name, strategy) in limit.measurementsRead where !measured.contains(ChildCommand.measurementKey(name, strategy)) {
-                    throw LimitsError(line: "\(path): limit '\(limit.id)' reads '\(name)' [\(strategy.rawValue)], which this bench does not "
+                for key in limit.measurementsRead where !measured.contains(key) {
+                    throw LimitsError(line: "\(path): limit '\(limit.id)' reads '\(key.name)' [\(key.strategy.rawValue)], which this bench does not "
                         + "measure over this spec (bench --list names what it does)")
                 }
             } else if !scenarios.contains(limit.metric) {

@@ -34,8 +34,7 @@ public enum ForkedRun {
         let forks = try measureForks(options, expected: expected, numbered: 1...options.forks, of: options.forks, progress: progress, forkSeconds: &forkSeconds)
         // A measurement with a fork limit is in the first forks' records only.
         return expected.map { measurement in
-            let key = ChildCommand.measurementKey(measurement.name, measurement.strategy)
-            return MeasurementRecord(mergingForks: forks.compactMap { $0[key] })
+            MeasurementRecord(mergingForks: forks.compactMap { $0[measurement.key] })
         }
     }
 
@@ -52,10 +51,10 @@ public enum ForkedRun {
         let forks = try measureForks(options, expected: expected, numbered: numbered, of: count, progress: progress, forkSeconds: &forkSeconds)
         var merged = records
         for measurement in expected {
-            guard let index = merged.firstIndex(where: { $0.name == measurement.name && $0.strategy == measurement.strategy }) else {
-                throw ChildFailure("a look measured '\(ChildCommand.measurementKey(measurement.name, measurement.strategy))', which the run's first forks did not")
+            guard let index = merged.firstIndex(where: { $0.key == measurement.key }) else {
+                throw ChildFailure("a look measured '\(measurement.key)', which the run's first forks did not")
             }
-            let key = ChildCommand.measurementKey(measurement.name, measurement.strategy)
+            let key = measurement.key
             var more = MeasurementRecord(mergingForks: merged[index].forkRecords + forks.compactMap { $0[key] })
             more.instructionsPerOperation = merged[index].instructionsPerOperation
             more.instructionsUnderOtherHashSeeds = merged[index].instructionsUnderOtherHashSeeds
@@ -67,7 +66,7 @@ public enum ForkedRun {
     private static func measureForks(
         _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, progress: ProgressLine,
         forkSeconds: inout [Double]
-    ) throws -> [[String: MeasurementRecord]] {
+    ) throws -> [[MeasurementKey: MeasurementRecord]] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-forks-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -75,7 +74,7 @@ public enum ForkedRun {
         // not put another build in the later forks.
         let executable = "/proc/self/exe"
         let firstLook = numbered.lowerBound == 1
-        var forks: [[String: MeasurementRecord]] = []
+        var forks: [[MeasurementKey: MeasurementRecord]] = []
         // A fork past every selected measurement's limit has nothing to time (a child told to time
         // none would time them all).
         let timedByFork = numbered.map { timed(expected, inFork: $0, firstLook: firstLook) }
@@ -85,7 +84,7 @@ public enum ForkedRun {
             // The first look's forks time every selected measurement within its fork limit, and say so
             // by naming none while that is all of them; a later look's time every one it names.
             let timed = timedByFork[position]
-            let keys = timed.map { ChildCommand.measurementKey($0.name, $0.strategy) }
+            let keys = timed.map(\.key)
             let named = firstLook && timed.count == expected.count ? [] : keys
             guard !timed.isEmpty else {
                 secondsOfForks.append(0)
@@ -104,7 +103,7 @@ public enum ForkedRun {
             } catch {
                 throw ChildFailure("fork \(index) of \(count) left no readable records: \(error)")
             }
-            guard records.map({ ChildCommand.measurementKey($0.name, $0.strategy) }) == keys else {
+            guard records.map(\.key) == keys else {
                 throw ChildFailure("fork \(index) of \(count) measured other measurements than were selected")
             }
             forks.append(Dictionary(uniqueKeysWithValues: zip(keys, records)))
@@ -150,7 +149,7 @@ public enum ForkedRun {
     /// - Throws: What building the subjects or measuring throws; `ChildFailure` when the records
     ///   cannot be written.
     public static func runFork(
-        _ options: RunOptions, index: Int, count: Int, recordsPath: String, measurements: [String] = [], estimate: ForkEstimate? = nil
+        _ options: RunOptions, index: Int, count: Int, recordsPath: String, measurements: [MeasurementKey] = [], estimate: ForkEstimate? = nil
     ) throws {
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         let progress = ProgressLine()

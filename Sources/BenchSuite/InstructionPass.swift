@@ -63,8 +63,7 @@ public enum InstructionPass {
 
     /// Runs the child under callgrind, with the hash seed fixed, then `otherSeedPasses` times more with
     /// random seeds over the measurements short enough, then `movedSeedPasses` times more over those
-    /// whose counts moved a little (`Counts.needsMoreSeeds`); returns the counts by
-    /// `ChildCommand.measurementKey(_:_:)`.
+    /// whose counts moved a little (`Counts.needsMoreSeeds`); returns the counts by measurement.
     ///
     /// Work that hashes object identities and key paths (Observation's tracking) counts differently
     /// when the hashed values differ: under another seed, and equally in another build, whose code
@@ -83,26 +82,26 @@ public enum InstructionPass {
     ///   measurement was not counted. When several passes run, the first failure ends the others.
     public static func count(
         _ options: RunOptions, selected: [SuiteMeasurement], progress: ProgressLine, processes: Int = countingProcesses
-    ) throws -> [String: Counts] {
+    ) throws -> [MeasurementKey: Counts] {
         guard InstructionCounter.clientRequestsCompiled else {
             throw SuiteError("this bench was built without valgrind's headers (valgrind/callgrind.h); install valgrind and rebuild")
         }
         let passes = Passes(options: options, selected: selected, progress: progress, processes: processes)
         let fixed = try passes.count(keys: nil, fixedSeed: true, times: 1) { _ in "counting with the hash seed fixed" }[0]
         var counts = fixed.mapValues { Counts(fixedSeed: $0, otherSeeds: []) }
-        let again = countedAgain(selected.map { ChildCommand.measurementKey($0.name, $0.strategy) }, fixed: fixed)
+        let again = countedAgain(selected.map(\.key), fixed: fixed)
         if !again.isEmpty {
             let others = try passes.count(keys: again, fixedSeed: false, times: otherSeedPasses) { pass in
                 "counting again under a random hash seed (\(pass) of \(otherSeedPasses))"
             }
-            for other in others { for (name, value) in other { counts[name]?.otherSeeds.append(value) } }
+            for other in others { for (key, value) in other { counts[key]?.otherSeeds.append(value) } }
         }
         let moved = countedMore(again, counts: counts)
         if !moved.isEmpty {
             let others = try passes.count(keys: moved, fixedSeed: false, times: movedSeedPasses) { pass in
                 "\(moved.count) whose counts moved: counting again under a random hash seed (\(pass) of \(movedSeedPasses))"
             }
-            for other in others { for (name, value) in other { counts[name]?.otherSeeds.append(value) } }
+            for other in others { for (key, value) in other { counts[key]?.otherSeeds.append(value) } }
         }
         return counts
     }
@@ -114,13 +113,13 @@ public enum InstructionPass {
 
     /// The measurements of `keys`, in order, that are counted again under other seeds: those whose
     /// fixed-seed count is at most `otherSeedLimit`.
-    static func countedAgain(_ keys: [String], fixed: [String: Double]) -> [String] {
+    static func countedAgain(_ keys: [MeasurementKey], fixed: [MeasurementKey: Double]) -> [MeasurementKey] {
         keys.filter { (fixed[$0] ?? .infinity) <= otherSeedLimit }
     }
 
     /// The measurements of `again`, in order, that are counted under `movedSeedPasses` more seeds:
     /// those whose counts moved a little under the first ones (`Counts.needsMoreSeeds`).
-    static func countedMore(_ again: [String], counts: [String: Counts]) -> [String] {
+    static func countedMore(_ again: [MeasurementKey], counts: [MeasurementKey: Counts]) -> [MeasurementKey] {
         again.filter { counts[$0]?.needsMoreSeeds == true }
     }
 
@@ -131,15 +130,15 @@ public enum InstructionPass {
         let progress: ProgressLine
         let processes: Int
         /// Every selected measurement's key, in the run's order.
-        let all: [String]
+        let all: [MeasurementKey]
         /// Each selected measurement's operations per call, by key.
-        let operationsPerCall: [String: Int]
+        let operationsPerCall: [MeasurementKey: Int]
 
         init(options: RunOptions, selected: [SuiteMeasurement], progress: ProgressLine, processes: Int) {
             self.options = options
             self.progress = progress
             self.processes = processes
-            all = selected.map { ChildCommand.measurementKey($0.name, $0.strategy) }
+            all = selected.map(\.key)
             operationsPerCall = Dictionary(uniqueKeysWithValues: zip(all, selected.map(\.operationsPerCall)))
         }
 
@@ -147,7 +146,7 @@ public enum InstructionPass {
         /// `processes` at once; each process's counts per operation, by key, in pass order.
         ///
         /// - Parameter saying: What pass `n` (1-based) counts, for the progress line as it starts.
-        func count(keys: [String]?, fixedSeed: Bool, times: Int, saying: (Int) -> String) throws -> [[String: Double]] {
+        func count(keys: [MeasurementKey]?, fixedSeed: Bool, times: Int, saying: (Int) -> String) throws -> [[MeasurementKey: Double]] {
             let width = min(processes, times)
             let group = ChildGroup()
             // What the children's threads need, and nothing of the progress line, which stays on this one.
@@ -165,12 +164,12 @@ public enum InstructionPass {
                 let directory = try CallgrindLaunch.makeOutputDirectory()
                 defer { try? FileManager.default.removeItem(atPath: directory) }
                 let regions = try childLaunch(options, keys: keys, fixedSeed: fixedSeed, directory: directory).run(in: group)
-                var counts: [String: Double] = [:]
-                for name in counted {
-                    guard let (region, instructions) = regions.first(where: { $0.key.kind == .counted && $0.key.name == name }) else {
-                        throw ChildFailure("the callgrind pass counted no instructions for \(name)")
+                var counts: [MeasurementKey: Double] = [:]
+                for key in counted {
+                    guard let (region, instructions) = regions.first(where: { $0.key.kind == .counted && $0.key.name == key.label }) else {
+                        throw ChildFailure("the callgrind pass counted no instructions for \(key)")
                     }
-                    counts[name] = Double(instructions) / Double(region.calls) / Double(operationsPerCall[name]!)
+                    counts[key] = Double(instructions) / Double(region.calls) / Double(operationsPerCall[key]!)
                 }
                 return counts
             }
@@ -181,7 +180,7 @@ public enum InstructionPass {
     /// dumps into `directory`: the debug-stripped copy of this executable, under callgrind.
     ///
     /// `bench profile` starts the same child: its counted regions' dumps hold every function's costs.
-    static func childLaunch(_ options: RunOptions, keys: [String]?, fixedSeed: Bool, directory: String) throws -> CallgrindLaunch {
+    static func childLaunch(_ options: RunOptions, keys: [MeasurementKey]?, fixedSeed: Bool, directory: String) throws -> CallgrindLaunch {
         let child = ChildCommand(.countInstructions(dumpsDirectory: directory, measurements: keys ?? []), run: options)
         return CallgrindLaunch(
             program: try CallgrindLaunch.copyWithoutDebugInformation(OwnExecutable.path(), into: directory), arguments: child.arguments,
@@ -204,10 +203,10 @@ public enum InstructionPass {
     }
 
     /// The records with each one's counts filled in.
-    public static func fill(_ records: [MeasurementRecord], with counts: [String: Counts]) -> [MeasurementRecord] {
+    public static func fill(_ records: [MeasurementRecord], with counts: [MeasurementKey: Counts]) -> [MeasurementRecord] {
         records.map { record in
             var record = record
-            let found = counts[ChildCommand.measurementKey(record.name, record.strategy)]
+            let found = counts[record.key]
             record.instructionsPerOperation = found?.fixedSeed
             record.instructionsUnderOtherHashSeeds = found.flatMap { $0.otherSeeds.isEmpty ? nil : $0.otherSeeds }
             return record
@@ -240,7 +239,7 @@ public enum InstructionPass {
     ///
     /// - Throws: `UsageError` outside valgrind, where nothing would be counted; what preparing a
     ///   measurement or counting it throws.
-    public static func runChild(_ options: RunOptions, dumpsDirectory: String, measurements: [String]) throws {
+    public static func runChild(_ options: RunOptions, dumpsDirectory: String, measurements: [MeasurementKey]) throws {
         guard InstructionCounter.isRunningOnValgrind else {
             throw UsageError("'child count-instructions' counts only under valgrind, where bench --instructions starts it")
         }
@@ -250,10 +249,10 @@ public enum InstructionPass {
         var selected = SuiteRunner.selected(Suite(subjects: subjects), options: options)
         if !measurements.isEmpty {
             let keys = Set(measurements)
-            selected = selected.filter { keys.contains(ChildCommand.measurementKey($0.name, $0.strategy)) }
+            selected = selected.filter { keys.contains($0.key) }
         }
         for (index, measurement) in selected.enumerated() {
-            let name = ChildCommand.measurementKey(measurement.name, measurement.strategy)
+            let name = measurement.key.label
             progress.passing("[instructions \(index + 1)/\(selected.count)] \(name)")
             let prepared = try measurement.prepare()
             let region = try counter.count(

@@ -60,8 +60,8 @@ public struct SuiteMeasurement {
     /// Whether the `index`th fork of a run's first look times this measurement.
     func isTimed(inFork index: Int) -> Bool { forkLimit.map { index <= $0 } ?? true }
 
-    /// The name the harness reports progress under: the name and the strategy.
-    var harnessName: String { strategy == .unshaped ? name : "\(name) [\(strategy.rawValue)]" }
+    /// Its identity: `name` and `strategy`; the harness reports progress under its label.
+    var key: MeasurementKey { MeasurementKey(name: name, strategy: strategy) }
 
     init(
         _ name: String, strategy: FigureStrategy = .unshaped, operationsPerCall: Int = 1, oneCallPerBatch: Bool = false,

@@ -7,7 +7,7 @@ extension SuiteRunner {
     public func fits(_ records: [MeasurementRecord], suite: Suite) -> [FitRecord] {
         let points: [(SuiteMeasurement, Double, Double)] = selected(suite).compactMap { measurement in
             guard let curve = measurement.curve,
-                let record = records.first(where: { $0.name == measurement.name && $0.strategy == measurement.strategy })
+                let record = records.record(measurement.key)
             else { return nil }
             return (measurement, curve.x, record.summary.median)
         }

@@ -12,9 +12,9 @@ extension SuiteRunner {
     ///     measures in this process only.
     ///   - countingAllocations: Whether to count allocations per operation; a fork after the first
     ///     does not, since the first's count stands for all.
-    ///   - keys: The selected measurements to time, by `ChildCommand.measurementKey`; nil times all.
-    public func measure(_ suite: Suite, forks: Int = 1, countingAllocations: Bool = true, keys: Set<String>? = nil) throws -> [MeasurementRecord] {
-        let chosen = selected(suite).filter { keys?.contains(ChildCommand.measurementKey($0.name, $0.strategy)) ?? true }
+    ///   - keys: The selected measurements to time, nil times all.
+    public func measure(_ suite: Suite, forks: Int = 1, countingAllocations: Bool = true, keys: Set<MeasurementKey>? = nil) throws -> [MeasurementRecord] {
+        let chosen = selected(suite).filter { keys?.contains($0.key) ?? true }
         let groups = Self.groups(chosen)
         let counter = AllocationCounter.process
         var records: [MeasurementRecord] = []
@@ -63,12 +63,12 @@ extension SuiteRunner {
                 if let partner = unit.partner {
                     harnessMeasurements.append(
                         Measurement(
-                            measurement.harnessName, operation: prepared.operation,
-                            alternatingWith: partner.harnessName, partnerOperation: preparedGroup[position + 1].1.operation))
+                            measurement.key.label, operation: prepared.operation,
+                            alternatingWith: partner.key.label, partnerOperation: preparedGroup[position + 1].1.operation))
                     position += 2
                     continue
                 }
-                var harness = Measurement(measurement.harnessName, setUp: prepared.setUp, operation: prepared.operation)
+                var harness = Measurement(measurement.key.label, setUp: prepared.setUp, operation: prepared.operation)
                 // Thousands of times the batch target, cold or warm: the batch size calibration would
                 // find is 1, and timing it again would cost another slow call.
                 if Double(oneCalls[position]) > Self.slowCallNanoseconds {
@@ -97,8 +97,8 @@ extension SuiteRunner {
         }
         progress.finish()
         // A pair is sampled where its first member stands: the records go back to the catalog's order.
-        let position = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { (ChildCommand.measurementKey($1.name, $1.strategy), $0) })
-        return records.sorted { position[ChildCommand.measurementKey($0.name, $0.strategy)]! < position[ChildCommand.measurementKey($1.name, $1.strategy)]! }
+        let position = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { ($1.key, $0) })
+        return records.sorted { position[$0.key]! < position[$1.key]! }
     }
 
     /// A measurement and, when it is timed in alternation with another, that other.

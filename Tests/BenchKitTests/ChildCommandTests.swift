@@ -55,16 +55,16 @@ struct ChildCommandTests {
                 estimate: ForkEstimate(doneBefore: 0.25, share: 0.125, forkSeconds: 9.5, afterSeconds: nil, restWeight: 5)),
             run: full),
         ChildCommand(
-            .fork(index: 9, count: 16, recordsPath: "r.json", measurements: ["commit.field-errors.land(largest-strict, 1 handle) [root]"]),
+            .fork(index: 9, count: 16, recordsPath: "r.json", measurements: [MeasurementKey(label: "commit.field-errors.land(largest-strict, 1 handle) [root]")]),
             run: full),
         ChildCommand(.countInstructions(dumpsDirectory: "/tmp/bench-callgrind.000000", measurements: []), run: full),
         ChildCommand(
             .countInstructions(
                 dumpsDirectory: "/tmp/bench-callgrind.000001",
-                measurements: ["phase.read.tracked(largest-strict) [derived]", "commit.nulls-or-errors(largest-strict, 1000 handles) [stored]"]),
+                measurements: ["phase.read.tracked(largest-strict) [derived]", "commit.nulls-or-errors(largest-strict, 1000 handles) [stored]"].map(MeasurementKey.init(label:))),
             run: .defaults),
-        ChildCommand(.sampleProfile(measurement: "field.read.tracked(row-of-8) [root]", seconds: 3), run: full),
-        ChildCommand(.sampleProfile(measurement: "observable.read.untracked(row-of-8)", seconds: 0.25), run: .defaults),
+        ChildCommand(.sampleProfile(measurement: MeasurementKey(label: "field.read.tracked(row-of-8) [root]"), seconds: 3), run: full),
+        ChildCommand(.sampleProfile(measurement: MeasurementKey(label: "observable.read.untracked(row-of-8)"), seconds: 0.25), run: .defaults),
     ]
 
     @Test(arguments: children)
@@ -88,7 +88,7 @@ struct ChildCommandTests {
     }
 
     @Test func theCountingChildsArgumentsDependOnTheCommandAlone() {
-        let child = ChildCommand(.countInstructions(dumpsDirectory: "/tmp/bench-callgrind.000000", measurements: ["a [derived]"]), run: Self.full)
+        let child = ChildCommand(.countInstructions(dumpsDirectory: "/tmp/bench-callgrind.000000", measurements: [MeasurementKey(name: "a", strategy: .derived)]), run: Self.full)
         #expect(child.arguments == [
             "child", "count-instructions", "--dumps=/tmp/bench-callgrind.000000", "--filter=verdict.walk*", "--spec=fixtures",
             "--strategy=both", "--", "a [derived]",

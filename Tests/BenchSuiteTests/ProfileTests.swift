@@ -38,7 +38,7 @@ struct ProfileTests {
             arguments: [structure.callsA, structure.roundsA, structure.callsB, structure.roundsB].map(String.init) + ["--dumps", directory],
             environment: [:], outputDirectory: directory)
         _ = try launch.run()
-        let (region, _, profile) = try #require(try ProfileCommand.countedDumps(in: directory)["synthetic"])
+        let (region, _, profile) = try #require(try ProfileCommand.countedDumps(in: directory)[MeasurementKey(label: "synthetic")])
         let names = SymbolDemangler.demangle(Array(profile.functions.keys))
         let table = ProfileTable(measurement: "synthetic", profile: profile, operations: region.calls, names: names)
         let outer = try #require(table.row(named: "outer("), "\(table.text(top: 10))")

@@ -31,7 +31,7 @@ struct SamplingGroupsTests {
         }
         // Every measurement is sampled exactly once, alone or in a pair.
         let sampled = groups.flatMap { $0.flatMap { [$0.measurement] + ($0.partner.map { [$0] } ?? []) } }
-        #expect(sampled.map(\.harnessName).sorted() == chosen.map(\.harnessName).sorted())
+        #expect(sampled.map(\.key.label).sorted() == chosen.map(\.key.label).sorted())
         #expect(!groups.contains { $0.contains { $0.measurement.name.hasPrefix("frame.field-errors.clear(") } })
     }
 

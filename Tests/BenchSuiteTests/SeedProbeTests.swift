@@ -1,3 +1,4 @@
+import BenchKit
 import Testing
 
 @testable import BenchSuite
@@ -23,19 +24,25 @@ struct SeedProbeTests {
     }
 
     @Test func theOtherSeedsCountTheShortOnesInTheRunsOrder() {
-        let fixed = ["a": 5_000, "long": InstructionPass.otherSeedLimit * 3.7, "b": InstructionPass.otherSeedLimit, "c": 12]
+        let fixed = keyed(["a": 5_000, "long": InstructionPass.otherSeedLimit * 3.7, "b": InstructionPass.otherSeedLimit, "c": 12])
         #expect(
-            InstructionPass.countedAgain(["c", "long", "a", "b", "missing"], fixed: fixed) == ["c", "a", "b"],
+            InstructionPass.countedAgain(keys("c", "long", "a", "b", "missing"), fixed: fixed) == keys("c", "a", "b"),
             "at most the limit is short enough; a measurement the child did not count is not counted again")
-        #expect(InstructionPass.countedAgain(["long"], fixed: fixed).isEmpty)
+        #expect(InstructionPass.countedAgain(keys("long"), fixed: fixed).isEmpty)
     }
 
     @Test func theMovedSeedsCountOnlyWhatMovedInTheDecidingBand() {
-        let byKey = [
+        let byKey = keyed([
             "moved": counts(10_000, [10_020, 9_990]), "still": counts(10_000, [10_000, 10_000]),
             "wanders": counts(10_000, [10_900, 9_400]), "moved too": counts(20_000, [20_000, 20_010]),
-        ]
-        #expect(InstructionPass.countedMore(["still", "moved too", "wanders", "moved"], counts: byKey) == ["moved too", "moved"])
-        #expect(InstructionPass.countedMore(["still", "wanders"], counts: byKey).isEmpty)
+        ])
+        #expect(InstructionPass.countedMore(keys("still", "moved too", "wanders", "moved"), counts: byKey) == keys("moved too", "moved"))
+        #expect(InstructionPass.countedMore(keys("still", "wanders"), counts: byKey).isEmpty)
+    }
+
+    private func keys(_ names: String...) -> [MeasurementKey] { names.map { MeasurementKey(name: $0, strategy: .derived) } }
+
+    private func keyed<Value>(_ byName: [String: Value]) -> [MeasurementKey: Value] {
+        Dictionary(uniqueKeysWithValues: byName.map { (MeasurementKey(name: $0.key, strategy: .derived), $0.value) })
     }
 }

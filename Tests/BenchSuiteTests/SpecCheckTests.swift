@@ -34,7 +34,7 @@ struct SpecCheckTests {
             #expect(scenarios.contains(scenario.name), "\(scenario.name) counted nothing over \(which)")
         }
         for measurement in Suite(subjects: subjects).measurements {
-            #expect(throws: Never.self, "\(measurement.harnessName) over \(which)") { _ = try measurement.prepare() }
+            #expect(throws: Never.self, "\(measurement.key.label) over \(which)") { _ = try measurement.prepare() }
         }
     }
 

@@ -98,8 +98,8 @@ struct SuiteTests {
 
     @Test func aQuickRunLeavesOutTheThousandHandleMeasurementsOnly() throws {
         let suite = Suite(subjects: try Self.subjects())
-        let quick = runner().selected(suite).map(\.harnessName)
-        let full = runner(quick: false).selected(suite).map(\.harnessName)
+        let quick = runner().selected(suite).map(\.key.label)
+        let full = runner(quick: false).selected(suite).map(\.key.label)
         #expect(Set(full).subtracting(quick) == [
             "commit.nulls-or-errors(largest-strict, 1000 handles) [derived]",
             "commit.nulls-or-errors(largest-strict, 1000 handles) [stored]",

@@ -12,7 +12,7 @@
 /// Each is also told the run's options that choose and shape measurements (`--quick`, `--filter`,
 /// `--spec`, `--strategy`), and nothing else of the run. Each exits 0 once its answer is complete; its
 /// progress goes to standard error and its standard output is not read. A measurement is named in
-/// every answer by its key, `measurementKey(_:_:)`. Everything a child is told is on its command line;
+/// every answer by its `MeasurementKey`, on the command line its label. Everything a child is told is on its command line;
 /// the environment carries only what holds for every process of a run alike: the A/B switch
 /// (`BENCH_AB_EXTRA_WORK`) and the allocator (`BENCH_ALLOCATOR`).
 public struct ChildCommand: Sendable, Equatable {
@@ -23,12 +23,12 @@ public struct ChildCommand: Sendable, Equatable {
         /// first; write them to `recordsPath` as `ForkRecords`. A look after the first names the
         /// measurements its limits read, and its forks are numbered on from the run's. `estimate`,
         /// where the fork stands in the run, is for its progress line alone.
-        case fork(index: Int, count: Int, recordsPath: String, measurements: [String] = [], estimate: ForkEstimate? = nil)
+        case fork(index: Int, count: Int, recordsPath: String, measurements: [MeasurementKey] = [], estimate: ForkEstimate? = nil)
         /// Under callgrind, count the selected measurements whose keys are `measurements` (all of them
         /// when empty), one after another, dumping each region into `dumpsDirectory`.
-        case countInstructions(dumpsDirectory: String, measurements: [String])
-        /// Run the timed loop of the measurement keyed `measurement` for `seconds`, under perf.
-        case sampleProfile(measurement: String, seconds: Double)
+        case countInstructions(dumpsDirectory: String, measurements: [MeasurementKey])
+        /// Run the timed loop of `measurement` for `seconds`, under perf.
+        case sampleProfile(measurement: MeasurementKey, seconds: Double)
 
         /// The job's word on the command line.
         public var name: String {
@@ -77,21 +77,15 @@ public struct ChildCommand: Sendable, Equatable {
         case .countInstructions(let dumpsDirectory, _):
             arguments.append("--dumps=\(dumpsDirectory)")
         case .sampleProfile(let measurement, let seconds):
-            arguments += ["--measurement=\(measurement)", "--seconds=\(seconds)"]
+            arguments += ["--measurement=\(measurement.label)", "--seconds=\(seconds)"]
         }
         arguments += options.arguments
         switch job {
         case .countInstructions(_, let measurements), .fork(_, _, _, let measurements, _):
-            if !measurements.isEmpty { arguments += ["--"] + measurements }
+            if !measurements.isEmpty { arguments += ["--"] + measurements.map(\.label) }
         case .sampleProfile: break
         }
         return arguments
-    }
-
-    /// A measurement's name in every child's answer: `name [strategy]`, or the name alone for a
-    /// figure of no strategy.
-    public static func measurementKey(_ name: String, _ strategy: FigureStrategy) -> String {
-        strategy == .unshaped ? name : "\(name) [\(strategy.rawValue)]"
     }
 
     /// What a fork answers, in the file its command names.

@@ -48,16 +48,18 @@ extension CommandLineParser {
                 estimate = read
             }
             job = .fork(
-                index: index, count: count, recordsPath: try required("--records"), measurements: scanned.positionals, estimate: estimate)
+                index: index, count: count, recordsPath: try required("--records"), measurements: scanned.positionals.map(MeasurementKey.init(label:)),
+                estimate: estimate)
         case "count-instructions":
             guard !scanned.positionals.contains("") else { throw UsageError("'\(command)' needs non-empty measurement keys") }
-            job = .countInstructions(dumpsDirectory: try required("--dumps"), measurements: scanned.positionals)
+            job = .countInstructions(
+                dumpsDirectory: try required("--dumps"), measurements: scanned.positionals.map(MeasurementKey.init(label:)))
         default:
             let text = try required("--seconds")
             guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
                 throw UsageError("bad value '\(text)' for option '--seconds' (expected a number of seconds above 0)")
             }
-            job = .sampleProfile(measurement: try required("--measurement"), seconds: seconds)
+            job = .sampleProfile(measurement: MeasurementKey(label: try required("--measurement")), seconds: seconds)
         }
         return ChildCommand(job, run: try runOptions(scanned))
     }

@@ -90,7 +90,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     ///   - new: The measurement in NEW, with the same name and strategy.
     ///   - rule: The decision rule.
     public init(old: MeasurementRecord, new: MeasurementRecord, rule: ComparisonRule) {
-        key = MeasurementKey(old)
+        key = old.key
         self.old = Side(old)
         self.new = Side(new)
         let oldGroups = old.sampleGroups

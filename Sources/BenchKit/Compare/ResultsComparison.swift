@@ -69,8 +69,8 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
         self.new = FileDescription(path: new.path, results: new.results)
         self.rule = rule
 
-        let oldMeasurements = Dictionary(old.results.measurements.map { (MeasurementKey($0), $0) }, uniquingKeysWith: { first, _ in first })
-        let newMeasurements = Dictionary(new.results.measurements.map { (MeasurementKey($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let oldMeasurements = Dictionary(old.results.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let newMeasurements = Dictionary(new.results.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var measurements = oldMeasurements.keys.sorted().compactMap { key in
             newMeasurements[key].map { MeasurementComparison(old: oldMeasurements[key]!, new: $0, rule: rule) }
         }

@@ -40,7 +40,7 @@ public enum BencherMetricFormat {
             if let instructions = measurement.instructionsPerOperation {
                 measures["instructions"] = Metric(value: instructions)
             }
-            benchmarks[MeasurementKey(measurement).label] = measures
+            benchmarks[measurement.key.label] = measures
         }
         return benchmarks
     }

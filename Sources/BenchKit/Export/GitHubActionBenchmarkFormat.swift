@@ -26,7 +26,7 @@ public enum GitHubActionBenchmarkFormat {
     static func entries(_ results: ResultsFile) -> [Entry] {
         let commit = String(results.environment.commit.prefix(7))
         return results.measurements.flatMap { measurement in
-            let label = MeasurementKey(measurement).label
+            let label = measurement.key.label
             let summary = measurement.summary
             let interval = summary.medianInterval
             let reach = max(summary.median - interval.lower, interval.upper - summary.median)

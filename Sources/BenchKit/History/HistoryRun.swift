@@ -46,7 +46,7 @@ public struct HistoryRun: Sendable, Equatable {
 
     /// The run's measurement of `name` under `strategy`, if it made one.
     public func measurement(_ name: String, _ strategy: FigureStrategy) -> MeasurementRecord? {
-        results.measurements.first { $0.name == name && $0.strategy == strategy }
+        results.measurements.record(MeasurementKey(name: name, strategy: strategy))
     }
 
     /// The verdict of the limit `id`, if the run was judged against it.

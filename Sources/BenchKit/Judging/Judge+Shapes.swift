@@ -9,7 +9,7 @@ extension Judge {
     func judgeAgainstStoredBound(_ limit: Limit, _ measurements: [MeasurementRecord]) -> LimitJudgement {
         let gates = !quick
         let shape = limit.shape
-        let found = [shape, .stored].map { strategy in measurements.first { $0.name == limit.metric && $0.strategy == strategy } }
+        let found = [shape, .stored].map { measurements.record(MeasurementKey(name: limit.metric, strategy: $0)) }
         guard let measurement = found[0], let stored = found[1] else {
             return notMade(limit, gates: gates, [(limit.metric, shape, found[0]), (limit.metric, .stored, found[1])])
         }
@@ -41,7 +41,7 @@ extension Judge {
         let gates = !quick
         let shape = limit.shape
         let denominatorName = limit.denominator ?? ""
-        let found = [limit.metric, denominatorName].map { name in measurements.first { $0.name == name && $0.strategy == shape } }
+        let found = [limit.metric, denominatorName].map { measurements.record(MeasurementKey(name: $0, strategy: shape)) }
         guard let numerator = found[0], let denominator = found[1] else {
             return notMade(limit, gates: gates, [(limit.metric, shape, found[0]), (denominatorName, shape, found[1])])
         }
@@ -69,7 +69,7 @@ extension Judge {
     func judgePairedRatio(_ limit: Limit, _ measurements: [MeasurementRecord]) -> LimitJudgement {
         let gates = !quick
         let needed = limit.measurementsRead
-        let found = needed.map { wanted in measurements.first { $0.name == wanted.name && $0.strategy == wanted.strategy } }
+        let found = needed.map { measurements.record($0) }
         guard let numerator = found[0], let denominator = found[1] else {
             return notMade(limit, gates: gates, zip(needed, found).map { ($0.0.name, $0.0.strategy, $0.1) })
         }

@@ -79,7 +79,7 @@ public struct Judge: Sendable {
     private func judgeTiming(_ limit: Limit, _ measurements: [MeasurementRecord]) -> LimitJudgement {
         let gates = !quick
         let strategy = limit.strategy ?? .unshaped
-        guard let measurement = measurements.first(where: { $0.name == limit.metric && $0.strategy == strategy }) else {
+        guard let measurement = measurements.record(MeasurementKey(name: limit.metric, strategy: strategy)) else {
             return LimitJudgement(
                 limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: gates,
                 reason: "this run has no measurement '\(limit.metric)' (\(strategy.rawValue))")

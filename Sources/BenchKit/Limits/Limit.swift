@@ -54,13 +54,14 @@ public struct Limit: Sendable, Equatable, Codable {
     /// The shape the limit belongs to: its strategy, or derived for a count of versions 1 and 2.
     public var shape: FigureStrategy { strategy ?? .derived }
 
-    /// The timed measurements the limit's figure is made of, as name and strategy: what more forks
-    /// must measure to judge it again. Empty for a count.
-    public var measurementsRead: [(name: String, strategy: FigureStrategy)] {
-        switch statistic {
-        case .median: [(metric, shape)]
-        case .medianAtMostStoredUpperBound, .pairedRatioToStored: [(metric, shape), (metric, .stored)]
-        case .ratioOfMedians, .pairedRatioOfMedians: [(metric, shape), (denominator ?? "", shape)]
+    /// The timed measurements the limit's figure is made of: what more forks must measure to judge it
+    /// again. Empty for a count.
+    public var measurementsRead: [MeasurementKey] {
+        let own = MeasurementKey(name: metric, strategy: shape)
+        return switch statistic {
+        case .median: [own]
+        case .medianAtMostStoredUpperBound, .pairedRatioToStored: [own, MeasurementKey(name: metric, strategy: .stored)]
+        case .ratioOfMedians, .pairedRatioOfMedians: [own, MeasurementKey(name: denominator ?? "", strategy: shape)]
         case .derivedMinusStored, .derivedMinusStoredByBody, .minusStoredByBody: []
         }
     }

@@ -39,14 +39,14 @@ public enum ResultsMerge {
         merged.measurements = try first.measurements.map { record throws(ResultsFileError) in
             var forks: [MeasurementRecord] = []
             for (path, file) in files {
-                guard let same = file.measurements.first(where: { $0.name == record.name && $0.strategy == record.strategy }) else {
+                guard let same = file.measurements.record(record.key) else {
                     throw .at(path, "has no measurement '\(record.name)' (\(record.strategy.rawValue)), which \(firstPath) has")
                 }
                 forks += same.forkRecords
             }
             var merged = MeasurementRecord(mergingForks: forks)
             let counts = countSources.compactMap { source in
-                source.results.measurements.first { $0.name == record.name && $0.strategy == record.strategy }
+                source.results.measurements.record(record.key)
             }
             merged.instructionsPerOperation = counts.lazy.compactMap(\.instructionsPerOperation).first
             let others = counts.flatMap { $0.instructionsUnderOtherHashSeeds ?? [] }
@@ -95,7 +95,7 @@ public enum ResultsMerge {
         guard file.counts == first.counts else {
             throw .at(path, "counts other body re-runs than \(firstPath): the runs did not run the same code")
         }
-        guard Set(file.measurements.map { MeasurementKey($0) }) == Set(first.measurements.map { MeasurementKey($0) }) else {
+        guard Set(file.measurements.map(\.key)) == Set(first.measurements.map(\.key)) else {
             throw .at(path, "measures other measurements than \(firstPath)")
         }
     }
@@ -105,7 +105,7 @@ public enum ResultsMerge {
     private static func refit(_ fit: FitRecord, first: ResultsFile, merged: [MeasurementRecord], path: String) throws(ResultsFileError) -> FitRecord {
         let points = try fit.points.map { point throws(ResultsFileError) -> FitRecord.Point in
             guard let source = first.measurement(of: point, in: fit),
-                let now = merged.first(where: { $0.name == source.name && $0.strategy == source.strategy })
+                let now = merged.record(source.key)
             else { throw .at(path, "fit '\(fit.name)' has a point whose measurement it does not hold") }
             return FitRecord.Point(x: point.x, y: now.summary.median, measurement: point.measurement)
         }

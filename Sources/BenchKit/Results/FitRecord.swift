@@ -75,7 +75,7 @@ extension ResultsFile {
     /// points named theirs, the one of the fit's strategy whose median the point's `y` is.
     public func measurement(of point: FitRecord.Point, in fit: FitRecord) -> MeasurementRecord? {
         if let name = point.measurement {
-            return measurements.first { $0.name == name && $0.strategy == fit.strategy }
+            return measurements.record(MeasurementKey(name: name, strategy: fit.strategy))
         }
         return measurements.first { $0.strategy == fit.strategy && $0.summary.median == point.y }
     }

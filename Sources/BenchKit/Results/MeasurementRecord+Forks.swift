@@ -16,7 +16,7 @@ extension MeasurementRecord {
         precondition(!records.isEmpty, "no fork to merge")
         let first = records[0]
         precondition(
-            records.allSatisfy { $0.name == first.name && $0.strategy == first.strategy },
+            records.allSatisfy { $0.key == first.key },
             "forks of different measurements")
         guard records.count > 1 else {
             self = first

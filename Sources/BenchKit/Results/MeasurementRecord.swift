@@ -47,6 +47,9 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     public static let nanoseconds = "ns"
 
     /// Creates a record from its parts.
+    /// Its identity: `name` and `strategy`.
+    public var key: MeasurementKey { MeasurementKey(self) }
+
     public init(
         name: String, strategy: FigureStrategy, summary: Summary, samples: [Double], batches: BatchRecord,
         policy: SamplingPolicy, allocations: AllocationRecord, instructionsPerOperation: Double? = nil,
@@ -138,4 +141,9 @@ public struct BatchRecord: Sendable, Equatable, Codable {
         self.invocations = invocations
         self.stopReason = stopReason
     }
+}
+
+extension Sequence where Element == MeasurementRecord {
+    /// The first record whose identity is `key`: a results file holds one record per key.
+    public func record(_ key: MeasurementKey) -> MeasurementRecord? { first { $0.key == key } }
 }

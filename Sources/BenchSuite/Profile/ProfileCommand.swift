@@ -83,13 +83,13 @@ public enum ProfileCommand {
     }
 
     /// Every counted region's dump in `directory`, by the region's measurement key, with its path.
-    static func countedDumps(in directory: String) throws -> [String: (region: CallgrindRegion, path: String, profile: CallgrindProfile)] {
-        var found: [String: (region: CallgrindRegion, path: String, profile: CallgrindProfile)] = [:]
+    static func countedDumps(in directory: String) throws -> [MeasurementKey: (region: CallgrindRegion, path: String, profile: CallgrindProfile)] {
+        var found: [MeasurementKey: (region: CallgrindRegion, path: String, profile: CallgrindProfile)] = [:]
         for path in CallgrindDump.numberedFiles(in: directory) {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SuiteError("\(path): cannot be read") }
             let profile = try CallgrindProfile.parse(text)
             guard let region = CallgrindRegion(label: profile.trigger), region.kind == .counted else { continue }
-            found[region.name] = (region, path, profile)
+            found[MeasurementKey(label: region.name)] = (region, path, profile)
         }
         return found
     }
@@ -97,19 +97,19 @@ public enum ProfileCommand {
     /// Writes each measurement's files and the manifest into `directory`; returns the tables and
     /// folded stacks.
     private static func write(
-        _ selected: [SuiteMeasurement], regions: [String: (region: CallgrindRegion, path: String, profile: CallgrindProfile)],
-        samples: [String: [[String]]], into directory: String
+        _ selected: [SuiteMeasurement], regions: [MeasurementKey: (region: CallgrindRegion, path: String, profile: CallgrindProfile)],
+        samples: [MeasurementKey: [[String]]], into directory: String
     ) throws -> [(ProfileTable, FoldedStacks)] {
         let symbols = Set(regions.values.flatMap { $0.profile.functions.keys }).union(samples.values.flatMap { $0.flatMap { $0 } })
         let names = SymbolDemangler.demangle(symbols.sorted())
         var tables: [(ProfileTable, FoldedStacks)] = []
         var entries: [ProfileManifest.Entry] = []
         for measurement in selected {
-            let key = ChildCommand.measurementKey(measurement.name, measurement.strategy)
+            let key = measurement.key
             guard let (region, path, profile) = regions[key] else { throw ChildFailure("the callgrind pass profiled nothing for \(key)") }
             let operations = region.calls * measurement.operationsPerCall
-            let table = ProfileTable(measurement: key, profile: profile, operations: operations, names: names)
-            var name = ProfileManifest.directoryName(key)
+            let table = ProfileTable(measurement: key.label, profile: profile, operations: operations, names: names)
+            var name = ProfileManifest.directoryName(key.label)
             while entries.contains(where: { $0.directory == name }) { name += "-" + String(entries.count) }
             let folder = (directory as NSString).appendingPathComponent(name)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
@@ -117,12 +117,12 @@ public enum ProfileCommand {
             try Data(table.tsv.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("functions.tsv")))
             try Data(table.text().utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("functions.txt")))
             let stacks = FoldedStacks.fold(
-                samples[key] ?? [], root: key, isMarker: { $0.contains(SampledLoop.markerFragment) }, names: names)
-            try SampledFiles.write(stacks, measurement: key, into: folder)
+                samples[key] ?? [], root: key.label, isMarker: { $0.contains(SampledLoop.markerFragment) }, names: names)
+            try SampledFiles.write(stacks, measurement: key.label, into: folder)
             tables.append((table, stacks))
             entries.append(
                 ProfileManifest.Entry(
-                    measurement: key, directory: name, operations: operations, instructions: profile.totalInstructions,
+                    measurement: key.label, directory: name, operations: operations, instructions: profile.totalInstructions,
                     attributedShare: profile.attributedShare, samplesInside: stacks.samplesInside, samplesOutside: stacks.samplesOutside,
                     samplesWithUnknownFrames: stacks.samplesWithUnknownFrames))
         }

@@ -18,21 +18,21 @@ enum SampledProfilePass {
     /// `ChildCommand.Job.sampleProfile`.
     ///
     /// - Throws: `UsageError` when no selected measurement has the key; what preparing it throws.
-    static func runChild(_ options: RunOptions, measurement key: String, seconds: Double) throws {
+    static func runChild(_ options: RunOptions, measurement key: MeasurementKey, seconds: Double) throws {
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         guard let measurement = SuiteRunner.selected(Suite(subjects: subjects), options: options)
-            .first(where: { ChildCommand.measurementKey($0.name, $0.strategy) == key })
+            .first(where: { $0.key == key })
         else { throw UsageError("'child sample-profile': no selected measurement is keyed '\(key)'") }
         let prepared = try measurement.prepare()
-        SampledLoop.run(Measurement(key, setUp: prepared.setUp, operation: prepared.operation), seconds: seconds, oneCallPerSetUp: measurement.oneCallPerBatch)
+        SampledLoop.run(Measurement(key.label, setUp: prepared.setUp, operation: prepared.operation), seconds: seconds, oneCallPerSetUp: measurement.oneCallPerBatch)
     }
 
     /// Every selected measurement's samples, each a call chain leaf first, by key; `scratch` holds
     /// perf's data files.
-    static func sample(_ options: ProfileOptions, selected: [SuiteMeasurement], scratch: String) throws -> [String: [[String]]] {
-        var samples: [String: [[String]]] = [:]
+    static func sample(_ options: ProfileOptions, selected: [SuiteMeasurement], scratch: String) throws -> [MeasurementKey: [[String]]] {
+        var samples: [MeasurementKey: [[String]]] = [:]
         for (index, measurement) in selected.enumerated() {
-            let key = ChildCommand.measurementKey(measurement.name, measurement.strategy)
+            let key = measurement.key
             FileHandle.standardError.write(Data("[sampling \(index + 1)/\(selected.count)] \(key) for \(Int(seconds)) s\n".utf8))
             let child = ChildCommand(.sampleProfile(measurement: key, seconds: seconds), run: options.runOptions)
             let launch = PerfLaunch(

@@ -156,7 +156,7 @@ extension ReportTables {
         guard let unit else { return nil }
         var names: [String] = []
         for limit in results.limits.map(\.limit) {
-            for (name, _) in limit.measurementsRead where !names.contains(name) { names.append(name) }
+            for name in limit.measurementsRead.map(\.name) where !names.contains(name) { names.append(name) }
         }
         let records = names.filter { name in results.measurements.contains { $0.name == name } }
         guard !records.isEmpty else { return nil }

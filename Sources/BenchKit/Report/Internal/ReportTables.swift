@@ -89,7 +89,7 @@ struct ReportTables {
         guard !counted.isEmpty else { return nil }
         let names = orderedNames(counted)
         func figure(_ name: String, _ strategy: FigureStrategy) -> String {
-            counted.first { $0.name == name && $0.strategy == strategy }?.instructionsPerOperation.map { String(format: "%.1f", $0) } ?? "—"
+            counted.record(MeasurementKey(name: name, strategy: strategy))?.instructionsPerOperation.map { String(format: "%.1f", $0) } ?? "—"
         }
         let strategies = columns + [.unshaped]
         return Table(
@@ -226,7 +226,7 @@ struct ReportTables {
     }
 
     func measurement(_ name: String, _ strategy: FigureStrategy) -> MeasurementRecord? {
-        results.measurements.first { $0.name == name && $0.strategy == strategy }
+        results.measurements.record(MeasurementKey(name: name, strategy: strategy))
     }
 
     func timing(_ record: MeasurementRecord) -> String {
