@@ -22,15 +22,15 @@ public enum BenchCommand {
             case .report(let options):
                 return try report(options)
             case .validate(let path):
-                let results = try ResultsValidator.validate(path: path)
+                let results = try ResultsValidator.validate(path: path, names: Suite.keyMeasurements)
                 print("\(path): valid results file (schema \(results.schema), \(results.measurements.count) measurements, \(results.counts.count) counts)")
                 return ExitStatus.passed.rawValue
             case .compare(let options):
-                return write(CompareCommand.run(options))
+                return write(CompareCommand.run(options, names: Suite.keyMeasurements))
             case .export(let options):
-                return write(ExportCommand.run(options))
+                return write(ExportCommand.run(options, names: Suite.keyMeasurements))
             case .merge(let options):
-                return write(MergeCommand.run(options))
+                return write(MergeCommand.run(options, names: Suite.keyMeasurements))
             case .run(let options):
                 return try run(options)
             case .profile(let options):
@@ -42,7 +42,7 @@ public enum BenchCommand {
             case .child(let child):
                 return try runChild(child)
             case .history(let options):
-                return write(HistoryCommand.run(options))
+                return write(HistoryCommand.run(options, names: Suite.keyMeasurements))
             }
         } catch let error as UsageError {
             return fail(error.line)
@@ -146,10 +146,14 @@ public enum BenchCommand {
         }
         let judged = phases.time("judging") {
             let environment = MachineEnvironment.capture(sourceDirectory: BuildCheckout.sourceDirectory, date: started)
+            let readFloor = ReadFloor.figures(
+                measurements: measurements, names: Suite.keyMeasurements, subjects: picks,
+                buildConfiguration: environment.buildConfiguration, quick: options.quick)
             return ResultsFile(
                 environment: environment, limitsFile: options.limitsPath, limitsSHA256: limits.sha256, timer: runner.timer,
                 method: method(options, looks: limits.looks), options: RunRecord(options), measurements: measurements, counts: counts,
-                fits: runner.fits(measurements, suite: suite), limits: judgement.limits, decision: judgement.decision, subjects: picks,
+                fits: runner.fits(measurements, suite: suite), limits: judgement.limits, decision: judgement.decision,
+                readFloor: readFloor, subjects: picks,
                 scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes, looks: limits.looks,
                 looksTaken: looksTaken.isEmpty ? nil : looksTaken)
         }
@@ -165,7 +169,7 @@ public enum BenchCommand {
             path = try ResultsWriter().write(results, date: started)
         }
         let writing = String(format: "writing %.2f s", Date().timeIntervalSince(writingStarted))
-        print(Report.render(results, format: options.format), terminator: "")
+        print(Report.render(results, format: options.format, names: Suite.keyMeasurements), terminator: "")
         tell("bench: results written to \(path) in \(Int(Date().timeIntervalSince(started).rounded())) s (\(phases.summary), \(writing))")
         return judgement.exitStatus.rawValue
     }
@@ -334,10 +338,10 @@ public enum BenchCommand {
     }
 
     private static func report(_ options: ReportOptions) throws -> Int32 {
-        let results = try ResultsValidator.validate(path: options.path)
+        let results = try ResultsValidator.validate(path: options.path, names: Suite.keyMeasurements)
         switch options.output {
-        case .report(let format): print(Report.render(results, format: format), terminator: "")
-        case .benchmarksDocument: print(BenchmarksDocument.render(results, resultsPath: options.path), terminator: "")
+        case .report(let format): print(Report.render(results, format: format, names: Suite.keyMeasurements), terminator: "")
+        case .benchmarksDocument: print(BenchmarksDocument.render(results, resultsPath: options.path, names: Suite.keyMeasurements), terminator: "")
         }
         return ExitStatus.passed.rawValue
     }

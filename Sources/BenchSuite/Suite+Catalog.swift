@@ -13,20 +13,20 @@ extension Suite {
                 let scope = TrackingScope()
                 return .init(setUp: {}, operation: { scope.track { 0 } })
             },
-            SuiteMeasurement("observable.read.untracked(row-of-8)", operationsPerCall: 8) {
+            SuiteMeasurement(keyMeasurements.observableUntracked, operationsPerCall: 8) {
                 let row = ObservableRow()
                 return .init(setUp: {}, operation: { row.readAll() })
             },
-            SuiteMeasurement("observable.read.tracked(row-of-8)", operationsPerCall: 8) {
+            SuiteMeasurement(keyMeasurements.observableTracked, operationsPerCall: 8) {
                 let row = ObservableRow()
                 let scope = TrackingScope()
                 return .init(setUp: {}, operation: { scope.track { row.readAll() } })
             },
-            SuiteMeasurement("field.read.untracked(row-of-8)", operationsPerCall: 8) {
+            SuiteMeasurement(keyMeasurements.fieldUntracked, operationsPerCall: 8) {
                 let (lens, keys) = try firstRow(subjects)
                 return .init(setUp: {}, operation: { readRow(lens, keys) })
             },
-            SuiteMeasurement("field.read.tracked(row-of-8)", operationsPerCall: 8) {
+            SuiteMeasurement(keyMeasurements.fieldTracked, operationsPerCall: 8) {
                 let (lens, keys) = try firstRow(subjects)
                 let scope = TrackingScope()
                 return .init(setUp: {}, operation: { scope.track { readRow(lens, keys) } })
@@ -75,12 +75,12 @@ extension Suite {
 
     static func verdicts(_ subjects: BenchSubjects) -> [SuiteMeasurement] {
         [
-            SuiteMeasurement("verdict.walk(largest-strict)") {
+            SuiteMeasurement(keyMeasurements.walk) {
                 let (_, handles) = try subjects.environment(DerivedPhaseStrategy(), subjects.largestStrict, handles: 1)
                 let operation = handles[0].operation
                 return .init(setUp: {}, operation: { withExtendedLifetime(handles) { operation.verdict() } })
             },
-            SuiteMeasurement("verdict.walk(largest-strict, field errors)") {
+            SuiteMeasurement(keyMeasurements.walkWithFieldErrors) {
                 let (environment, handles) = try subjects.environment(DerivedPhaseStrategy(), subjects.largestStrict, handles: 1)
                 guard let errors = subjects.largestStrictFieldErrors else { throw SuiteError("no response of the largest strict operation places field errors") }
                 environment.commit { errors.write(into: &$0) }
@@ -94,12 +94,12 @@ extension Suite {
 
     static func phaseReads(_ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
         [
-            SuiteMeasurement("phase.read.tracked(largest-strict)", strategy: strategy) {
+            SuiteMeasurement(keyMeasurements.phaseReadTracked, strategy: strategy) {
                 let (_, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: 1)
                 let scope = TrackingScope()
                 return .init(setUp: {}, operation: { scope.track { handles[0].phase } })
             },
-            SuiteMeasurement("phase.read.untracked(largest-strict)", strategy: strategy) {
+            SuiteMeasurement(keyMeasurements.phaseReadUntracked, strategy: strategy) {
                 let (_, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: 1)
                 return .init(setUp: {}, operation: { handles[0].phase })
             },
@@ -110,14 +110,14 @@ extension Suite {
 
     static func commits(_ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
         var measurements = [
-            fieldErrorsCommit("commit.field-errors.land(largest-strict, no handle)", subjects, strategy, phaseStrategy, handles: 0, landing: true),
-            fieldErrorsCommit("commit.field-errors.land(largest-strict, 1 handle)", subjects, strategy, phaseStrategy, handles: 1, landing: true),
-            fieldErrorsCommit("commit.field-errors.clear(largest-strict, 1 handle)", subjects, strategy, phaseStrategy, handles: 1, landing: false),
+            fieldErrorsCommit(keyMeasurements.landWithNoHandle, subjects, strategy, phaseStrategy, handles: 0, landing: true),
+            fieldErrorsCommit(keyMeasurements.landWithOneHandle, subjects, strategy, phaseStrategy, handles: 1, landing: true),
+            fieldErrorsCommit(keyMeasurements.clearWithOneHandle, subjects, strategy, phaseStrategy, handles: 1, landing: false),
         ]
         for count in Scenario.handleCounts {
             let curve = SuiteMeasurement.CurvePoint(name: "commit.nulls-or-errors(largest-strict)", xUnit: "retained handle", x: Double(count))
             measurements.append(SuiteMeasurement(
-                "commit.nulls-or-errors(largest-strict, \(count) handle\(count == 1 ? "" : "s"))", strategy: strategy, curve: curve,
+                retainedHandlesCommit(count), strategy: strategy, curve: curve,
                 retainedHandles: count
             ) {
                 let (environment, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: count)
@@ -163,7 +163,7 @@ extension Suite {
     // MARK: - Fixture sizes
 
     /// The name of the curve the fixture-size points make.
-    static let fixtureSizeCurve = "phase.read.tracked(largest-strict) by fixture size"
+    static let fixtureSizeCurve = keyMeasurements.phaseReadTracked + " by fixture size"
 
     /// The derived getter at each of `StrictFixture.benchScales`, every point from `source` (the one
     /// the suite found at scale 1), so one curve never mixes fixtures.

@@ -15,7 +15,7 @@ struct CompareCommandTests {
 
     @Test func identicalFilesExitZeroEvenWhenFailingOnRegression() throws {
         let paths = try write(Synthetic.comparable(), Synthetic.comparable())
-        let output = CompareCommand.run(options(paths, failOnRegression: true))
+        let output = CompareCommand.run(options(paths, failOnRegression: true), names: Synthetic.names)
         #expect(output.status == 0 && output.standardError == ["bench: warning: " + Synthetic.oneProcessWarning])
         #expect(output.standardOutput.hasSuffix(
             "summary: 0 slower, 0 faster, 4 no change; 0 of 2 counts changed; 0 allocation figures changed; no regression\n"))
@@ -23,8 +23,8 @@ struct CompareCommandTests {
 
     @Test func aChangedCountFailsOnlyWithFailOnRegression() throws {
         let paths = try write(Synthetic.comparable(), Synthetic.comparable(derivedReruns: 2))
-        #expect(CompareCommand.run(options(paths)).status == 0)
-        let failing = CompareCommand.run(options(paths, failOnRegression: true))
+        #expect(CompareCommand.run(options(paths), names: Synthetic.names).status == 0)
+        let failing = CompareCommand.run(options(paths, failOnRegression: true), names: Synthetic.names)
         #expect(failing.status == 1)
         #expect(failing.standardOutput.contains("body re-runs: 1 of 2 counts changed (each a regression)"))
         #expect(failing.standardOutput.contains("verdict-read-value-changes(spreads-only)  derived   phase-only  1    2"))
@@ -34,7 +34,7 @@ struct CompareCommandTests {
         let paths = try write(
             Synthetic.comparable(forks: Synthetic.judgedForks),
             Synthetic.comparable(factors: [Synthetic.derivedRead: 0.8], forks: Synthetic.judgedForks))
-        let output = CompareCommand.run(options(paths, failOnRegression: true))
+        let output = CompareCommand.run(options(paths, failOnRegression: true), names: Synthetic.names)
         #expect(output.status == 0)
         #expect(output.standardOutput.contains("summary: 0 slower, 1 faster, 3 no change"))
     }
@@ -46,7 +46,7 @@ struct CompareCommandTests {
         let text = try String(contentsOfFile: paths[1], encoding: .utf8)
         try text.replacingOccurrences(of: "\"schema\" : 1", with: "\"schema\" : 2")
             .write(toFile: paths[1], atomically: false, encoding: .utf8)
-        let output = CompareCommand.run(options(paths, failOnRegression: true))
+        let output = CompareCommand.run(options(paths, failOnRegression: true), names: Synthetic.names)
         #expect(output.status == 2 && output.standardOutput.isEmpty)
         #expect(output.standardError == [
             "bench: \(paths[0]) is schema 1, \(paths[1]) is schema 2: files of different schemas are not compared"
@@ -55,11 +55,11 @@ struct CompareCommandTests {
 
     @Test func aMissingOrInvalidFileIsRefusedInOneLine() throws {
         let paths = try write(Synthetic.comparable())
-        #expect(CompareCommand.run(options([paths[0], "/nonexistent/b.json"])) == .refusal("bench: /nonexistent/b.json: no such file"))
+        #expect(CompareCommand.run(options([paths[0], "/nonexistent/b.json"]), names: Synthetic.names) == .refusal("bench: /nonexistent/b.json: no such file"))
         var inconsistent = Synthetic.comparable()
         inconsistent.measurements[0].summary.median += 1
         let invalid = try write(inconsistent)
-        let output = CompareCommand.run(options([paths[0], invalid[0]]))
+        let output = CompareCommand.run(options([paths[0], invalid[0]]), names: Synthetic.names)
         #expect(output.status == 2 && output.standardError.count == 1)
         #expect(output.standardError[0].hasPrefix("bench: \(invalid[0]): not valid: measurement 'phase.read.tracked(largest-strict)' (derived): summary median"))
     }
@@ -69,7 +69,7 @@ struct CompareCommandTests {
         other.environment.cpuModel = "Other CPU"
         other.environment.allocator = "system malloc (libc.so.6)"
         let paths = try write(Synthetic.comparable(), other)
-        let output = CompareCommand.run(options(paths, failOnRegression: true))
+        let output = CompareCommand.run(options(paths, failOnRegression: true), names: Synthetic.names)
         #expect(output.status == 0)
         #expect(output.standardError == [
             "bench: warning: the environments differ: cpuModel 'Test CPU' (old) vs 'Other CPU' (new)",
@@ -78,7 +78,7 @@ struct CompareCommandTests {
         ])
         #expect(output.standardOutput.contains("phase.read.tracked(largest-strict) [derived]"), "the comparison is still made")
         #expect(!output.standardOutput.contains("warning"), "text keeps warnings on standard error")
-        let markdown = CompareCommand.run(options(paths, format: .markdown)).standardOutput
+        let markdown = CompareCommand.run(options(paths, format: .markdown), names: Synthetic.names).standardOutput
         #expect(markdown.contains("> **warning:** the environments differ: cpuModel 'Test CPU' (old) vs 'Other CPU' (new)"),
                 "a pull request comment carries them")
     }
@@ -89,7 +89,7 @@ struct CompareCommandTests {
         let paths = try write(
             Synthetic.comparable(forks: Synthetic.judgedForks),
             Synthetic.comparable(factors: [Synthetic.derivedRead: 1.2], forks: Synthetic.judgedForks))
-        let text = CompareCommand.run(options(paths, failOnRegression: true)).standardOutput
+        let text = CompareCommand.run(options(paths, failOnRegression: true), names: Synthetic.names).standardOutput
         let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("phase.read.tracked(largest-strict) [derived]") })
         #expect(row.contains("999 ns [") && row.contains("1.20 µs [") && row.contains("1.20× [") && row.contains("<0.001")
                 && row.hasSuffix("slower"), "\(row)")
@@ -103,7 +103,7 @@ struct CompareCommandTests {
         let paths = try write(
             Synthetic.comparable(forks: Synthetic.judgedForks),
             Synthetic.comparable(factors: [Synthetic.derivedRead: 1.2], forks: Synthetic.judgedForks))
-        let markdown = CompareCommand.run(options(paths, format: .markdown)).standardOutput
+        let markdown = CompareCommand.run(options(paths, format: .markdown), names: Synthetic.names).standardOutput
         #expect(markdown.hasPrefix("### bench compare\n\n**1 slower, 0 faster, 3 no change;"))
         #expect(markdown.contains("| measurement | old | new | new/old [95% CI] | p (Holm) | verdict |"))
         #expect(markdown.contains("| <0.001 | **slower** |"))
@@ -114,7 +114,7 @@ struct CompareCommandTests {
         let paths = try write(
             Synthetic.comparable(instructions: [read: 100], forks: Synthetic.judgedForks),
             Synthetic.comparable(factors: [read: 1.2], instructions: [read: 103], forks: Synthetic.judgedForks))
-        let text = CompareCommand.run(options(paths, format: .json)).standardOutput
+        let text = CompareCommand.run(options(paths, format: .json), names: Synthetic.names).standardOutput
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["old", "new", "rule", "warnings", "measurements", "addedMeasurements", "removedMeasurements",
                                      "changedCounts", "equalCounts", "addedCounts", "removedCounts", "regressions", "cannotTell"])

@@ -13,7 +13,7 @@ struct ExportTests {
             allocations: .counted(Synthetic.allocationCount(iterations: 100, allocations: 250, bytes: 8_000)))
         read.instructionsPerOperation = 4_250.5
         let untracked = Synthetic.measurement(
-            ReferenceFigures.untrackedMeasurement, .unshaped, samples: [20.5, 21.25, 22], lower: 20.5, upper: 22)
+            Synthetic.names.fieldUntracked, .unshaped, samples: [20.5, 21.25, 22], lower: 20.5, upper: 22)
         results.measurements = [read, untracked]
         return results
     }
@@ -82,10 +82,10 @@ struct ExportTests {
         let directory = Synthetic.temporaryDirectory()
         let path = "\(directory)/r.json"
         try ResultsWriter.write(Synthetic.results(), toNewFile: path)
-        let exported = ExportCommand.run(ExportOptions(path: path, format: .bmf))
+        let exported = ExportCommand.run(ExportOptions(path: path, format: .bmf), names: Synthetic.names)
         #expect(exported.status == 0 && exported.standardError.isEmpty)
         #expect(exported.standardOutput == (try BencherMetricFormat.encode(Synthetic.results())))
-        let missing = ExportCommand.run(ExportOptions(path: "\(directory)/none.json", format: .githubActionBenchmark))
+        let missing = ExportCommand.run(ExportOptions(path: "\(directory)/none.json", format: .githubActionBenchmark), names: Synthetic.names)
         #expect(missing == .refusal("bench: \(directory)/none.json: no such file"))
     }
 }

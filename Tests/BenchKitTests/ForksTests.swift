@@ -48,7 +48,7 @@ struct ForksTests {
         #expect(merged.allocations == counted, "the first fork's count stands for all")
         #expect(merged.summary.median == Statistics.median(merged.samples))
         #expect(merged.summary.medianInterval.method.hasPrefix("two-stage"))
-        #expect(ResultsValidator.problems(in: file(forks: [1000, 1100, 900])).isEmpty)
+        #expect(ResultsValidator.problems(in: file(forks: [1000, 1100, 900]), names: Synthetic.names).isEmpty)
     }
 
     @Test func oneForkIsKeptAsItIs() {
@@ -61,11 +61,11 @@ struct ForksTests {
         var results = file(forks: [1000, 1100, 900])
         let index = results.measurements.firstIndex { MeasurementKey($0) == Synthetic.derivedRead }!
         results.measurements[index].forks![1].samples = 19
-        let problems = ResultsValidator.problems(in: results)
+        let problems = ResultsValidator.problems(in: results, names: Synthetic.names)
         #expect(problems.contains { $0.contains("the forks took 59 samples, but the measurement has 60") }, "\(problems)")
         #expect(problems.contains { $0.contains("not the forks' batch sizes × samples") }, "\(problems)")
         results.measurements[index].forks = [results.measurements[index].forks![0]]
-        #expect(ResultsValidator.problems(in: results).contains { $0.contains("1 fork(s) recorded") })
+        #expect(ResultsValidator.problems(in: results, names: Synthetic.names).contains { $0.contains("1 fork(s) recorded") })
     }
 
     @Test func aFileWrittenBeforeForksReadsAsOneProcess() throws {
@@ -145,11 +145,11 @@ struct MergeTests {
         var second = run([900, 1050])
         second.measurements[0].instructionsPerOperation = 5_000
         second.measurements[0].instructionsUnderOtherHashSeeds = [5_000]
-        let merged = try ResultsMerge.merge([("a.json", first), ("b.json", second)])
+        let merged = try ResultsMerge.merge([("a.json", first), ("b.json", second)], names: Synthetic.names)
         let read = try #require(merged.measurements.first { MeasurementKey($0) == Synthetic.derivedRead })
         #expect(read.forks?.count == 4 && merged.options.forks == 4)
         #expect(read.sampleGroups.map { Statistics.median($0) } == [1000, 1100, 900, 1050])
-        #expect(ResultsValidator.problems(in: merged).isEmpty, "\(ResultsValidator.problems(in: merged))")
+        #expect(ResultsValidator.problems(in: merged, names: Synthetic.names).isEmpty, "\(ResultsValidator.problems(in: merged, names: Synthetic.names))")
         #expect(merged.measurements[0].instructionsPerOperation == 5_000, "the counted run's instructions")
         #expect(merged.method.hasSuffix("merged by bench merge from 2 runs of this build made one after another"))
         let oneProcess = try #require(merged.measurements.first { MeasurementKey($0) != Synthetic.derivedRead })
@@ -158,11 +158,11 @@ struct MergeTests {
 
     @Test func runsOfAnotherBuildOrOtherCountsAreRefused() {
         let first = run([1000, 1100])
-        #expect(throws: ResultsFileError.self) { try ResultsMerge.merge([("a.json", first), ("b.json", run([900], commit: "fedcba9876543210fedcba9876543210fedcba98"))]) }
+        #expect(throws: ResultsFileError.self) { try ResultsMerge.merge([("a.json", first), ("b.json", run([900], commit: "fedcba9876543210fedcba9876543210fedcba98"))], names: Synthetic.names) }
         var recount = run([900])
         recount.counts[0].reruns += 1
         do {
-            _ = try ResultsMerge.merge([("a.json", first), ("b.json", recount)])
+            _ = try ResultsMerge.merge([("a.json", first), ("b.json", recount)], names: Synthetic.names)
             Issue.record("other counts were merged")
         } catch {
             #expect(error.line == "b.json: counts other body re-runs than a.json: the runs did not run the same code")
@@ -172,7 +172,7 @@ struct MergeTests {
     @Test func aRunWithoutCountsBorrowsThemFromAnotherRunOfTheBuild() throws {
         var donor = run([1000])
         donor.measurements[0].instructionsPerOperation = 7_000
-        let merged = try ResultsMerge.merge([("a.json", run([1000, 1010])), ("b.json", run([990, 1020]))], instructionsFrom: ("d.json", donor))
+        let merged = try ResultsMerge.merge([("a.json", run([1000, 1010])), ("b.json", run([990, 1020]))], names: Synthetic.names, instructionsFrom: ("d.json", donor))
         #expect(merged.measurements[0].instructionsPerOperation == 7_000)
     }
 }

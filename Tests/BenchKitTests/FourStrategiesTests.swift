@@ -57,10 +57,10 @@ struct FourStrategiesTests {
         let first = Synthetic.shapeResults()
         var second = Synthetic.shapeResults()
         second.environment.date = "2026-11-29T13:05:00Z"
-        let merged = try ResultsMerge.merge([("a.json", first), ("b.json", second)])
+        let merged = try ResultsMerge.merge([("a.json", first), ("b.json", second)], names: Synthetic.names)
         #expect(merged.shapes == first.shapes)
         #expect(Set(merged.measurements.map(\.strategy)) == [.derived, .stored, .root, .incremental])
         #expect(merged.decision.shape == .derived)
-        #expect(ResultsValidator.problems(in: merged) == [])
+        #expect(ResultsValidator.problems(in: merged, names: Synthetic.names) == [])
     }
 }

@@ -16,7 +16,7 @@ struct HistoryFormatTests {
         ])
         let options = HistoryOptions(
             resultsDirectory: directory, measurements: measurements.map(MeasurementFilter.init(pattern:)), format: format)
-        let output = HistoryCommand.run(options, positions: { _ in [Self.oldCommit: 0, Self.newCommit: 1] })
+        let output = HistoryCommand.run(options, names: Synthetic.names, positions: { _ in [Self.oldCommit: 0, Self.newCommit: 1] })
         #expect(output.status == 0 && output.standardError.isEmpty, "\(output.standardError)")
         return output.standardOutput
     }
@@ -49,7 +49,7 @@ struct HistoryFormatTests {
             """,
         ]
         for section in sections { #expect(text.contains(section), "\(section)\n--- not in ---\n\(text)") }
-        #expect(text.components(separatedBy: "\n\n").count == History.keyMeasurements.count + 1)
+        #expect(text.components(separatedBy: "\n\n").count == Synthetic.names.history.count + 1)
         #expect(text.hasPrefix("phase.read.tracked(largest-strict)\n"))
     }
 
@@ -97,7 +97,7 @@ struct HistoryFormatTests {
         #expect(document["limits"] as? [String] == ["phase-read", "extra-bodies"])
         #expect(document["strategies"] as? [String] == ["derived", "stored", "none"])
         let measurements = document["measurements"] as! [[String: Any]]
-        #expect(measurements.map { $0["name"] as? String } == History.keyMeasurements)
+        #expect(measurements.map { $0["name"] as? String } == Synthetic.names.history)
         #expect(measurements[0]["strategies"] as? [String] == ["derived", "stored"])
         #expect(measurements[0]["shapesOverStored"] as? [String] == ["derived"])
 

@@ -12,7 +12,7 @@ struct ReadFloorTests {
     private static func floorMeasurements(
         medians: [String: Double], allocations: [String: Int] = [:], instructions: [String: Double] = [:]
     ) -> [MeasurementRecord] {
-        ReadFloor.measurements.compactMap { name in
+        Synthetic.names.readFloor.compactMap { name in
             guard let median = medians[name] else { return nil }
             let samples = Synthetic.spreadSamples(median: median)
             let summary = Summary(samples: samples, resamples: 10)
@@ -27,17 +27,17 @@ struct ReadFloorTests {
     }
 
     private static let medians = [
-        ReadFloor.observableUntracked: 16.0, ReadFloor.fieldUntracked: 20.0,
-        ReadFloor.observableTracked: 480.0, ReadFloor.fieldTracked: 960.0, ReadFloor.walk: 800_000.0,
+        Synthetic.names.observableUntracked: 16.0, Synthetic.names.fieldUntracked: 20.0,
+        Synthetic.names.observableTracked: 480.0, Synthetic.names.fieldTracked: 960.0, Synthetic.names.walk: 800_000.0,
     ]
 
     private static let subject = SubjectRecord(
-        role: ReadFloor.walkSubjectRole, operation: "CharactersPage", fixture: "characters-page", records: 9, slotsWalked: 1_000)
+        role: Synthetic.names.walkSubjectRole, operation: "CharactersPage", fixture: "characters-page", records: 9, slotsWalked: 1_000)
 
     private static func figures(
         _ measurements: [MeasurementRecord], build: String = "release", quick: Bool = false
     ) -> [String: ReadFloorFigure] {
-        let figures = ReadFloor.figures(measurements: measurements, subjects: [subject], buildConfiguration: build, quick: quick) ?? []
+        let figures = ReadFloor.figures(measurements: measurements, names: Synthetic.names, subjects: [subject], buildConfiguration: build, quick: quick) ?? []
         return Dictionary(uniqueKeysWithValues: figures.map { ($0.id, $0) })
     }
 
@@ -46,17 +46,18 @@ struct ReadFloorTests {
         let forks = [1.0, 1.3, 0.95, 1.1].map { scale in Self.floorMeasurements(medians: Self.medians.mapValues { $0 * scale }) }
         let measurements = forks[0].indices.map { index in MeasurementRecord(mergingForks: forks.map { $0[index] }) }
         let figures = try #require(
-            ReadFloor.figures(measurements: measurements, subjects: [Self.subject], buildConfiguration: "release", quick: false))
+            ReadFloor.figures(measurements: measurements, names: Synthetic.names, subjects: [Self.subject], buildConfiguration: "release", quick: false))
         let untracked = try #require(figures.first { $0.id == "untracked-read" })
-        let top = try #require(measurements.first { $0.name == ReadFloor.fieldUntracked })
-        let bottom = try #require(measurements.first { $0.name == ReadFloor.observableUntracked })
+        let top = try #require(measurements.first { $0.name == Synthetic.names.fieldUntracked })
+        let bottom = try #require(measurements.first { $0.name == Synthetic.names.observableUntracked })
         let rule = ComparisonRule()
         #expect(untracked.interval == Statistics.bootstrapPairedMedianRatioInterval(
             groups: top.sampleGroups, bottom.sampleGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed))
         #expect(ReadFloor.pairsForks(figures))
         let before = try #require(
             ReadFloor.figures(
-                measurements: measurements, subjects: [Self.subject], buildConfiguration: "release", quick: false, pairingForks: false))
+                measurements: measurements, names: Synthetic.names, subjects: [Self.subject], buildConfiguration: "release", quick: false,
+                pairingForks: false))
         #expect(!ReadFloor.pairsForks(before), "a file made before the pairing is checked with its forks drawn apart")
         #expect(before != figures)
     }
@@ -65,8 +66,8 @@ struct ReadFloorTests {
         let measurements = Self.floorMeasurements(medians: Self.medians)
         let figures = Self.figures(measurements)
         let untracked = try #require(figures["untracked-read"])
-        let top = measurements.first { $0.name == ReadFloor.fieldUntracked }!
-        let bottom = measurements.first { $0.name == ReadFloor.observableUntracked }!
+        let top = measurements.first { $0.name == Synthetic.names.fieldUntracked }!
+        let bottom = measurements.first { $0.name == Synthetic.names.observableUntracked }!
         #expect(untracked.value == top.summary.median / bottom.summary.median)
         let rule = ComparisonRule()
         #expect(untracked.interval == Statistics.bootstrapMedianRatioInterval(
@@ -80,7 +81,7 @@ struct ReadFloorTests {
 
     @Test func anIntervalAcrossTheGoalIsInconclusive() throws {
         var medians = Self.medians
-        medians[ReadFloor.fieldUntracked] = 24.0
+        medians[Synthetic.names.fieldUntracked] = 24.0
         let untracked = try #require(Self.figures(Self.floorMeasurements(medians: medians))["untracked-read"])
         let interval = try #require(untracked.interval)
         #expect(interval.lower < 1.5 && 1.5 < interval.upper, "the fixture must straddle the goal: \(interval)")
@@ -88,7 +89,7 @@ struct ReadFloorTests {
     }
 
     @Test func allocationsPerReadAndBeyondObservablesScope() throws {
-        let allocations = [ReadFloor.fieldUntracked: 0, ReadFloor.fieldTracked: 150, ReadFloor.observableTracked: 250]
+        let allocations = [Synthetic.names.fieldUntracked: 0, Synthetic.names.fieldTracked: 150, Synthetic.names.observableTracked: 250]
         let figures = Self.figures(Self.floorMeasurements(medians: Self.medians, allocations: allocations))
         let untracked = try #require(figures["allocations-per-read"])
         #expect(untracked.value == 0 && untracked.verdict == .pass)
@@ -96,7 +97,7 @@ struct ReadFloorTests {
         #expect(beyond.value == -1, "1.5 a read against the @Observable scope's 2.5")
         #expect(beyond.verdict == .pass)
 
-        let allocating = Self.figures(Self.floorMeasurements(medians: Self.medians, allocations: [ReadFloor.fieldUntracked: 100]))
+        let allocating = Self.figures(Self.floorMeasurements(medians: Self.medians, allocations: [Synthetic.names.fieldUntracked: 100]))
         #expect(allocating["allocations-per-read"]?.verdict == .fail, "one allocation a read misses zero")
         let uncounted = try #require(Self.figures(Self.floorMeasurements(medians: Self.medians))["allocations-per-read"])
         #expect(uncounted.value == nil && uncounted.verdict == .notJudged)
@@ -104,19 +105,19 @@ struct ReadFloorTests {
     }
 
     @Test func theWalksInstructionsPerSlotOverAnObservableRead() throws {
-        let instructions = [ReadFloor.walk: 300_000.0, ReadFloor.observableUntracked: 250.0]
+        let instructions = [Synthetic.names.walk: 300_000.0, Synthetic.names.observableUntracked: 250.0]
         var measurements = Self.floorMeasurements(medians: Self.medians, instructions: instructions)
         let walk = try #require(Self.figures(measurements)["walk-instructions-per-slot"])
         #expect(walk.value == 300_000.0 / 1_000 / 250, "per slot of the subject's 1000, over a read's 250")
         #expect(walk.interval == nil && walk.verdict == .pass)
 
-        let index = measurements.firstIndex { $0.name == ReadFloor.walk }!
+        let index = measurements.firstIndex { $0.name == Synthetic.names.walk }!
         measurements[index].instructionsUnderOtherHashSeeds = [390_000, 360_000]
         let reseeded = try #require(Self.figures(measurements)["walk-instructions-per-slot"])
         #expect(reseeded.interval?.lower == 1.2 && reseeded.interval?.upper == 1.56, "the range over every seed counted")
         #expect(reseeded.verdict == .undecided, "1.20 to 1.56 straddles ≤ 1.5×")
 
-        let readIndex = measurements.firstIndex { $0.name == ReadFloor.observableUntracked }!
+        let readIndex = measurements.firstIndex { $0.name == Synthetic.names.observableUntracked }!
         measurements[readIndex].instructionsUnderOtherHashSeeds = [300]
         let ranged = try #require(Self.figures(measurements)["walk-instructions-per-slot"])
         #expect(ranged.interval?.lower == 1.0, "the walk's least count over the read's greatest")
@@ -128,11 +129,11 @@ struct ReadFloorTests {
 
     @Test func aMissingMeasurementIsNamedAndARunWithoutAnyHasNoSection() throws {
         var medians = Self.medians
-        medians[ReadFloor.observableTracked] = nil
+        medians[Synthetic.names.observableTracked] = nil
         let tracked = try #require(Self.figures(Self.floorMeasurements(medians: medians))["tracked-read"])
         #expect(tracked.verdict == .notJudged)
-        #expect(tracked.reason == "this run has no measurement '\(ReadFloor.observableTracked)'")
-        #expect(ReadFloor.figures(measurements: [], subjects: [Self.subject], buildConfiguration: "release", quick: false) == nil)
+        #expect(tracked.reason == "this run has no measurement '\(Synthetic.names.observableTracked)'")
+        #expect(ReadFloor.figures(measurements: [], names: Synthetic.names, subjects: [Self.subject], buildConfiguration: "release", quick: false) == nil)
     }
 
     @Test func aDebugBuildJudgesNoTimingAndAQuickRunIsIndicative() {
@@ -151,15 +152,15 @@ struct ReadFloorTests {
         ])
         let decoded = try ResultsReader.decode(try results.encoded(), path: "results/x.json")
         #expect(decoded.readFloor == section, "the section survives the file")
-        #expect(ResultsValidator.problems(in: decoded).isEmpty)
+        #expect(ResultsValidator.problems(in: decoded, names: Synthetic.names).isEmpty)
 
-        let text = Report.render(results, format: .text)
+        let text = Report.render(results, format: .text, names: Synthetic.names)
         #expect(text.contains("\(Report.readFloorTitle)\nfigure "))
         #expect(text.split(separator: "\n").contains { line in
             line.hasPrefix("the model's untracked field read over a plain @Observable untracked read ") && line.contains("  —  ")
-                && line.contains("≤ 1.50×") && line.contains("notJudged") && line.contains("this run has no measurement '\(ReadFloor.observableUntracked)'")
+                && line.contains("≤ 1.50×") && line.contains("notJudged") && line.contains("this run has no measurement '\(Synthetic.names.observableUntracked)'")
         }, "a figure the run cannot make is shown as such: \(text)")
-        let markdown = Report.render(results, format: .markdown)
+        let markdown = Report.render(results, format: .markdown, names: Synthetic.names)
         #expect(markdown.contains("## Reads at Observation's floor (issue 13's goals: reported, not limits)\n\n| figure | this run | goal | verdict | from |"))
     }
 
@@ -168,32 +169,34 @@ struct ReadFloorTests {
         object["readFloor"] = nil
         let old = try ResultsReader.decode(try JSONSerialization.data(withJSONObject: object), path: "results/old.json")
         #expect(old.readFloor == nil)
-        #expect(ResultsValidator.problems(in: old).isEmpty)
-        #expect(!Report.render(old, format: .text).contains(Report.readFloorTitle))
+        #expect(ResultsValidator.problems(in: old, names: Synthetic.names).isEmpty)
+        #expect(!Report.render(old, format: .text, names: Synthetic.names).contains(Report.readFloorTitle))
     }
 
     @Test func mergedRunsGetTheSectionOfTheirMergedFigures() throws {
         func run(_ fieldUntracked: Double) -> ResultsFile {
             let base = Synthetic.results()
             var medians = Self.medians
-            medians[ReadFloor.fieldUntracked] = fieldUntracked
+            medians[Synthetic.names.fieldUntracked] = fieldUntracked
+            let measurements = Self.floorMeasurements(medians: medians)
             return ResultsFile(
                 environment: base.environment, limitsFile: base.limitsFile, limitsSHA256: base.limitsSHA256, timer: base.timer,
-                method: base.method, options: base.options, measurements: Self.floorMeasurements(medians: medians),
-                counts: base.counts, fits: [], limits: base.limits, decision: base.decision, subjects: [Self.subject])
+                method: base.method, options: base.options, measurements: measurements, counts: base.counts, fits: [],
+                limits: base.limits, decision: base.decision, readFloor: Synthetic.readFloor(measurements, subjects: [Self.subject]),
+                subjects: [Self.subject])
         }
-        let merged = try ResultsMerge.merge([("a.json", run(20)), ("b.json", run(40))])
+        let merged = try ResultsMerge.merge([("a.json", run(20)), ("b.json", run(40))], names: Synthetic.names)
         let untracked = try #require(merged.readFloor?.first { $0.id == "untracked-read" })
-        let field = try #require(merged.measurements.first { $0.name == ReadFloor.fieldUntracked })
+        let field = try #require(merged.measurements.first { $0.name == Synthetic.names.fieldUntracked })
         #expect(field.sampleGroups.count == 2)
-        #expect(untracked.value == field.summary.median / merged.measurements.first { $0.name == ReadFloor.observableUntracked }!.summary.median,
+        #expect(untracked.value == field.summary.median / merged.measurements.first { $0.name == Synthetic.names.observableUntracked }!.summary.median,
                 "the ratio is of the merged medians, not the first run's")
-        #expect(!ResultsValidator.problems(in: merged).contains { $0.hasPrefix("readFloor") }, "\(ResultsValidator.problems(in: merged))")
+        #expect(!ResultsValidator.problems(in: merged, names: Synthetic.names).contains { $0.hasPrefix("readFloor") }, "\(ResultsValidator.problems(in: merged, names: Synthetic.names))")
     }
 
     @Test func aSectionThatIsNotTheFilesOwnFiguresIsRefused() throws {
         var results = Synthetic.results()
         results.readFloor?[0].verdict = .pass
-        #expect(ResultsValidator.problems(in: results) == ["readFloor: the figures recorded are not what the file's own measurements give"])
+        #expect(ResultsValidator.problems(in: results, names: Synthetic.names) == ["readFloor: the figures recorded are not what the file's own measurements give"])
     }
 }

@@ -66,7 +66,7 @@ struct ResultsFileTests {
         #expect(!text.contains("instructionsPerOperation"))
         let decoded = try ResultsReader.decode(Data(text.utf8), path: "old.json")
         #expect(decoded == Synthetic.results(), "a missing key reads as not counted")
-        #expect(ResultsValidator.problems(in: decoded) == [])
+        #expect(ResultsValidator.problems(in: decoded, names: Synthetic.names) == [])
     }
 
     // MARK: - Where the fixture-size points came from
@@ -83,7 +83,7 @@ struct ResultsFileTests {
         #expect(!old.contains("scaling"))
         let decoded = try ResultsReader.decode(Data(old.utf8), path: "old.json")
         #expect(decoded.scaling == nil, "a file written before the key reads as not saying")
-        #expect(ResultsValidator.problems(in: decoded) == [])
+        #expect(ResultsValidator.problems(in: decoded, names: Synthetic.names) == [])
     }
 
     @Test func theCommittedResultsFilesStillValidate() throws {
@@ -92,7 +92,7 @@ struct ResultsFileTests {
         #expect(!names.isEmpty, "results/ holds at least one run")
         for name in names {
             // Written before and after instruction counts existed: each must read and validate.
-            let results = try ResultsValidator.validate(path: directory + "/" + name)
+            let results = try ResultsValidator.validate(path: directory + "/" + name, names: Synthetic.names)
             #expect(results.schema == ResultsFile.currentSchema, "\(name)")
         }
     }

@@ -121,7 +121,7 @@ struct SeedSpreadCompareTests {
         // gave (counts that moved past 0.1 % left to wall time, the others judged by the threshold).
         let directory = Synthetic.repositoryFile("results")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
-        let files = try names.map { try ResultsValidator.validate(path: directory + "/" + $0) }
+        let files = try names.map { try ResultsValidator.validate(path: directory + "/" + $0, names: Synthetic.names) }
             .filter { $0.measurements.allSatisfy { ($0.instructionsUnderOtherHashSeeds?.count ?? 0) <= 2 } }
         #expect(files.count >= 2, "results/ holds runs counted before the band")
         var compared = 0

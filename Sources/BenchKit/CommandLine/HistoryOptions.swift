@@ -2,7 +2,7 @@
 public struct HistoryOptions: Sendable, Equatable {
     /// The directory whose `*.json` files are the runs.
     public var resultsDirectory: String
-    /// Which measurements the tables show; `nil` shows `History.keyMeasurements`.
+    /// Which measurements the tables show; `nil` shows `KeyMeasurements.history`.
     public var measurements: MeasurementFilter?
     /// How the history is written to standard output.
     public var format: HistoryFormat

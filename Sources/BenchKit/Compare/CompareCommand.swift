@@ -9,13 +9,15 @@ import Foundation
 public enum CompareCommand {
     /// Runs a comparison.
     ///
+    /// - Parameter names: The bench's names of the read floor's measurements (`KeyMeasurements`), which
+    ///   validating a file checks.
     /// - Returns: The rendered comparison, the warnings, and exit status 0, 1 (a regression, with
     ///   `failOnRegression`) or 2.
-    public static func run(_ options: CompareOptions) -> CommandOutput {
+    public static func run(_ options: CompareOptions, names: KeyMeasurements) -> CommandOutput {
         let old: ResultsFile
         let new: ResultsFile
         do {
-            (old, new) = try read(oldPath: options.oldPath, newPath: options.newPath)
+            (old, new) = try read(oldPath: options.oldPath, newPath: options.newPath, names: names)
         } catch {
             return .refusal("bench: \(error.line)")
         }
@@ -28,7 +30,7 @@ public enum CompareCommand {
     }
 
     /// Both files, decoded and valid, once their schemas are known to be the same.
-    static func read(oldPath: String, newPath: String) throws(ResultsFileError) -> (ResultsFile, ResultsFile) {
+    static func read(oldPath: String, newPath: String, names: KeyMeasurements) throws(ResultsFileError) -> (ResultsFile, ResultsFile) {
         let oldData = try bytes(oldPath)
         let newData = try bytes(newPath)
         // Schemas first: two files of different layouts are refused as that, before either one is
@@ -39,8 +41,8 @@ public enum CompareCommand {
             throw ResultsFileError(
                 line: "\(oldPath) is schema \(oldSchema), \(newPath) is schema \(newSchema): files of different schemas are not compared")
         }
-        let old = try ResultsValidator.check(try ResultsReader.decode(oldData, path: oldPath), path: oldPath)
-        let new = try ResultsValidator.check(try ResultsReader.decode(newData, path: newPath), path: newPath)
+        let old = try ResultsValidator.check(try ResultsReader.decode(oldData, path: oldPath), path: oldPath, names: names)
+        let new = try ResultsValidator.check(try ResultsReader.decode(newData, path: newPath), path: newPath, names: names)
         return (old, new)
     }
 

@@ -6,10 +6,12 @@
 public enum ExportCommand {
     /// Runs an export.
     ///
+    /// - Parameter names: The bench's names of the read floor's measurements (`KeyMeasurements`), which
+    ///   validating a file checks.
     /// - Returns: The exported JSON and exit status 0, or one line and exit status 2.
-    public static func run(_ options: ExportOptions) -> CommandOutput {
+    public static func run(_ options: ExportOptions, names: KeyMeasurements) -> CommandOutput {
         do {
-            let results = try ResultsValidator.validate(path: options.path)
+            let results = try ResultsValidator.validate(path: options.path, names: names)
             let text: String
             switch options.format {
             case .bmf: text = try BencherMetricFormat.encode(results)

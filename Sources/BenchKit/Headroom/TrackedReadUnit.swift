@@ -6,9 +6,6 @@
 /// cancels most of that, since the model's costs are largely Observation's own work. `tracked reads`
 /// are written with three significant digits: `3.02 tracked reads`.
 public struct TrackedReadUnit: Sendable, Equatable {
-    /// The measurement whose median is the unit.
-    public static let measurement = "observable.read.tracked(row-of-8)"
-
     /// One tracked read, in nanoseconds.
     public var nanoseconds: Double
 
@@ -18,10 +15,10 @@ public struct TrackedReadUnit: Sendable, Equatable {
         self.nanoseconds = nanoseconds
     }
 
-    /// The unit of `results`: the median of its tracked `@Observable` read, or nil when the run did not
-    /// measure it.
-    public init?(_ results: ResultsFile) {
-        guard let median = results.strategyFreeMedian(Self.measurement), median > 0 else { return nil }
+    /// The unit of `results`: the median of its tracked `@Observable` read (`names.observableTracked`),
+    /// or nil when the run did not measure it.
+    public init?(_ results: ResultsFile, names: KeyMeasurements) {
+        guard let median = results.strategyFreeMedian(names.observableTracked), median > 0 else { return nil }
         self.init(nanoseconds: median)
     }
 

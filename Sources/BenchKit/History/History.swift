@@ -6,19 +6,6 @@ import Foundation
 /// runs of one commit by date, and runs whose commit is not in the history last, by date; the file name
 /// breaks the last ties, so the order never depends on the directory listing.
 public struct History: Sendable, Equatable {
-    /// The tracked phase read on the largest `@throwOnFieldError` operation: what limit 1 judges.
-    public static let phaseRead = "phase.read.tracked(largest-strict)"
-
-    /// The measurements shown when no pattern is given: the phase reads limit 1 judges, the field reads
-    /// the decision's reference figures come from, and the stored chain's cost at 1000 handles.
-    public static let keyMeasurements = [
-        phaseRead,
-        "phase.read.untracked(largest-strict)",
-        ReferenceFigures.trackedMeasurement,
-        ReferenceFigures.untrackedMeasurement,
-        "commit.nulls-or-errors(largest-strict, 1000 handles)",
-    ]
-
     /// The runs, in commit order.
     public var runs: [HistoryRun]
     /// The measurements shown, in order.
@@ -28,12 +15,14 @@ public struct History: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - directory: The results directory.
-    ///   - filter: Picks the measurements shown; `nil` shows `keyMeasurements`.
+    ///   - filter: Picks the measurements shown; `nil` shows `names.history`.
+    ///   - names: The bench's key measurements (`KeyMeasurements`).
     ///   - positions: Each commit's position in the history, oldest at 0 (`CommitHistory.positions(in:)`).
     /// - Throws: `ResultsFileError`, one line: no such directory, no results files, a file that is not
     ///   a results file (named by `ResultsReader`), or a pattern that matches no measurement.
     public static func load(
-        directory: String, filter: MeasurementFilter?, positions: (String) -> [String: Int] = CommitHistory.positions(in:)
+        directory: String, filter: MeasurementFilter?, names: KeyMeasurements,
+        positions: (String) -> [String: Int] = CommitHistory.positions(in:)
     ) throws(ResultsFileError) -> History {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -48,7 +37,7 @@ public struct History: Sendable, Equatable {
             runs.append(try HistoryRun(file: file, results: try ResultsReader.read(path: path), path: path))
         }
         let ordered = inCommitOrder(runs, positions: positions(directory))
-        return History(runs: ordered, names: try measurementNames(ordered, filter: filter, directory: directory))
+        return History(runs: ordered, names: try measurementNames(ordered, filter: filter, keyMeasurements: names, directory: directory))
     }
 
     /// Oldest commit first; one commit's runs by date; commits not in `positions` last, by date.
@@ -67,9 +56,9 @@ public struct History: Sendable, Equatable {
 
     /// The key measurements, or every name a run has that `filter` matches, in the order first seen.
     static func measurementNames(
-        _ runs: [HistoryRun], filter: MeasurementFilter?, directory: String
+        _ runs: [HistoryRun], filter: MeasurementFilter?, keyMeasurements: KeyMeasurements, directory: String
     ) throws(ResultsFileError) -> [String] {
-        guard let filter else { return keyMeasurements }
+        guard let filter else { return keyMeasurements.history }
         var names: [String] = []
         for run in runs {
             for measurement in run.results.measurements where filter.matches(measurement.name) && !names.contains(measurement.name) {

@@ -8,7 +8,7 @@ import Harness
 ///
 ///     { "schema": 1,
 ///       "measurements": [{ "name", "strategies": ["derived", ...], "shapesOverStored": ["derived", ...] }],
-///       "samplesMeasurement": "phase.read.tracked(largest-strict)",
+///       "samplesMeasurement": KeyMeasurements.phaseReadTracked,
 ///       "limits": ["phase-read", ...],            every limit id any run has, in the order first seen
 ///       "strategies": ["derived", ...],           every strategy any run measured, in column order
 ///       "runs": [{                                in commit order (`History`)
@@ -30,9 +30,6 @@ import Harness
 struct HistoryDocument: Encodable {
     /// The layout's version; a reader refuses another.
     static let currentSchema = 1
-    /// The measurement whose every sample the plots draw, against the limit judged on it.
-    static let samplesMeasurement = History.phaseRead
-
     struct Measurement: Encodable {
         var name: String
         var strategies: [FigureStrategy]
@@ -173,12 +170,15 @@ struct HistoryDocument: Encodable {
 
     var schema = currentSchema
     var measurements: [Measurement]
-    var samplesMeasurement = samplesMeasurement
+    /// The measurement whose every sample the plots draw, against the limit judged on it: the tracked
+    /// phase read (`KeyMeasurements.phaseReadTracked`).
+    var samplesMeasurement: String
     var limits: [String]
     var strategies: [FigureStrategy]
     var runs: [Run]
 
-    init(_ history: History) {
+    init(_ history: History, names: KeyMeasurements) {
+        samplesMeasurement = names.phaseReadTracked
         measurements = history.names.map {
             Measurement(name: $0, strategies: history.strategies($0), shapesOverStored: history.shapesOverStored($0))
         }
@@ -186,7 +186,7 @@ struct HistoryDocument: Encodable {
         strategies = FigureStrategy.allCases.filter { strategy in
             history.runs.contains { $0.results.measurements.contains { $0.strategy == strategy } }
         }
-        let included = Set(history.names + [Self.samplesMeasurement])
+        let included = Set(history.names + [samplesMeasurement])
         // The run whose fits the plots draw: the newest full run with fits, else the newest with any.
         let withFits = history.runs.indices.filter { !history.runs[$0].results.fits.isEmpty }
         let drawn = withFits.last { history.runs[$0].mode == "full" } ?? withFits.last

@@ -17,22 +17,6 @@ import Harness
 /// instruction counts: exact, so without an interval, unless the run counted them again under other
 /// hash seeds, when the interval is the range over every seed counted.
 public enum ReadFloor {
-    /// A plain `@Observable` property read, untracked: the floor.
-    public static let observableUntracked = "observable.read.untracked(row-of-8)"
-    /// The same read inside a body's tracking scope.
-    public static let observableTracked = "observable.read.tracked(row-of-8)"
-    /// The model's field read through a lens, untracked.
-    public static let fieldUntracked = "field.read.untracked(row-of-8)"
-    /// The model's field read inside a body's tracking scope.
-    public static let fieldTracked = "field.read.tracked(row-of-8)"
-    /// The untracked verdict walk over the largest `@throwOnFieldError` operation.
-    public static let walk = "verdict.walk(largest-strict)"
-    /// The subject whose slots that walk reads.
-    public static let walkSubjectRole = "largest-strict"
-
-    /// Every measurement the section reads.
-    public static let measurements = [observableUntracked, observableTracked, fieldUntracked, fieldTracked, walk]
-
     /// Whether recorded figures drew the forks of a timing ratio once for both sides: an interval made
     /// so says so in its method. Files written before the pairing hold intervals that do not.
     public static func pairsForks(_ recorded: [ReadFloorFigure]) -> Bool {
@@ -45,6 +29,7 @@ public enum ReadFloor {
     ///
     /// - Parameters:
     ///   - measurements: The run's measurements; the floor's are strategy-free (`FigureStrategy.unshaped`).
+    ///   - names: The bench's names of the floor's reads and walk, and the walk's subject.
     ///   - subjects: The run's subjects: the walk's slot count is its subject's.
     ///   - buildConfiguration: `release` or `debug`: a debug build's timings are not judged.
     ///   - quick: Whether the run was `--quick`: its timings are indicative.
@@ -52,27 +37,30 @@ public enum ReadFloor {
     ///     bench does now; files written before drew each side's apart, and are checked as they were
     ///     made (`pairsForks(_:)`).
     public static func figures(
-        measurements: [MeasurementRecord], subjects: [SubjectRecord], buildConfiguration: String, quick: Bool,
-        pairingForks: Bool = true
+        measurements: [MeasurementRecord], names: KeyMeasurements, subjects: [SubjectRecord], buildConfiguration: String,
+        quick: Bool, pairingForks: Bool = true
     ) -> [ReadFloorFigure]? {
         let found = Dictionary(
-            measurements.filter { $0.strategy == .unshaped && Self.measurements.contains($0.name) }.map { ($0.name, $0) },
+            measurements.filter { $0.strategy == .unshaped && names.readFloor.contains($0.name) }.map { ($0.name, $0) },
             uniquingKeysWith: { first, _ in first })
         guard !found.isEmpty else { return nil }
         let reckoner = Reckoner(found: found, buildConfiguration: buildConfiguration, quick: quick, pairingForks: pairingForks)
         return [
             reckoner.timingRatio(
                 "untracked-read", "the model's untracked field read over a plain @Observable untracked read",
-                fieldUntracked, over: observableUntracked, goal: 1.5),
+                names.fieldUntracked, over: names.observableUntracked, goal: 1.5),
             reckoner.timingRatio(
                 "tracked-read", "the model's tracked field read over a plain @Observable tracked read (each in a body's scope)",
-                fieldTracked, over: observableTracked, goal: 1.1),
+                names.fieldTracked, over: names.observableTracked, goal: 1.1),
             reckoner.allocations(
-                "allocations-per-read", "heap allocations per untracked field read", fieldUntracked, beyond: nil),
+                "allocations-per-read", "heap allocations per untracked field read", names.fieldUntracked, beyond: nil),
             reckoner.allocations(
                 "tracked-allocations-beyond-observable",
-                "heap allocations per tracked field read beyond a tracked @Observable read's", fieldTracked, beyond: observableTracked),
-            reckoner.walkRatio(slots: subjects.first { $0.role == walkSubjectRole }?.slotsWalked, goal: 1.5),
+                "heap allocations per tracked field read beyond a tracked @Observable read's", names.fieldTracked,
+                beyond: names.observableTracked),
+            reckoner.walkRatio(
+                names.walk, over: names.observableUntracked, slots: subjects.first { $0.role == names.walkSubjectRole }?.slotsWalked,
+                goal: 1.5),
         ]
     }
 }
@@ -141,14 +129,14 @@ private struct Reckoner {
             "'\(name)' \(FigureText.perOperation(own)) a read, '\(floor ?? "")' \(FigureText.perOperation(theirs)) (the scope's own)")
     }
 
-    func walkRatio(slots: Int?, goal: Double) -> ReadFloorFigure {
+    func walkRatio(_ walkName: String, over readName: String, slots: Int?, goal: Double) -> ReadFloorFigure {
         func figure(_ value: Double?, _ interval: ConfidenceInterval?, _ verdict: LimitOutcome, _ reason: String) -> ReadFloorFigure {
             ReadFloorFigure(
                 id: "walk-instructions-per-slot",
                 description: "the untracked verdict walk's instructions per slot over an untracked @Observable read's",
                 unit: .ratio, value: value, interval: interval, comparison: .lessThanOrEqualTo, goal: goal, verdict: verdict, reason: reason)
         }
-        let names = [ReadFloor.walk, ReadFloor.observableUntracked]
+        let names = [walkName, readName]
         guard let walk = found[names[0]], let read = found[names[1]] else { return figure(nil, nil, .notJudged, missing(names)) }
         guard let walked = walk.instructionsPerOperation, let floor = read.instructionsPerOperation else {
             return figure(nil, nil, .notJudged, "instructions were not counted (bench --instructions)")

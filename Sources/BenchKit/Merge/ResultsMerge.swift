@@ -20,12 +20,14 @@ public enum ResultsMerge {
     ///
     /// - Parameters:
     ///   - files: At least one results file.
+    ///   - names: The bench's names of the read floor's measurements, which the merged file's read floor
+    ///     is made of again.
     ///   - instructionsFrom: Another run of the same build whose instruction counts to take, when none
     ///     of `files` counted them.
     /// - Returns: One results file holding every file's forks.
     /// - Throws: `ResultsFileError` naming the file that does not go with the first, and why.
     public static func merge(
-        _ files: [(path: String, results: ResultsFile)], instructionsFrom: (path: String, results: ResultsFile)? = nil
+        _ files: [(path: String, results: ResultsFile)], names: KeyMeasurements, instructionsFrom: (path: String, results: ResultsFile)? = nil
     ) throws(ResultsFileError) -> ResultsFile {
         guard let (firstPath, first) = files.first else { throw .at("bench merge", "no results file to merge") }
         for (path, file) in files.dropFirst() { try requireSameRun(path, file, as: first, firstPath) }
@@ -62,7 +64,7 @@ public enum ResultsMerge {
         merged.limits = judgement.limits
         merged.decision = judgement.decision
         merged.readFloor = ReadFloor.figures(
-            measurements: merged.measurements, subjects: first.subjects, buildConfiguration: first.environment.buildConfiguration,
+            measurements: merged.measurements, names: names, subjects: first.subjects, buildConfiguration: first.environment.buildConfiguration,
             quick: first.options.quick)
         // Each run's phases were its own; the merged file is no one run, and its parts' files keep theirs.
         merged.phases = nil

@@ -11,8 +11,10 @@
 /// record of the file's `measurements`, one `data-limit` (with `data-verdict`) per judged limit.
 public enum HTMLReport {
     /// The page of `results`, ending with a newline.
-    public static func render(_ results: ResultsFile) -> String {
-        let tables = ReportTables(results: results)
+    ///
+    /// - Parameter names: The bench's names of the measurements its sections give a part (`KeyMeasurements`).
+    public static func render(_ results: ResultsFile, names: KeyMeasurements) -> String {
+        let tables = ReportTables(results: results, names: names)
         let headrooms = tables.headrooms
         let commit = String(results.environment.commit.prefix(12))
         var sections = [
@@ -23,7 +25,7 @@ public enum HTMLReport {
             measurements(results, tables),
         ]
         sections.append(HTMLPage.section("Reference figures", id: "reference", [
-            HTMLPage.paragraph(ReferenceFigures.line), HTMLPage.paragraph(ReferenceFigures.measuredLine(in: results)),
+            HTMLPage.paragraph(ReferenceFigures.line), HTMLPage.paragraph(ReferenceFigures.measuredLine(in: results, names: names)),
         ]))
         if let curves = scaling(results, tables) { sections.append(curves) }
         if let table = tables.headroom(headrooms) {

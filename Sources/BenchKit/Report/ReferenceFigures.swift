@@ -11,11 +11,6 @@ public enum ReferenceFigures {
     public static let trackedReadNanoseconds = 638.0
     /// An untracked read per field in the same body, median, in nanoseconds.
     public static let untrackedReadNanoseconds = 25.9
-    /// The measurement of this run that the tracked figure is printed beside.
-    public static let trackedMeasurement = "field.read.tracked(row-of-8)"
-    /// The measurement of this run that the untracked figure is printed beside.
-    public static let untrackedMeasurement = "field.read.untracked(row-of-8)"
-
     /// The reference line: `reference (another machine: ...): tracked 638 ns, untracked 25.9 ns ...`.
     public static var line: String {
         "\(label): a read per field in a row body of eight fields, median: tracked "
@@ -23,8 +18,10 @@ public enum ReferenceFigures {
             + "tracked/untracked \(FigureText.ratio(trackedReadNanoseconds / untrackedReadNanoseconds))"
     }
 
-    /// This run's figures for the same reads, or why there are none.
-    static func measuredLine(in results: ResultsFile) -> String {
+    /// This run's figures for the same reads (`KeyMeasurements.fieldTracked` and `fieldUntracked`),
+    /// or why there are none.
+    static func measuredLine(in results: ResultsFile, names: KeyMeasurements) -> String {
+        let (trackedMeasurement, untrackedMeasurement) = (names.fieldTracked, names.fieldUntracked)
         // Reads per field do not depend on the phase strategy; take the strategy-free figure first.
         guard let tracked = results.strategyFreeMedian(trackedMeasurement), let untracked = results.strategyFreeMedian(untrackedMeasurement) else {
             return "this run: \(trackedMeasurement) and \(untrackedMeasurement) were not both measured"

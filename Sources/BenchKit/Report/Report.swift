@@ -3,8 +3,9 @@ import Foundation
 /// Renders a results file for people: a terminal table, a markdown page, an HTML page with charts, or
 /// the JSON itself.
 ///
-/// A report is a function of the results file alone, so `bench report FILE` gives again, byte for
-/// byte, what the run printed. The decision record's reference figures appear on a labelled line of
+/// A report is a function of the results file alone (and of the bench's names for the measurements
+/// its sections give a part, `KeyMeasurements`), so `bench report FILE` gives again, byte for byte,
+/// what the run printed. The decision record's reference figures appear on a labelled line of
 /// their own, beside this run's figures for the same reads, and never in a table.
 public enum Report {
     /// Renders `results` in `format`.
@@ -13,25 +14,26 @@ public enum Report {
     ///   - results: A run's results.
     ///   - format: `text` (aligned columns), `markdown` (GitHub tables), `html` (one self-contained page,
     ///     `HTMLReport`) or `json` (the file's bytes).
+    ///   - names: The bench's names of the measurements its sections give a part (`KeyMeasurements`).
     /// - Returns: The report, ending with a newline.
-    public static func render(_ results: ResultsFile, format: ReportFormat) -> String {
+    public static func render(_ results: ResultsFile, format: ReportFormat, names: KeyMeasurements) -> String {
         switch format {
-        case .text: text(results)
-        case .markdown: markdown(results, headingLevel: 2)
-        case .html: HTMLReport.render(results)
+        case .text: text(results, names)
+        case .markdown: markdown(results, names, headingLevel: 2)
+        case .html: HTMLReport.render(results, names: names)
         case .json: (try? results.encoded()).map { String(decoding: $0, as: UTF8.self) } ?? "{}\n"
         }
     }
 
     // MARK: - Text
 
-    private static func text(_ results: ResultsFile) -> String {
-        let tables = ReportTables(results: results)
+    private static func text(_ results: ResultsFile, _ names: KeyMeasurements) -> String {
+        let tables = ReportTables(results: results, names: names)
         var sections = [header(results).joined(separator: "\n")]
         if let table = tables.strategies { sections.append(table.text() + (frameNote(results).map { "\n" + $0 } ?? "")) }
         if let table = tables.strategyRatios { sections.append("\(ratiosTitle)\n" + table.text()) }
         if let table = tables.strategyAllocations { sections.append("\(allocationsTitle)\n" + table.text()) }
-        sections.append([ReferenceFigures.line, ReferenceFigures.measuredLine(in: results)].joined(separator: "\n"))
+        sections.append([ReferenceFigures.line, ReferenceFigures.measuredLine(in: results, names: names)].joined(separator: "\n"))
         if let table = tables.strategyFree { sections.append("without a strategy\n" + table.text()) }
         if let table = tables.readFloor { sections.append("\(readFloorTitle)\n" + table.text()) }
         if let table = tables.counts { sections.append("body re-runs\n" + table.text()) }
@@ -60,7 +62,7 @@ public enum Report {
     static func trackedReadLines(_ tables: ReportTables, code: (String) -> String = { $0 }) -> (unit: String, source: String)? {
         guard let unit = tables.unit else { return nil }
         return (
-            "1 tracked read = \(FigureText.duration(unit.nanoseconds)) in this run (\(code(TrackedReadUnit.measurement)), median), "
+            "1 tracked read = \(FigureText.duration(unit.nanoseconds)) in this run (\(code(tables.names.observableTracked)), median), "
                 + "\(FigureText.duration(RuntimeFigures.trackedRead)) at the runtime; a figure in tracked reads is its time over its own run's",
             "the runtime's figures: \(RuntimeFigures.source); its unit is its own tracked read, a row body of eight, per field"
         )
@@ -120,9 +122,11 @@ public enum Report {
     /// The markdown report; `headingLevel` lets BENCHMARKS.md nest it under its own title.
     /// `headrooms` are the file's, when the caller has them already: their bootstrap is the report's
     /// one costly step.
-    static func markdown(_ results: ResultsFile, headingLevel: Int, headroomPlot: String? = nil, headrooms: [CurveHeadroom]? = nil) -> String {
+    static func markdown(
+        _ results: ResultsFile, _ names: KeyMeasurements, headingLevel: Int, headroomPlot: String? = nil, headrooms: [CurveHeadroom]? = nil
+    ) -> String {
         let heading = String(repeating: "#", count: headingLevel)
-        let tables = ReportTables(results: results)
+        let tables = ReportTables(results: results, names: names)
         var sections = [header(results).map { "- \($0)" }.joined(separator: "\n")]
         if let table = tables.strategies {
             sections.append("\(heading) Measurements\n\n" + table.markdown() + (frameNote(results, code: { "`\($0)`" }).map { "\n\n" + $0 } ?? ""))
@@ -131,7 +135,7 @@ public enum Report {
         if let table = tables.strategyAllocations { sections.append("\(heading) \(capitalized(allocationsTitle))\n\n" + table.markdown()) }
         sections.append(
             "**\(ReferenceFigures.label):** " + ReferenceFigures.line.dropFirst(ReferenceFigures.label.count + 2)
-                + "  \n" + ReferenceFigures.measuredLine(in: results))
+                + "  \n" + ReferenceFigures.measuredLine(in: results, names: names))
         if let table = tables.strategyFree { sections.append("\(heading) Without a strategy\n\n" + table.markdown()) }
         if let table = tables.readFloor { sections.append("\(heading) \(capitalized(readFloorTitle))\n\n" + table.markdown()) }
         if let table = tables.counts { sections.append("\(heading) Body re-runs\n\n" + table.markdown()) }

@@ -61,11 +61,12 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     /// The looks the run took after its first, in order; nil when it took none.
     public var looksTaken: [LookRecord]?
 
-    /// Creates a results file of the current schema; its `readFloor` is made from `measurements`.
+    /// A results file of the current schema, from a run's finished figures: the read floor is made
+    /// from `measurements` before (`ReadFloor.figures`), as the verdicts are judged before.
     public init(
         environment: MachineEnvironment, limitsFile: String, limitsSHA256: String, timer: TimerCharacteristics,
         method: String, options: RunRecord, measurements: [MeasurementRecord], counts: [CountRecord],
-        fits: [FitRecord], limits: [LimitJudgement], decision: Decision, subjects: [SubjectRecord] = [],
+        fits: [FitRecord], limits: [LimitJudgement], decision: Decision, readFloor: [ReadFloorFigure]?, subjects: [SubjectRecord] = [],
         scaling: ScalingRecord? = nil, shapes: ShapePreference? = nil, phases: [PhaseTimingRecord]? = nil,
         looks: LookSchedule? = nil, looksTaken: [LookRecord]? = nil
     ) {
@@ -84,8 +85,7 @@ public struct ResultsFile: Sendable, Equatable, Codable {
         self.decision = decision
         self.scaling = scaling
         self.shapes = shapes
-        self.readFloor = ReadFloor.figures(
-            measurements: measurements, subjects: subjects, buildConfiguration: environment.buildConfiguration, quick: options.quick)
+        self.readFloor = readFloor
         self.phases = phases
         self.looks = looks
         self.looksTaken = looksTaken

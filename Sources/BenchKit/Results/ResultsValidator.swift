@@ -7,8 +7,10 @@ import Harness
 /// points, and that judging the file's own figures against its own limits gives the verdicts and the
 /// decision it records.
 public enum ResultsValidator {
-    /// Every inconsistency in `results`, one line each; empty when the file is valid.
-    public static func problems(in results: ResultsFile) -> [String] {
+    /// Every inconsistency in `results`, one line each; empty when the file is valid. `names` are the
+    /// bench's names of the read floor's measurements, whose figures the file's own measurements
+    /// must give again.
+    public static func problems(in results: ResultsFile, names: KeyMeasurements) -> [String] {
         var problems: [String] = []
         if results.schema != ResultsFile.currentSchema { problems.append("schema \(results.schema) is not \(ResultsFile.currentSchema)") }
         if results.limitsSHA256.count != 64 || !results.limitsSHA256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
@@ -30,7 +32,7 @@ public enum ResultsValidator {
         if let scaling = results.scaling, scaling.source == .notMeasured, scaling.detail?.isEmpty ?? true {
             problems.append("scaling: not-measured without a reason in detail")
         }
-        problems += judgingProblems(in: results)
+        problems += judgingProblems(in: results, names: names)
         return problems
     }
 
@@ -38,13 +40,13 @@ public enum ResultsValidator {
     ///
     /// - Returns: The file, when it is valid.
     /// - Throws: `ResultsFileError`: the reader's, or `PATH: not valid: FIRST PROBLEM (and N more)`.
-    public static func validate(path: String) throws(ResultsFileError) -> ResultsFile {
-        try check(try ResultsReader.read(path: path), path: path)
+    public static func validate(path: String, names: KeyMeasurements) throws(ResultsFileError) -> ResultsFile {
+        try check(try ResultsReader.read(path: path), path: path, names: names)
     }
 
     /// `results` when it is valid, else the first problem as `PATH: not valid: ...` (and how many more).
-    static func check(_ results: ResultsFile, path: String) throws(ResultsFileError) -> ResultsFile {
-        let found = problems(in: results)
+    static func check(_ results: ResultsFile, path: String, names: KeyMeasurements) throws(ResultsFileError) -> ResultsFile {
+        let found = problems(in: results, names: names)
         guard let first = found.first else { return results }
         let more = found.count > 1 ? " (and \(found.count - 1) more)" : ""
         throw .at(path, "not valid: \(first)\(more)")
@@ -154,7 +156,7 @@ public enum ResultsValidator {
         return []
     }
 
-    private static func judgingProblems(in results: ResultsFile) -> [String] {
+    private static func judgingProblems(in results: ResultsFile, names: KeyMeasurements) -> [String] {
         var problems: [String] = []
         let limits = results.limits.map(\.limit)
         if results.options.filter == nil {
@@ -180,7 +182,7 @@ public enum ResultsValidator {
             problems.append("limit '\(recorded.limit.id)': the body differences recorded are not the file's own counts")
         }
         if let recorded = results.readFloor, recorded != ReadFloor.figures(
-            measurements: results.measurements, subjects: results.subjects,
+            measurements: results.measurements, names: names, subjects: results.subjects,
             buildConfiguration: results.environment.buildConfiguration, quick: results.options.quick,
             pairingForks: ReadFloor.pairsForks(recorded)) {
             problems.append("readFloor: the figures recorded are not what the file's own measurements give")

@@ -11,8 +11,8 @@ extension Synthetic {
     static let comparedMedians: [(MeasurementKey, Double)] = [
         (MeasurementKey(name: phaseRead, strategy: .derived), 1_000),
         (MeasurementKey(name: phaseRead, strategy: .stored), 1_300),
-        (MeasurementKey(name: ReferenceFigures.trackedMeasurement, strategy: .unshaped), 700),
-        (MeasurementKey(name: ReferenceFigures.untrackedMeasurement, strategy: .unshaped), 21),
+        (MeasurementKey(name: Synthetic.names.fieldTracked, strategy: .unshaped), 700),
+        (MeasurementKey(name: Synthetic.names.fieldUntracked, strategy: .unshaped), 21),
     ]
 
     /// `count` samples (thirty unless told) spread ±3 % around `median`, densest at the middle; `draw`
@@ -57,7 +57,8 @@ extension Synthetic {
             environment: environment(), limitsFile: "limits.json", limitsSHA256: String(repeating: "ab", count: 32),
             timer: timer, method: MeasurementResult.fixedBatchMethod,
             options: RunRecord(quick: false, filter: nil, strategy: .both, specDirectory: "spec", forks: forks),
-            measurements: measurements, counts: counts, fits: [], limits: judgement.limits, decision: judgement.decision)
+            measurements: measurements, counts: counts, fits: [], limits: judgement.limits, decision: judgement.decision,
+            readFloor: readFloor(measurements))
     }
 
     /// A measurement of `key` spread ±3 % around `median`: thirty samples in the run's own process, or,

@@ -62,6 +62,6 @@ extension Synthetic {
             method: MeasurementResult.fixedBatchMethod,
             options: RunRecord(quick: false, filter: nil, strategy: .all, specDirectory: "spec"),
             measurements: figures.measurements, counts: figures.counts, fits: [], limits: judgement.limits,
-            decision: judgement.decision, shapes: limitsV3.shapes)
+            decision: judgement.decision, readFloor: readFloor(figures.measurements), shapes: limitsV3.shapes)
     }
 }
