@@ -1,3 +1,4 @@
+import BenchKit
 import BenchSuite
 import Foundation
 import Harness
@@ -9,7 +10,7 @@ if !arguments.contains("--help"), !arguments.contains("-h") {
     do {
         _ = try AllocatorLaunch.prepareProcess()
     } catch {
-        FileHandle.standardError.write(Data("bench: \(error)\n".utf8))
+        FileHandle.standardError.write(Data((CommandOutput.said("\(error)") + "\n").utf8))
         exit(2)
     }
 }

@@ -10,50 +10,53 @@ import Workloads
 /// 2 for a usage or input error (one line on standard error saying what and where). `compare` exits 1
 /// only for a regression under `--fail-on-regression`.
 public enum BenchCommand {
-    /// Runs the command line `arguments` (without the program name); returns the exit status.
+    /// Runs the command line `arguments` (without the program name): dispatches to the command,
+    /// writes what it returns, and returns its exit status. An error says its lines on standard error
+    /// and exits with its status (2 for a usage or input error).
     public static func main(_ arguments: [String]) -> Int32 {
+        let output: CommandOutput
         do {
-            switch try CommandLineParser.parse(arguments) {
-            case .help:
-                print(CommandLineParser.helpText)
-                return ExitStatus.passed.rawValue
-            case .list(let options):
-                return try list(options)
-            case .report(let options):
-                return try report(options)
-            case .validate(let path):
-                let results = try ResultsValidator.validate(path: path, names: Suite.keyMeasurements)
-                print("\(path): valid results file (schema \(results.schema), \(results.measurements.count) measurements, \(results.counts.count) counts)")
-                return ExitStatus.passed.rawValue
-            case .compare(let options):
-                return write(CompareCommand.run(options, names: Suite.keyMeasurements))
-            case .export(let options):
-                return write(ExportCommand.run(options, names: Suite.keyMeasurements))
-            case .merge(let options):
-                return write(MergeCommand.run(options, names: Suite.keyMeasurements))
-            case .run(let options):
-                return try run(options)
-            case .profile(let options):
-                return try ProfileCommand.run(options)
-            case .profileDiff(let options):
-                return write(ProfileDiffCommand.run(options))
-            case .profileMarkdown(let directories):
-                return write(ProfileMarkdown.run(directories: directories))
-            case .child(let child):
-                return try runChild(child)
-            case .history(let options):
-                return write(HistoryCommand.run(options, names: Suite.keyMeasurements))
-            }
-        } catch let error as UsageError {
-            return fail(error.line)
-        } catch let error as LimitsError {
-            return fail("bench: \(error.line)")
-        } catch let error as ResultsFileError {
-            return fail("bench: \(error.line)")
-        } catch let error as SpecProblems {
-            return fail(error.lines.map { "bench: \($0)" }.joined(separator: "\n"))
+            output = try dispatch(arguments)
+        } catch let error as BenchError {
+            output = .refusal(error)
         } catch {
-            return fail("bench: \(error)")
+            output = .refusal(BenchError("\(error)"))
+        }
+        return write(output)
+    }
+
+    /// What the command of `arguments` returns; everything but a run's progress is in it.
+    static func dispatch(_ arguments: [String]) throws -> CommandOutput {
+        switch try CommandLineParser.parse(arguments) {
+        case .help:
+            return CommandOutput(standardOutput: CommandLineParser.helpText + "\n")
+        case .list(let options):
+            return try list(options)
+        case .report(let options):
+            return try report(options)
+        case .validate(let path):
+            let results = try ResultsValidator.validate(path: path, names: Suite.keyMeasurements)
+            return CommandOutput(
+                standardOutput: "\(path): valid results file (schema \(results.schema), \(results.measurements.count) measurements, "
+                    + "\(results.counts.count) counts)\n")
+        case .compare(let options):
+            return CompareCommand.run(options, names: Suite.keyMeasurements)
+        case .export(let options):
+            return ExportCommand.run(options, names: Suite.keyMeasurements)
+        case .merge(let options):
+            return MergeCommand.run(options, names: Suite.keyMeasurements)
+        case .run(let options):
+            return try run(options)
+        case .profile(let options):
+            return try ProfileCommand.run(options)
+        case .profileDiff(let options):
+            return ProfileDiffCommand.run(options)
+        case .profileMarkdown(let directories):
+            return ProfileMarkdown.run(directories: directories)
+        case .child(let child):
+            return try runChild(child)
+        case .history(let options):
+            return HistoryCommand.run(options, names: Suite.keyMeasurements)
         }
     }
 
@@ -61,17 +64,13 @@ public enum BenchCommand {
         // Warnings first, so they are read before the figures they qualify.
         for line in output.standardError { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         print(output.standardOutput, terminator: "")
+        for line in output.closingLines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         return output.status
-    }
-
-    private static func fail(_ line: String) -> Int32 {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-        return ExitStatus.usageOrInputError.rawValue
     }
 
     // MARK: - Run
 
-    private static func run(_ options: RunOptions) throws -> Int32 {
+    private static func run(_ options: RunOptions) throws -> CommandOutput {
         let progress = ProgressLine()
         progress.quiet = options.quiet
         func tell(_ line: String) { Self.tell(line, options) }
@@ -130,9 +129,10 @@ public enum BenchCommand {
                     let expected = SuiteRunner.measuredAgain(for: waiting.map(\.limit), from: runner.selected(suite))
                     let keys = expected.map(\.key)
                     tell(
-                        "bench: \(waiting.map(\.limit.id).joined(separator: ", ")) undecided at \(forks) forks: "
-                            + "\(next - forks) more forks of the \(keys.count) measurements \(waiting.count == 1 ? "it reads" : "they read") "
-                            + "(\(looks.description))")
+                        CommandOutput.said(
+                            "\(waiting.map(\.limit.id).joined(separator: ", ")) undecided at \(forks) forks: "
+                                + "\(next - forks) more forks of the \(keys.count) measurements \(waiting.count == 1 ? "it reads" : "they read") "
+                                + "(\(looks.description))"))
                     measurements = try ForkedRun.measureMore(
                         options, expected: expected, numbered: (forks + 1)...next, of: next, adding: measurements, progress: progress,
                         forkSeconds: &lookSeconds)
@@ -169,9 +169,11 @@ public enum BenchCommand {
             path = try ResultsWriter().write(results, date: started)
         }
         let writing = String(format: "writing %.2f s", Date().timeIntervalSince(writingStarted))
-        print(Report.render(results, format: options.format, names: Suite.keyMeasurements), terminator: "")
-        tell("bench: results written to \(path) in \(Int(Date().timeIntervalSince(started).rounded())) s (\(phases.summary), \(writing))")
-        return judgement.exitStatus.rawValue
+        let written = CommandOutput.said(
+            "results written to \(path) in \(Int(Date().timeIntervalSince(started).rounded())) s (\(phases.summary), \(writing))")
+        return CommandOutput(
+            standardOutput: Report.render(results, format: options.format, names: Suite.keyMeasurements),
+            closingLines: options.quiet ? [] : [written], status: judgement.exitStatus)
     }
 
     /// Writes a line a run says on standard error beside its progress, which `--quiet` keeps to itself.
@@ -188,18 +190,22 @@ public enum BenchCommand {
             let why = looks.forks.last == forks
                 ? "after the schedule's last look (\(forks) forks): reported as undecided"
                 : "at \(forks) forks, which is not a look of the schedule (\(looks.description)): run with --forks \(looks.forks[0]) to take more forks where undecided"
-            tell("bench: \(ids) undecided \(why)", options)
+            tell(CommandOutput.said("\(ids) undecided \(why)"), options)
             return nil
         }
         guard SuiteRunner.policy(quick: options.quick, forks: next) == SuiteRunner.policy(quick: options.quick, forks: forks) else {
-            tell("bench: \(ids) undecided at \(forks) forks: a look of \(next) would sample by another policy than the first forks, so the run looks once", options)
+            tell(
+                CommandOutput.said(
+                    "\(ids) undecided at \(forks) forks: a look of \(next) would sample by another policy than the first forks, so the run looks once"),
+                options)
             return nil
         }
         return next
     }
 
-    /// Does the job the parent gave this process (`ChildCommand`); 0 once its answer is complete.
-    private static func runChild(_ child: ChildCommand) throws -> Int32 {
+    /// Does the job the parent gave this process (`ChildCommand`): an empty output, exit 0, once its
+    /// answer is complete.
+    private static func runChild(_ child: ChildCommand) throws -> CommandOutput {
         switch child.job {
         case .fork(let index, let count, let recordsPath, let measurements, let estimate):
             try ForkedRun.runFork(
@@ -209,7 +215,7 @@ public enum BenchCommand {
         case .sampleProfile(let measurement, let seconds):
             try SampledProfilePass.runChild(child.options, measurement: measurement, seconds: seconds)
         }
-        return ExitStatus.passed.rawValue
+        return CommandOutput(standardOutput: "")
     }
 
     /// The results file's `method`: the sampling method, how instructions were counted when they were,
@@ -236,11 +242,11 @@ public enum BenchCommand {
 
     /// The subjects of the spec in `directory`, once they pass `BenchSubjects.problems()`.
     ///
-    /// - Throws: `FixtureDirectoryError` for a spec that does not load, or `SpecProblems` with every problem.
+    /// - Throws: `FixtureDirectoryError` for a spec that does not load, or `BenchError` with every problem.
     static func checkedSubjects(_ directory: String) throws -> BenchSubjects {
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: directory))
         let problems = subjects.problems()
-        guard problems.isEmpty else { throw SpecProblems(lines: problems) }
+        guard problems.isEmpty else { throw BenchError(lines: problems) }
         return subjects
     }
 
@@ -271,9 +277,8 @@ public enum BenchCommand {
 
     // MARK: - List, report
 
-    private static func list(_ options: ListOptions) throws -> Int32 {
-        for line in try listing(options) { print(line) }
-        return ExitStatus.passed.rawValue
+    private static func list(_ options: ListOptions) throws -> CommandOutput {
+        CommandOutput(standardOutput: try listing(options).map { $0 + "\n" }.joined())
     }
 
     /// What `bench --list` prints: the files it read and the subjects as `#` lines, then each
@@ -307,7 +312,7 @@ public enum BenchCommand {
     /// not have over this spec, or counts a scenario it has none of: such a run would measure
     /// everything, then leave the limit unjudged and exit 1.
     ///
-    /// - Throws: `LimitsError` naming the file, the limit and what it reads.
+    /// - Throws: `BenchError` naming the file, the limit and what it reads.
     static func requireMeasured(_ limits: LimitsFile, path: String, _ suite: Suite) throws {
         let measured = Set(suite.measurements.map { $0.key })
         // A scenario whose operation this spec lacks (no spreads-only operation) is still the bench's:
@@ -316,11 +321,11 @@ public enum BenchCommand {
         for limit in limits.limits {
             if limit.isTiming {
                 for key in limit.measurementsRead where !measured.contains(key) {
-                    throw LimitsError(line: "\(path): limit '\(limit.id)' reads '\(key.name)' [\(key.strategy.rawValue)], which this bench does not "
+                    throw BenchError("\(path): limit '\(limit.id)' reads '\(key.name)' [\(key.strategy.rawValue)], which this bench does not "
                         + "measure over this spec (bench --list names what it does)")
                 }
             } else if !scenarios.contains(limit.metric) {
-                throw LimitsError(line: "\(path): limit '\(limit.id)' counts '\(limit.metric)', a scenario this bench does not have "
+                throw BenchError("\(path): limit '\(limit.id)' counts '\(limit.metric)', a scenario this bench does not have "
                     + "(bench --list names what it counts)")
             }
         }
@@ -329,25 +334,20 @@ public enum BenchCommand {
     /// Refuses a `--filter` that selects no measurement and no count: a run of nothing would measure
     /// nothing, leave every limit unjudged and exit 1 at the end, where one line at the start says it.
     ///
-    /// - Throws: `UsageError` naming the pattern, when nothing under the selected strategies matches it.
+    /// - Throws: `BenchError` naming the pattern, when nothing under the selected strategies matches it.
     static func requireSelection(_ suite: Suite, _ subjects: BenchSubjects, _ options: RunOptions) throws {
         guard let filter = options.filter,
             SuiteRunner.selected(suite, options: options).isEmpty, SuiteRunner.selectedScenarios(subjects, options: options).isEmpty
         else { return }
-        throw UsageError("--filter '\(filter.pattern)' selects no measurement and no count under strategies \(options.strategies.rawValue); bench --list names what there is")
+        throw BenchError.usage("--filter '\(filter.pattern)' selects no measurement and no count under strategies \(options.strategies.rawValue); bench --list names what there is")
     }
 
-    private static func report(_ options: ReportOptions) throws -> Int32 {
+    private static func report(_ options: ReportOptions) throws -> CommandOutput {
         let results = try ResultsValidator.validate(path: options.path, names: Suite.keyMeasurements)
-        switch options.output {
-        case .report(let format): print(Report.render(results, format: format, names: Suite.keyMeasurements), terminator: "")
-        case .benchmarksDocument: print(BenchmarksDocument.render(results, resultsPath: options.path, names: Suite.keyMeasurements), terminator: "")
+        return switch options.output {
+        case .report(let format): CommandOutput(standardOutput: Report.render(results, format: format, names: Suite.keyMeasurements))
+        case .benchmarksDocument:
+            CommandOutput(standardOutput: BenchmarksDocument.render(results, resultsPath: options.path, names: Suite.keyMeasurements))
         }
-        return ExitStatus.passed.rawValue
     }
-}
-
-/// The problems `BenchSubjects.problems()` found in a spec that loaded: one line each.
-struct SpecProblems: Error {
-    let lines: [String]
 }

@@ -1,3 +1,4 @@
+import BenchKit
 import Harness
 import Runtime
 import Workloads
@@ -63,7 +64,7 @@ public struct DistinctRoots {
     /// each is a pure function of its copy, so the order they finish in changes nothing. Nothing is
     /// timed while a world is built.
     ///
-    /// - Throws: `SuiteError` when a copy does not normalize under its variables.
+    /// - Throws: `BenchError` when a copy does not normalize under its variables.
     func pages(_ variables: [[String: InputValue]]) throws -> [NormalizedResponse] {
         let missing = variables.indices.dropFirst().filter { made.pages[$0] == nil }
         let judged = judged
@@ -77,7 +78,7 @@ public struct DistinctRoots {
             do {
                 return try Normalizer.normalize(response: copy, operation: judged.operation, variables: variables[index], schema: spec.schema)
             } catch {
-                throw SuiteError("\(judged.name) with \(variable) = \(variables[index][variable].map { "\($0)" } ?? "null"): \(error)")
+                throw BenchError("\(judged.name) with \(variable) = \(variables[index][variable].map { "\($0)" } ?? "null"): \(error)")
             }
         }
         for (index, page) in zip(missing, normalized) { made.pages[index] = page }
@@ -92,7 +93,7 @@ public struct DistinctRoots {
     /// hundred roots' world takes longer than sampling any of them (normalizing 99 pages, writing
     /// 90,000 records, attaching a hundred handles: seconds a fork; docs/distinct-roots.md).
     ///
-    /// - Throws: `SuiteError` when a page does not normalize, `LensError` when the tree cannot be built.
+    /// - Throws: `BenchError` when a page does not normalize, `LensError` when the tree cannot be built.
     public func world(_ strategy: any PhaseStrategy, count: Int) throws -> ScenarioWorld {
         let key = "\(strategy.name) \(count)"
         if let world = made.worlds[key] {
@@ -108,7 +109,7 @@ public struct DistinctRoots {
     /// An environment under `strategy` whose store holds `count` roots' pages and another screen's
     /// value (`User:me`), with one handle attached per root, the judged root's first.
     ///
-    /// - Throws: `SuiteError` when a page does not normalize.
+    /// - Throws: `BenchError` when a page does not normalize.
     func environment(_ strategy: any PhaseStrategy, count: Int) throws -> (Environment, [Handle]) {
         let variables = variables(count: count)
         let others = try pages(variables)

@@ -27,7 +27,7 @@ public enum ForkedRun {
     ///   - progress: Where to say which fork is starting.
     ///   - forkSeconds: Receives each fork's duration in seconds, start to records read, in fork order.
     /// - Returns: One merged record per measurement, in the forks' order.
-    /// - Throws: `ChildFailure` when a fork cannot start, fails, or returns other measurements.
+    /// - Throws: `BenchError` when a fork cannot start, fails, or returns other measurements.
     public static func measure(
         _ options: RunOptions, expected: [SuiteMeasurement], progress: ProgressLine, forkSeconds: inout [Double]
     ) throws -> [MeasurementRecord] {
@@ -52,7 +52,7 @@ public enum ForkedRun {
         var merged = records
         for measurement in expected {
             guard let index = merged.firstIndex(where: { $0.key == measurement.key }) else {
-                throw ChildFailure("a look measured '\(measurement.key)', which the run's first forks did not")
+                throw BenchError("a look measured '\(measurement.key)', which the run's first forks did not")
             }
             let key = measurement.key
             var more = MeasurementRecord(mergingForks: merged[index].forkRecords + forks.compactMap { $0[key] })
@@ -101,10 +101,10 @@ public enum ForkedRun {
             do {
                 records = try JSONDecoder().decode(ChildCommand.ForkRecords.self, from: Data(contentsOf: output)).measurements
             } catch {
-                throw ChildFailure("fork \(index) of \(count) left no readable records: \(error)")
+                throw BenchError("fork \(index) of \(count) left no readable records: \(error)")
             }
             guard records.map(\.key) == keys else {
-                throw ChildFailure("fork \(index) of \(count) measured other measurements than were selected")
+                throw BenchError("fork \(index) of \(count) measured other measurements than were selected")
             }
             forks.append(Dictionary(uniqueKeysWithValues: zip(keys, records)))
             let seconds = Double(MonotonicClock.now() &- started) / 1e9
@@ -132,12 +132,12 @@ public enum ForkedRun {
         do {
             try process.run()
         } catch {
-            throw ChildFailure("cannot start fork \(index) of \(count) (\(executable)): \(error.localizedDescription)")
+            throw BenchError("cannot start fork \(index) of \(count) (\(executable)): \(error.localizedDescription)")
         }
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let how = process.terminationReason == .exit ? "exited with status" : "was killed by signal"
-            throw ChildFailure("fork \(index) of \(count) \(how) \(process.terminationStatus)")
+            throw BenchError("fork \(index) of \(count) \(how) \(process.terminationStatus)")
         }
     }
 
@@ -146,7 +146,7 @@ public enum ForkedRun {
     /// Times the selected measurements in this process, the `index`th of `count` forks, and writes
     /// them to `recordsPath`: the job `ChildCommand.Job.fork`.
     ///
-    /// - Throws: What building the subjects or measuring throws; `ChildFailure` when the records
+    /// - Throws: What building the subjects or measuring throws; `BenchError` when the records
     ///   cannot be written.
     public static func runFork(
         _ options: RunOptions, index: Int, count: Int, recordsPath: String, measurements: [MeasurementKey] = [], estimate: ForkEstimate? = nil
@@ -166,7 +166,7 @@ public enum ForkedRun {
         do {
             try JSONEncoder().encode(ChildCommand.ForkRecords(measurements: records)).write(to: URL(fileURLWithPath: recordsPath))
         } catch {
-            throw ChildFailure("fork \(index) of \(count) cannot write its records to \(recordsPath): \(error)")
+            throw BenchError("fork \(index) of \(count) cannot write its records to \(recordsPath): \(error)")
         }
     }
 

@@ -1,3 +1,4 @@
+import BenchKit
 import Runtime
 import Workloads
 
@@ -43,7 +44,7 @@ package final class Frame {
     /// Builds a world of `handles` handles of the largest strict operation under `strategy`, ready for
     /// `change`.
     ///
-    /// - Throws: `SuiteError` or `ScenarioError` when the spec lacks what the change needs (a response
+    /// - Throws: `BenchError` or `ScenarioError` when the spec lacks what the change needs (a response
     ///   that places field errors, a first list with a named row).
     package convenience init(_ change: Change, subjects: BenchSubjects, strategy: any PhaseStrategy, handles: Int) throws {
         try self.init(
@@ -55,7 +56,7 @@ package final class Frame {
     /// for `change`: the view tree over the judged root's handle, a phase-only body over each other
     /// root's. The field errors land on the judged root's page alone.
     ///
-    /// - Throws: as `init(_:subjects:strategy:handles:)`, and `SuiteError` when a page does not normalize.
+    /// - Throws: as `init(_:subjects:strategy:handles:)`, and `BenchError` when a page does not normalize.
     package convenience init(_ change: Change, roots: DistinctRoots, count: Int, subjects: BenchSubjects, strategy: any PhaseStrategy) throws {
         try self.init(change, subjects: subjects, world: roots.world(strategy, count: count))
     }
@@ -77,7 +78,7 @@ package final class Frame {
         switch change {
         case .fieldErrorsLand, .fieldErrorsClear:
             guard let errors = subjects.largestStrictFieldErrors else {
-                throw SuiteError("no response of the largest strict operation places field errors")
+                throw BenchError("no response of the largest strict operation places field errors")
             }
             let clean = subjects.largestStrict.response
             let (before, after) = change == .fieldErrorsLand ? (clean, errors) : (errors, clean)
@@ -115,13 +116,13 @@ package final class Frame {
     // MARK: - Building the changes
 
     private static func record(_ id: RecordID, in environment: Environment) throws -> RecordRef {
-        guard let record = environment.store.record(id) else { throw SuiteError("the store holds no \(id)") }
+        guard let record = environment.store.record(id) else { throw BenchError("the store holds no \(id)") }
         return record.ref
     }
 
     private static func value(_ record: RecordRef, _ field: String, in environment: Environment) throws -> FieldValue {
         guard let slot = environment.store.peek(record, field), !slot.value.isNull else {
-            throw SuiteError("\(environment.store.record(at: record).id).\(field) holds no value to change")
+            throw BenchError("\(environment.store.record(at: record).id).\(field) holds no value to change")
         }
         return slot.value
     }

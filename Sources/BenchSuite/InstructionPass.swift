@@ -78,13 +78,13 @@ public enum InstructionPass {
     ///
     /// - Parameter processes: The most counting processes at once; 1 runs the passes one after another.
     /// - Throws: `CallgrindLaunch.Unavailable` when valgrind is missing or a child fails;
-    ///   `SuiteError` when this build cannot make client requests; `ChildFailure` when a selected
-    ///   measurement was not counted. When several passes run, the first failure ends the others.
+    ///   `BenchError` when this build cannot make client requests or a selected measurement was not
+    ///   counted. When several passes run, the first failure ends the others.
     public static func count(
         _ options: RunOptions, selected: [SuiteMeasurement], progress: ProgressLine, processes: Int = countingProcesses
     ) throws -> [MeasurementKey: Counts] {
         guard InstructionCounter.clientRequestsCompiled else {
-            throw SuiteError("this bench was built without valgrind's headers (valgrind/callgrind.h); install valgrind and rebuild")
+            throw BenchError("this bench was built without valgrind's headers (valgrind/callgrind.h); install valgrind and rebuild")
         }
         let passes = Passes(options: options, selected: selected, progress: progress, processes: processes)
         let fixed = try passes.count(keys: nil, fixedSeed: true, times: 1) { _ in "counting with the hash seed fixed" }[0]
@@ -167,7 +167,7 @@ public enum InstructionPass {
                 var counts: [MeasurementKey: Double] = [:]
                 for key in counted {
                     guard let (region, instructions) = regions.first(where: { $0.key.kind == .counted && $0.key.name == key.label }) else {
-                        throw ChildFailure("the callgrind pass counted no instructions for \(key)")
+                        throw BenchError("the callgrind pass counted no instructions for \(key)")
                     }
                     counts[key] = Double(instructions) / Double(region.calls) / Double(operationsPerCall[key]!)
                 }
@@ -237,11 +237,11 @@ public enum InstructionPass {
     /// Counts the selected measurements keyed `measurements` (all when empty), one after another,
     /// into `dumpsDirectory`: the job `ChildCommand.Job.countInstructions`. Writes no results file.
     ///
-    /// - Throws: `UsageError` outside valgrind, where nothing would be counted; what preparing a
+    /// - Throws: `BenchError` outside valgrind, where nothing would be counted; what preparing a
     ///   measurement or counting it throws.
     public static func runChild(_ options: RunOptions, dumpsDirectory: String, measurements: [MeasurementKey]) throws {
         guard InstructionCounter.isRunningOnValgrind else {
-            throw UsageError("'child count-instructions' counts only under valgrind, where bench --instructions starts it")
+            throw BenchError.usage("'child count-instructions' counts only under valgrind, where bench --instructions starts it")
         }
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         let progress = ProgressLine()

@@ -40,7 +40,7 @@ extension Suite {
         let world = try ScenarioWorld(spec: subjects.spec, picked: subjects.largestStrict, strategy: .derived)
         let row = try world.listItem(0)
         guard case .ready(let root) = world.handle.phase, let lens = try findRow(root, row) else {
-            throw SuiteError("the largest strict operation has no list to read a row from")
+            throw BenchError("the largest strict operation has no list to read a row from")
         }
         return (lens, Array(lens.fieldKeys.filter(\.isLeaf).prefix(8)))
     }
@@ -82,7 +82,7 @@ extension Suite {
             },
             SuiteMeasurement(keyMeasurements.walkWithFieldErrors) {
                 let (environment, handles) = try subjects.environment(DerivedPhaseStrategy(), subjects.largestStrict, handles: 1)
-                guard let errors = subjects.largestStrictFieldErrors else { throw SuiteError("no response of the largest strict operation places field errors") }
+                guard let errors = subjects.largestStrictFieldErrors else { throw BenchError("no response of the largest strict operation places field errors") }
                 environment.commit { errors.write(into: &$0) }
                 let operation = handles[0].operation
                 return .init(setUp: {}, operation: { withExtendedLifetime(handles) { operation.verdict() } })
@@ -146,7 +146,7 @@ extension Suite {
     ) -> SuiteMeasurement {
         SuiteMeasurement(name, strategy: strategy, oneCallPerBatch: true) {
             let (environment, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: count)
-            guard let errors = subjects.largestStrictFieldErrors else { throw SuiteError("no response of the largest strict operation places field errors") }
+            guard let errors = subjects.largestStrictFieldErrors else { throw BenchError("no response of the largest strict operation places field errors") }
             let clean = subjects.largestStrict.response
             let pass = RenderPass(handles.map { BodyKinds.phase($0) })
             let (before, after) = landing ? (clean, errors) : (errors, clean)
@@ -179,7 +179,7 @@ extension Suite {
                 curve: .init(name: fixtureSizeCurve, xUnit: "judged fixture", x: scale)
             ) {
                 guard case .success(let scaled) = subjects.scaledLargestStrict(scale), scaled.scaling.source == source else {
-                    throw SuiteError("no \(label) fixture from the \(source.label)")
+                    throw BenchError("no \(label) fixture from the \(source.label)")
                 }
                 let (_, handles) = try subjects.environment(DerivedPhaseStrategy(), scaled.picked, handles: 1)
                 let scope = TrackingScope()

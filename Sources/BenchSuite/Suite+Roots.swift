@@ -18,7 +18,7 @@ extension Suite {
                 let shown = try world.firstRowValue()
                 let id = world.environment.store.record(at: shown.record).id
                 let (environment, retained) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: handles)
-                guard let record = environment.store.record(id)?.ref else { throw SuiteError("the store holds no \(id)") }
+                guard let record = environment.store.record(id)?.ref else { throw BenchError("the store holds no \(id)") }
                 var changed = false
                 return .init(setUp: {}, operation: {
                     changed.toggle()

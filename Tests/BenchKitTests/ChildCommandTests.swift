@@ -120,11 +120,11 @@ struct ChildCommandTests {
         (["child", "sample-profile", "--seconds=3"], "bench: 'child sample-profile' needs '--measurement' (try --help)"),
     ])
     func unknownOrMalformedChildCommandsAreRefusedInOneLine(arguments: [String], expected: String) {
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(arguments) }
+        #expect(throws: BenchError.self) { try CommandLineParser.parse(arguments) }
         do {
             _ = try CommandLineParser.parse(arguments)
         } catch {
-            #expect(error.line == expected)
+            #expect(error.written == [expected])
         }
     }
 }

@@ -17,7 +17,7 @@ struct CommandLineParserTests {
             _ = try CommandLineParser.parse(arguments)
             return nil
         } catch {
-            return error.line
+            return error.written.joined(separator: "\n")
         }
     }
 

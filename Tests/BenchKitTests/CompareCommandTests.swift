@@ -55,7 +55,7 @@ struct CompareCommandTests {
 
     @Test func aMissingOrInvalidFileIsRefusedInOneLine() throws {
         let paths = try write(Synthetic.comparable())
-        #expect(CompareCommand.run(options([paths[0], "/nonexistent/b.json"]), names: Synthetic.names) == .refusal("bench: /nonexistent/b.json: no such file"))
+        #expect(CompareCommand.run(options([paths[0], "/nonexistent/b.json"]), names: Synthetic.names) == .refusal(BenchError("/nonexistent/b.json: no such file")))
         var inconsistent = Synthetic.comparable()
         inconsistent.measurements[0].summary.median += 1
         let invalid = try write(inconsistent)

@@ -18,7 +18,7 @@ struct CompareTests {
         #expect(comparison.measurements.allSatisfy { $0.ratio == 1 && $0.rankTest.pValue == 1 })
         #expect(comparison.changedCounts.isEmpty && comparison.equalCounts == 2)
         #expect(comparison.regressions.isEmpty && comparison.warnings == [Synthetic.oneProcessWarning])
-        #expect(comparison.exitStatus(failOnRegression: true) == .compared)
+        #expect(comparison.exitStatus(failOnRegression: true) == .success)
     }
 
     @Test(arguments: [1, 2, 3])
@@ -39,8 +39,8 @@ struct CompareTests {
         #expect(interval.lower > 1.05 && interval.upper < 1.35 && shifted.rankTest.pValue < 0.001)
         #expect(comparison.slower.map(\.key) == [Synthetic.derivedRead], "nothing else moved")
         #expect(comparison.regressions == ["phase.read.tracked(largest-strict) [derived]: slower by wall time"])
-        #expect(comparison.exitStatus(failOnRegression: true) == .regressed)
-        #expect(comparison.exitStatus(failOnRegression: false) == .compared, "only --fail-on-regression fails")
+        #expect(comparison.exitStatus(failOnRegression: true) == .failure)
+        #expect(comparison.exitStatus(failOnRegression: false) == .success, "only --fail-on-regression fails")
     }
 
     @Test func aTwoPercentShiftIsUnderAFivePercentThresholdButNotUnderOnePercent() throws {
@@ -60,7 +60,7 @@ struct CompareTests {
             Synthetic.comparable(draw: 2, factors: [Synthetic.derivedRead: 0.8], forks: Synthetic.judgedForks))
         #expect(comparison.faster.map(\.key) == [Synthetic.derivedRead] && comparison.slower.isEmpty)
         #expect(comparison.regressions.isEmpty)
-        #expect(comparison.exitStatus(failOnRegression: true) == .compared)
+        #expect(comparison.exitStatus(failOnRegression: true) == .success)
     }
 
     @Test func aShiftTheRankTestDoesNotSeeIsNoChange() {
@@ -163,7 +163,7 @@ struct CompareTests {
         #expect(comparison.equalCounts == 1)
         #expect(comparison.measurements.allSatisfy { $0.verdict == .noChange })
         #expect(comparison.regressions == ["verdict-read-value-changes(spreads-only) [derived] phase-only: re-runs 1 -> 2"])
-        #expect(comparison.exitStatus(failOnRegression: true) == .regressed)
+        #expect(comparison.exitStatus(failOnRegression: true) == .failure)
     }
 
     @Test func countsAboutAnotherOperationAreNotComparedAndSaySo() {
@@ -176,14 +176,14 @@ struct CompareTests {
         #expect(comparison.equalCounts == 0)
         #expect(comparison.warnings.contains(
             "the subjects differ: spreads-only is PageSpreads (old) vs PageQuery (new): its 1 scenario count another operation, and their re-runs are not compared"))
-        #expect(comparison.exitStatus(failOnRegression: true) == .compared)
+        #expect(comparison.exitStatus(failOnRegression: true) == .success)
         new.subjects[0].operation = "PageSpreads"
         #expect(Synthetic.compare(old, new).changedCounts.count == 1, "the same operation in both: compared as ever")
     }
 
     @Test func aCountThatFallsIsAChangeToo() {
         let comparison = Synthetic.compare(Synthetic.comparable(derivedReruns: 2), Synthetic.comparable(derivedReruns: 1))
-        #expect(comparison.exitStatus(failOnRegression: true) == .regressed, "counts are behaviour: any change fails")
+        #expect(comparison.exitStatus(failOnRegression: true) == .failure, "counts are behaviour: any change fails")
     }
 
     @Test func allocationsAreComparedExactlyAndGateOnlyOverEqualPasses() throws {
@@ -217,7 +217,7 @@ struct CompareTests {
         #expect(comparison.addedMeasurements.isEmpty)
         #expect(comparison.addedCounts == ["new-scenario [derived] phase-only"])
         #expect(comparison.measurements.count == 3)
-        #expect(comparison.exitStatus(failOnRegression: true) == .compared)
+        #expect(comparison.exitStatus(failOnRegression: true) == .success)
     }
 
     // MARK: - Warnings

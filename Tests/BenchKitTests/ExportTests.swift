@@ -86,6 +86,6 @@ struct ExportTests {
         #expect(exported.status == 0 && exported.standardError.isEmpty)
         #expect(exported.standardOutput == (try BencherMetricFormat.encode(Synthetic.results())))
         let missing = ExportCommand.run(ExportOptions(path: "\(directory)/none.json", format: .githubActionBenchmark), names: Synthetic.names)
-        #expect(missing == .refusal("bench: \(directory)/none.json: no such file"))
+        #expect(missing == .refusal(BenchError("\(directory)/none.json: no such file")))
     }
 }

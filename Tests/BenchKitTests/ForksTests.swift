@@ -158,7 +158,7 @@ struct MergeTests {
 
     @Test func runsOfAnotherBuildOrOtherCountsAreRefused() {
         let first = run([1000, 1100])
-        #expect(throws: ResultsFileError.self) { try ResultsMerge.merge([("a.json", first), ("b.json", run([900], commit: "fedcba9876543210fedcba9876543210fedcba98"))], names: Synthetic.names) }
+        #expect(throws: BenchError.self) { try ResultsMerge.merge([("a.json", first), ("b.json", run([900], commit: "fedcba9876543210fedcba9876543210fedcba98"))], names: Synthetic.names) }
         var recount = run([900])
         recount.counts[0].reruns += 1
         do {

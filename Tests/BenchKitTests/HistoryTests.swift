@@ -139,11 +139,11 @@ struct HistoryTests {
         (["history", "--quick"], "bench: unknown option '--quick' for 'history' (try --help)"),
     ])
     func historyRefusesWhatItCannotRun(arguments: [String], line: String) {
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(arguments) }
+        #expect(throws: BenchError.self) { try CommandLineParser.parse(arguments) }
         do {
             _ = try CommandLineParser.parse(arguments)
         } catch {
-            #expect(error.line == line)
+            #expect(error.written == [line])
         }
     }
 }

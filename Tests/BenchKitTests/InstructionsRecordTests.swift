@@ -37,10 +37,10 @@ struct InstructionsRecordTests {
             quick: true, filter: MeasurementFilter(pattern: "phase.*"), specDirectory: "spec", limitsPath: "limits.json",
             outputPath: nil, format: .text, strategies: .all, instructions: true)))
         #expect(!RunOptions.defaults.instructions)
-        #expect(throws: UsageError("option '--instructions' cannot be combined with '--list'")) {
+        #expect(throws: BenchError.usage("option '--instructions' cannot be combined with '--list'")) {
             try CommandLineParser.parse(["--list", "--instructions"])
         }
-        #expect(throws: UsageError("option '--instructions' takes no value")) { try CommandLineParser.parse(["--instructions=yes"]) }
+        #expect(throws: BenchError.usage("option '--instructions' takes no value")) { try CommandLineParser.parse(["--instructions=yes"]) }
         #expect(CommandLineParser.helpText.contains("--instructions"))
     }
 }

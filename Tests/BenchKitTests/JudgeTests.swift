@@ -25,7 +25,7 @@ struct JudgeTests {
         #expect(judgement.limits[0].value == 12_300 && judgement.limits[1].value == 0)
         #expect(judgement.decision == Decision(outcome: .ships, text: "derived phase ships"))
         #expect(judgement.decision.ships)
-        #expect(judgement.exitStatus == .passed)
+        #expect(judgement.exitStatus == .success)
     }
 
     @Test func anExtraBodyFailsAndTheFallbackShips() {
@@ -36,7 +36,7 @@ struct JudgeTests {
         #expect(judgement.limits[1].bodyDifferences == [BodyDifference(body: "phase-only", derived: 3, stored: 2)])
         #expect(judgement.decision.text == "fallback: the fetch as a value ships alone, the phase stays stored (failed: extra-bodies)")
         #expect(judgement.decision.outcome == .fallback && !judgement.decision.ships)
-        #expect(judgement.exitStatus == .limitsNotPassed)
+        #expect(judgement.exitStatus == .failure)
     }
 
     @Test func aBodyReRunLessUnderDerivedIsNotAFailure() {
@@ -99,7 +99,7 @@ struct JudgeTests {
         #expect(judgement.limits[0].verdict == .fail)
         #expect(judgement.limits[0].reason == "median 61.2 µs [60.1, 62.0] (95% CI): no part of the interval is < 50.0 µs")
         #expect(judgement.decision.text == "fallback: the fetch as a value ships alone, the phase stays stored (failed: phase-read)")
-        #expect(judgement.exitStatus == .limitsNotPassed)
+        #expect(judgement.exitStatus == .failure)
     }
 
     @Test(arguments: [(49_800.0, 48_900.0, 50_600.0), (49_000, 48_000, 50_000), (50_000, 49_999, 50_100)])
@@ -107,7 +107,7 @@ struct JudgeTests {
         let judgement = judge(median: median, lower: lower, upper: upper)
         #expect(judgement.limits[0].verdict == .undecided, "[\(lower), \(upper)] against < 50 µs")
         #expect(judgement.decision.text == "fallback: the fetch as a value ships alone, the phase stays stored (undecided: phase-read)")
-        #expect(judgement.exitStatus == .limitsNotPassed)
+        #expect(judgement.exitStatus == .failure)
     }
 
     @Test func anIntervalEndingJustBelowTheThresholdPassesAndOneStartingOnItFails() {
@@ -121,7 +121,7 @@ struct JudgeTests {
         #expect(judgement.limits[0].reason.hasPrefix("a debug build does not judge timing limits: build with -c release"))
         #expect(judgement.limits[1].verdict == .pass, "counts are judged in any build")
         #expect(judgement.decision == Decision(outcome: .undecided, text: "no decision: the derived phase cannot ship on this run (not judged: phase-read)"))
-        #expect(judgement.exitStatus == .limitsNotPassed)
+        #expect(judgement.exitStatus == .failure)
     }
 
     @Test func aDebugBuildStillFallsBackOnAFailedCount() {
@@ -134,14 +134,14 @@ struct JudgeTests {
         #expect(judgement.limits[0].verdict == .indicative && !judgement.limits[0].gates)
         #expect(judgement.limits[0].reason == "--quick: timings do not gate; would be fail: median 61.2 µs [60.1, 62.0] (95% CI): no part of the interval is < 50.0 µs")
         #expect(judgement.decision.text == "no decision: the derived phase cannot ship on this run (indicative: phase-read)")
-        #expect(judgement.exitStatus == .passed, "the count limit passed, and only counts gate a --quick run")
+        #expect(judgement.exitStatus == .success, "the count limit passed, and only counts gate a --quick run")
     }
 
     @Test func quickRunsStillGateOnCounts() {
         let judgement = judge(median: 12_300, lower: 12_100, upper: 12_600, derived: 3, stored: 2, quick: true)
         #expect(judgement.limits[1].verdict == .fail && judgement.limits[1].gates)
         #expect(judgement.decision.outcome == .fallback)
-        #expect(judgement.exitStatus == .limitsNotPassed)
+        #expect(judgement.exitStatus == .failure)
     }
 
     @Test func figuresTheRunDidNotMakeAreNotJudged() {
@@ -153,12 +153,12 @@ struct JudgeTests {
         #expect(judgement.limits[1].reason == "this run has no counts of 'verdict-read-value-changes(spreads-only)' for the stored strategy")
         #expect(judgement.limits.allSatisfy { $0.value == nil })
         #expect(judgement.decision.text == "no decision: the derived phase cannot ship on this run (not judged: phase-read, extra-bodies)")
-        #expect(judgement.exitStatus == .limitsNotPassed)
+        #expect(judgement.exitStatus == .failure)
     }
 
     @Test func noLimitsIsNoDecision() {
         let judgement = Judge(limits: [], buildConfiguration: "release", quick: false).judge(measurements: [], counts: [])
-        #expect(judgement.decision.outcome == .undecided && judgement.exitStatus == .limitsNotPassed)
+        #expect(judgement.decision.outcome == .undecided && judgement.exitStatus == .failure)
     }
 
     @Test(arguments: [

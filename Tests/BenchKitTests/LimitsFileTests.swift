@@ -97,7 +97,7 @@ struct LimitsFileTests {
     }
 
     @Test func aMissingFileIsOneLine() {
-        #expect(throws: LimitsError(line: "/nonexistent/limits.json: no such file")) {
+        #expect(throws: BenchError("/nonexistent/limits.json: no such file")) {
             try LimitsFile.load(path: "/nonexistent/limits.json")
         }
     }

@@ -27,7 +27,7 @@ struct OneProcessCompareTests {
         #expect(item.verdict == .cannotTell && item.reason == .oneProcessASide && item.basis == .wallTime)
         #expect(item.wallTimeVerdict == .cannotTell && item.wallTimeReason == .oneProcessASide)
         #expect(comparison.slower.isEmpty && comparison.faster.isEmpty && comparison.cannotTell.map(\.key) == [read])
-        #expect(comparison.regressions.isEmpty && comparison.exitStatus(failOnRegression: true) == .compared)
+        #expect(comparison.regressions.isEmpty && comparison.exitStatus(failOnRegression: true) == .success)
         #expect(comparison.measurements.filter { $0.key != read }.allSatisfy { $0.verdict == .noChange },
                 "what did not move is no change, one process or not")
     }
@@ -58,7 +58,7 @@ struct OneProcessCompareTests {
         #expect(item.verdict == .slower && item.reason == .changed && item.basis == .wallTime)
         #expect(comparison.cannotTell.isEmpty && comparison.slower.map(\.key) == [read])
         #expect(comparison.regressions == ["phase.read.tracked(largest-strict) [derived]: slower by wall time"])
-        #expect(comparison.exitStatus(failOnRegression: true) == .regressed)
+        #expect(comparison.exitStatus(failOnRegression: true) == .failure)
         #expect(!comparison.warnings.contains { $0.contains("one process") }, "\(comparison.warnings)")
     }
 
@@ -72,7 +72,7 @@ struct OneProcessCompareTests {
         #expect(item.basis == .instructions && item.verdict == .slower, "2 % more instructions, past 1 %")
         #expect(item.wallTimeVerdict == .cannotTell, "wall time is still shown, and cannot tell")
         #expect(slower.regressions == ["phase.read.tracked(largest-strict) [derived]: slower by instructions"])
-        #expect(slower.exitStatus(failOnRegression: true) == .regressed)
+        #expect(slower.exitStatus(failOnRegression: true) == .failure)
 
         let same = Synthetic.compare(
             Synthetic.comparable(instructions: [read: 10_000]),
@@ -95,11 +95,11 @@ struct OneProcessCompareTests {
         let allocations = Synthetic.compare(
             Synthetic.comparable(allocations: [read: 2]), Synthetic.comparable(factors: [read: 2], allocations: [read: 3]))
         #expect(allocations.regressions == ["phase.read.tracked(largest-strict) [derived]: more allocations per operation"])
-        #expect(allocations.cannotTell.count == 1 && allocations.exitStatus(failOnRegression: true) == .regressed)
+        #expect(allocations.cannotTell.count == 1 && allocations.exitStatus(failOnRegression: true) == .failure)
 
         let counts = Synthetic.compare(Synthetic.comparable(), Synthetic.comparable(factors: [read: 2], derivedReruns: 2))
         #expect(counts.regressions == ["verdict-read-value-changes(spreads-only) [derived] phase-only: re-runs 1 -> 2"])
-        #expect(counts.exitStatus(failOnRegression: true) == .regressed)
+        #expect(counts.exitStatus(failOnRegression: true) == .failure)
     }
 
     // MARK: - Outputs

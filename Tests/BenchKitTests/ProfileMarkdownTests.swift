@@ -34,7 +34,7 @@ struct ProfileMarkdownTests {
 
     @Test func theCommandLineTakesDirectories() throws {
         #expect(try CommandLineParser.parse(["profile", "markdown", "a", "b"]) == .profileMarkdown(directories: ["a", "b"]))
-        #expect(throws: UsageError("'profile markdown' needs one or more profile directories")) {
+        #expect(throws: BenchError.usage("'profile markdown' needs one or more profile directories")) {
             try CommandLineParser.parse(["profile", "markdown"])
         }
     }

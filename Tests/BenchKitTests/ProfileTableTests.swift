@@ -81,7 +81,7 @@ struct ProfileCommandLineTests {
         (["profile", "--filter", ""], "bench: option '--filter' needs a non-empty pattern (try --help)"),
     ])
     func badProfileCommandLinesSayWhat(arguments: [String], line: String) {
-        #expect(throws: UsageError(String(line.dropFirst("bench: ".count).dropLast(" (try --help)".count)))) {
+        #expect(throws: BenchError.usage(String(line.dropFirst("bench: ".count).dropLast(" (try --help)".count)))) {
             try CommandLineParser.parse(arguments)
         }
     }

@@ -157,7 +157,7 @@ struct ResultsFileTests {
     }
 
     @Test func aMissingFileIsOneLine() {
-        #expect(throws: ResultsFileError(line: "/nonexistent/r.json: no such file")) {
+        #expect(throws: BenchError("/nonexistent/r.json: no such file")) {
             try ResultsReader.read(path: "/nonexistent/r.json")
         }
     }

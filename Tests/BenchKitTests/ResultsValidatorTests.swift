@@ -95,7 +95,7 @@ struct ResultsValidatorTests {
         #expect(try ResultsValidator.validate(path: directory + "/good.json", names: Synthetic.names) == results)
         results.counts[0].reruns = 2
         try ResultsWriter.write(results, toNewFile: directory + "/bad.json")
-        #expect(throws: ResultsFileError(line: "\(directory)/bad.json: not valid: limit 'extra-bodies': recorded pass, but the file's own figures judge fail (and 2 more)")) {
+        #expect(throws: BenchError("\(directory)/bad.json: not valid: limit 'extra-bodies': recorded pass, but the file's own figures judge fail (and 2 more)")) {
             try ResultsValidator.validate(path: directory + "/bad.json", names: Synthetic.names)
         }
     }

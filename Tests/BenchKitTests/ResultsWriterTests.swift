@@ -52,7 +52,7 @@ struct ResultsWriterTests {
         let directory = Synthetic.temporaryDirectory()
         let path = directory + "/mine.json"
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: ResultsFileError(line: "\(path): exists; refusing to overwrite it")) {
+        #expect(throws: BenchError("\(path): exists; refusing to overwrite it")) {
             try ResultsWriter.write(Synthetic.results(), toNewFile: path)
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
@@ -63,7 +63,7 @@ struct ResultsWriterTests {
         let directory = Synthetic.temporaryDirectory()
         var results = Synthetic.results()
         results.fits[0].slope = .nan
-        #expect(throws: ResultsFileError.self) {
+        #expect(throws: BenchError.self) {
             try ResultsWriter.write(results, toNewFile: directory + "/nan.json")
         }
         #expect(contents(directory).isEmpty)

@@ -17,14 +17,14 @@ struct ShapeDecisionTests {
         let judgement = Synthetic.judgeShapes(Synthetic.shapeFigures())
         #expect(judgement.limits.allSatisfy { $0.verdict == .pass }, "\(judgement.limits.map(\.reason))")
         #expect(judgement.decision == Decision(outcome: .ships, text: "derived ships: the phase is derived when it is read", shape: .derived))
-        #expect(judgement.exitStatus == .passed)
+        #expect(judgement.exitStatus == .success)
     }
 
     @Test func theFirstPassingShapeWinsOverALaterOne() {
         let judgement = Synthetic.judgeShapes(Synthetic.shapeFigures(read: [.derived: 60_000]))
         #expect(verdicts(judgement)["phase-read"] == .fail)
         #expect(judgement.decision.text == "root ships: the verdict is kept on the root, the phase derived from it (derived failed: phase-read)")
-        #expect(judgement.decision.shape == .root && judgement.exitStatus == .passed)
+        #expect(judgement.decision.shape == .root && judgement.exitStatus == .success)
     }
 
     @Test func aShapeFailingACountIsPassedOverToo() {
@@ -43,7 +43,7 @@ struct ShapeDecisionTests {
             == "fallback: the fetch as a value ships alone, the phase stays stored "
             + "(derived failed: phase-read, extra-bodies; root failed: root-commit; "
             + "incremental failed: incremental-extra-bodies and undecided: incremental-commit)")
-        #expect(judgement.exitStatus == .limitsNotPassed)
+        #expect(judgement.exitStatus == .failure)
     }
 
     @Test func aShapesLimitNotJudgedLeavesTheRunUndecidedAndNoLaterShapeShips() {
@@ -55,7 +55,7 @@ struct ShapeDecisionTests {
         #expect(rootMissing.decision == Decision(
             outcome: .undecided,
             text: "no decision: this run cannot say which shape ships (derived failed: phase-read; root not judged: root-commit)"))
-        #expect(rootMissing.exitStatus == .limitsNotPassed)
+        #expect(rootMissing.exitStatus == .failure)
         let derivedMissing = Synthetic.judgeShapes(Synthetic.shapeFigures(leaving: [(Synthetic.phaseRead, .derived)]))
         #expect(derivedMissing.decision.outcome == .undecided, "root passes, but derived might have")
         #expect(derivedMissing.decision.text == "no decision: this run cannot say which shape ships (derived not judged: phase-read)")
@@ -65,7 +65,7 @@ struct ShapeDecisionTests {
         let quick = Synthetic.judgeShapes(Synthetic.shapeFigures(), quick: true)
         #expect(quick.decision.text == "no decision: this run cannot say which shape ships (derived indicative: phase-read)")
         #expect(quick.limits.filter(\.limit.isTiming).allSatisfy { $0.verdict == .indicative && !$0.gates })
-        #expect(quick.exitStatus == .limitsNotPassed)
+        #expect(quick.exitStatus == .failure)
         let debug = Synthetic.judgeShapes(Synthetic.shapeFigures(extra: [.derived: 1]), build: "debug")
         #expect(debug.limits.filter(\.limit.isTiming).allSatisfy { $0.verdict == .notJudged && $0.reason.hasPrefix(Judge.debugBuildReason) })
         #expect(debug.decision.text == "no decision: this run cannot say which shape ships (derived failed: extra-bodies and not judged: phase-read; root not judged: root-phase-read, root-commit)")

@@ -39,7 +39,7 @@ struct RunInputTests {
         try Data("{}".utf8).write(to: URL(fileURLWithPath: existing))
         let missingParent = (directory as NSString).appendingPathComponent("missing/run.json")
 
-        #expect(throws: ResultsFileError.self) { try ResultsWriter.checkNewFile(existing) }
+        #expect(throws: BenchError.self) { try ResultsWriter.checkNewFile(existing) }
         #expect(message(existing) == "\(existing): exists; refusing to overwrite it (--out names a new file)")
         #expect(message(missingParent)?.contains("does not exist; create it first") == true)
         #expect(message(existing + "/run.json")?.contains("is a file, not a directory") == true)
@@ -60,11 +60,11 @@ struct RunInputTests {
                 quick: true, filter: MeasurementFilter(pattern: pattern), specDirectory: "spec", limitsPath: Self.limits, outputPath: nil,
                 format: .text, strategies: strategies)
         }
-        let refusal = #expect(throws: UsageError.self) { try BenchCommand.requireSelection(suite, subjects, options("no-such-measurement")) }
-        #expect(refusal?.line == "bench: --filter 'no-such-measurement' selects no measurement and no count under strategies all; "
+        let refusal = #expect(throws: BenchError.self) { try BenchCommand.requireSelection(suite, subjects, options("no-such-measurement")) }
+        #expect(refusal?.written.first == "bench: --filter 'no-such-measurement' selects no measurement and no count under strategies all; "
             + "bench --list names what there is (try --help)")
         // A pattern that names something of another strategy only selects nothing under this one.
-        #expect(throws: UsageError.self) { try BenchCommand.requireSelection(suite, subjects, options("fixture)", try StrategySelection.parse("stored").get())) }
+        #expect(throws: BenchError.self) { try BenchCommand.requireSelection(suite, subjects, options("fixture)", try StrategySelection.parse("stored").get())) }
         #expect(throws: Never.self) { try BenchCommand.requireSelection(suite, subjects, options("fixture)")) }
         // A count alone is something to run.
         #expect(throws: Never.self) { try BenchCommand.requireSelection(suite, subjects, options("nulls-or-errors-commit")) }
@@ -94,12 +94,12 @@ struct RunInputTests {
         let subjects = try SuiteTests.subjects()
         let suite = Suite(subjects: subjects)
         #expect(throws: Never.self) { try BenchCommand.requireMeasured(try LimitsFile.load(path: Self.limits), path: Self.limits, suite) }
-        let read = #expect(throws: LimitsError.self) {
+        let read = #expect(throws: BenchError.self) {
             try BenchCommand.requireMeasured(try LimitsFile.load(path: measurement), path: measurement, suite)
         }
         #expect(read?.line.hasPrefix("\(measurement): limit 'root-cost-clear' reads 'commit.field-errors.clearing(largest-strict, 1 handle)' [root], "
             + "which this bench does not measure over this spec") == true, "\(read?.line ?? "")")
-        let counted = #expect(throws: LimitsError.self) {
+        let counted = #expect(throws: BenchError.self) {
             try BenchCommand.requireMeasured(try LimitsFile.load(path: scenario), path: scenario, suite)
         }
         #expect(counted?.line.contains("counts 'verdict-read-value-change(spreads-only)', a scenario this bench does not have") == true)

@@ -15,19 +15,19 @@ extension CommandLineParser {
     ]
 
     /// Reads `bench child JOB ...`, the arguments after `child`, as `ChildCommand.arguments` writes them.
-    static func parseChild(_ arguments: [String]) throws(UsageError) -> ChildCommand {
+    static func parseChild(_ arguments: [String]) throws(BenchError) -> ChildCommand {
         guard let word = arguments.first, let options = childOptions[word] else {
             let given = arguments.first.map { "unknown child job '\($0)'" } ?? "'child' needs a job"
             let jobs = childOptions.keys.sorted().joined(separator: ", ")
-            throw UsageError("\(given) (expected \(jobs)); the bench starts its children itself")
+            throw BenchError.usage("\(given) (expected \(jobs)); the bench starts its children itself")
         }
         let command = "child \(word)"
         let scanned = try scan(Array(arguments.dropFirst()), options: options, command: command)
         if word == "sample-profile", let stray = scanned.positionals.first {
-            throw UsageError("unexpected argument '\(stray)' for '\(command)'")
+            throw BenchError.usage("unexpected argument '\(stray)' for '\(command)'")
         }
-        func required(_ option: String) throws(UsageError) -> String {
-            guard let value = try scanned.nonEmptyValue(option) else { throw UsageError("'\(command)' needs '\(option)'") }
+        func required(_ option: String) throws(BenchError) -> String {
+            guard let value = try scanned.nonEmptyValue(option) else { throw BenchError.usage("'\(command)' needs '\(option)'") }
             return value
         }
         let job: ChildCommand.Job
@@ -37,13 +37,13 @@ extension CommandLineParser {
             let parts = position.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
             guard parts.count == 2, let index = parts[0], let count = parts[1], index >= 1, index <= count, count <= RunOptions.maximumForks
             else {
-                throw UsageError("bad value '\(position)' for option '--fork' (expected I/N, 1 <= I <= N <= \(RunOptions.maximumForks))")
+                throw BenchError.usage("bad value '\(position)' for option '--fork' (expected I/N, 1 <= I <= N <= \(RunOptions.maximumForks))")
             }
-            guard !scanned.positionals.contains("") else { throw UsageError("'\(command)' needs non-empty measurement keys") }
+            guard !scanned.positionals.contains("") else { throw BenchError.usage("'\(command)' needs non-empty measurement keys") }
             var estimate: ForkEstimate?
             if let text = try scanned.nonEmptyValue("--estimate") {
                 guard let read = ForkEstimate(argument: text) else {
-                    throw UsageError("bad value '\(text)' for option '--estimate' (expected before,share,rest,fork,after)")
+                    throw BenchError.usage("bad value '\(text)' for option '--estimate' (expected before,share,rest,fork,after)")
                 }
                 estimate = read
             }
@@ -51,13 +51,13 @@ extension CommandLineParser {
                 index: index, count: count, recordsPath: try required("--records"), measurements: scanned.positionals.map(MeasurementKey.init(label:)),
                 estimate: estimate)
         case "count-instructions":
-            guard !scanned.positionals.contains("") else { throw UsageError("'\(command)' needs non-empty measurement keys") }
+            guard !scanned.positionals.contains("") else { throw BenchError.usage("'\(command)' needs non-empty measurement keys") }
             job = .countInstructions(
                 dumpsDirectory: try required("--dumps"), measurements: scanned.positionals.map(MeasurementKey.init(label:)))
         default:
             let text = try required("--seconds")
             guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
-                throw UsageError("bad value '\(text)' for option '--seconds' (expected a number of seconds above 0)")
+                throw BenchError.usage("bad value '\(text)' for option '--seconds' (expected a number of seconds above 0)")
             }
             job = .sampleProfile(measurement: MeasurementKey(label: try required("--measurement")), seconds: seconds)
         }

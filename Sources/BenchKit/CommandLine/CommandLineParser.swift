@@ -30,9 +30,9 @@ public enum CommandLineParser {
     ///
     /// - Parameter arguments: `CommandLine.arguments.dropFirst()`, as an array.
     /// - Returns: The command to run.
-    /// - Throws: `UsageError` for an unknown option, a missing or bad value, a repeated option, an
+    /// - Throws: `BenchError` for an unknown option, a missing or bad value, a repeated option, an
     ///   argument out of place, or options that cannot go together.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    public static func parse(_ arguments: [String]) throws(BenchError) -> Command {
         let endOfOptions = arguments.firstIndex(of: "--") ?? arguments.endIndex
         if arguments[..<endOfOptions].contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
         switch arguments.first {
@@ -55,16 +55,16 @@ public enum CommandLineParser {
         "--format": true, "--strategy": true, "--instructions": false, "--forks": true, "--quiet": false,
     ]
 
-    private static func parseRun(_ arguments: [String]) throws(UsageError) -> Command {
+    private static func parseRun(_ arguments: [String]) throws(BenchError) -> Command {
         let scanned = try scan(arguments, options: runOptions, command: nil)
         if let stray = scanned.positionals.first {
             let hint = ["report", "validate", "compare", "export", "merge", "profile"].contains(stray) ? " (a subcommand comes first)" : ""
-            throw UsageError("unexpected argument '\(stray)'\(hint)")
+            throw BenchError.usage("unexpected argument '\(stray)'\(hint)")
         }
         let defaults = RunOptions.defaults
         if scanned.has("--list") {
             for option in ["--quick", "--out", "--format", "--instructions", "--forks", "--quiet"] where scanned.has(option) {
-                throw UsageError("option '\(option)' cannot be combined with '--list'")
+                throw BenchError.usage("option '\(option)' cannot be combined with '--list'")
             }
             return .list(ListOptions(
                 filter: try scanned.filter(), specDirectory: try scanned.nonEmptyValue("--spec") ?? defaults.specDirectory,
@@ -76,7 +76,7 @@ public enum CommandLineParser {
 
     /// The run options among `scanned`'s, each one left out at its default; shared by a run and the
     /// hidden commands of its children, which take the options that choose measurements.
-    static func runOptions(_ scanned: Scanned) throws(UsageError) -> RunOptions {
+    static func runOptions(_ scanned: Scanned) throws(BenchError) -> RunOptions {
         let defaults = RunOptions.defaults
         return RunOptions(
             quick: scanned.has("--quick"),
@@ -91,30 +91,30 @@ public enum CommandLineParser {
             quiet: scanned.has("--quiet"))
     }
 
-    private static func parseReport(_ arguments: [String]) throws(UsageError) -> Command {
+    private static func parseReport(_ arguments: [String]) throws(BenchError) -> Command {
         let scanned = try scan(arguments, options: ["--format": true, "--benchmarks-md": false], command: "report")
         let path = try onePath(scanned.positionals, command: "report")
         let format = try scanned.choice("--format", of: ReportFormat.self)
         if scanned.has("--benchmarks-md") {
-            guard format == nil else { throw UsageError("option '--format' cannot be combined with '--benchmarks-md'") }
+            guard format == nil else { throw BenchError.usage("option '--format' cannot be combined with '--benchmarks-md'") }
             return .report(ReportOptions(path: path, output: .benchmarksDocument))
         }
         return .report(ReportOptions(path: path, output: .report(format ?? .text)))
     }
 
-    private static func parseValidate(_ arguments: [String]) throws(UsageError) -> Command {
+    private static func parseValidate(_ arguments: [String]) throws(BenchError) -> Command {
         let scanned = try scan(arguments, options: [:], command: "validate")
         return .validate(path: try onePath(scanned.positionals, command: "validate"))
     }
 
-    private static func parseCompare(_ arguments: [String]) throws(UsageError) -> Command {
+    private static func parseCompare(_ arguments: [String]) throws(BenchError) -> Command {
         let scanned = try scan(
             arguments,
             options: ["--threshold": true, "--instructions-threshold": true, "--fail-on-regression": false, "--format": true],
             command: "compare")
-        guard scanned.positionals.count >= 2 else { throw UsageError("'compare' needs two results files, OLD and NEW") }
-        guard scanned.positionals.count == 2 else { throw UsageError("unexpected argument '\(scanned.positionals[2])'") }
-        for path in scanned.positionals where path.isEmpty { throw UsageError("'compare' needs non-empty OLD and NEW") }
+        guard scanned.positionals.count >= 2 else { throw BenchError.usage("'compare' needs two results files, OLD and NEW") }
+        guard scanned.positionals.count == 2 else { throw BenchError.usage("unexpected argument '\(scanned.positionals[2])'") }
+        for path in scanned.positionals where path.isEmpty { throw BenchError.usage("'compare' needs non-empty OLD and NEW") }
         var rule = ComparisonRule()
         rule.threshold = try scanned.percentage("--threshold") ?? rule.threshold
         rule.instructionsThreshold = try scanned.percentage("--instructions-threshold") ?? rule.instructionsThreshold
@@ -125,31 +125,31 @@ public enum CommandLineParser {
                 format: try scanned.choice("--format", of: ReportFormat.self) ?? .text))
     }
 
-    private static func parseExport(_ arguments: [String]) throws(UsageError) -> Command {
+    private static func parseExport(_ arguments: [String]) throws(BenchError) -> Command {
         let scanned = try scan(arguments, options: ["--to": true], command: "export")
         let path = try onePath(scanned.positionals, command: "export")
         guard let format = try scanned.choice("--to", of: ExportFormat.self) else {
             let allowed = ExportFormat.allCases.map(\.rawValue).joined(separator: "|")
-            throw UsageError("'export' needs '--to \(allowed)'")
+            throw BenchError.usage("'export' needs '--to \(allowed)'")
         }
         return .export(ExportOptions(path: path, format: format))
     }
 
-    private static func parseMerge(_ arguments: [String]) throws(UsageError) -> Command {
+    private static func parseMerge(_ arguments: [String]) throws(BenchError) -> Command {
         let scanned = try scan(arguments, options: ["--out": true, "--instructions-from": true], command: "merge")
-        guard !scanned.positionals.isEmpty else { throw UsageError("'merge' needs the results files to merge") }
-        for path in scanned.positionals where path.isEmpty { throw UsageError("'merge' needs non-empty FILE names") }
-        guard let output = try scanned.nonEmptyValue("--out") else { throw UsageError("'merge' needs '--out FILE'") }
+        guard !scanned.positionals.isEmpty else { throw BenchError.usage("'merge' needs the results files to merge") }
+        for path in scanned.positionals where path.isEmpty { throw BenchError.usage("'merge' needs non-empty FILE names") }
+        guard let output = try scanned.nonEmptyValue("--out") else { throw BenchError.usage("'merge' needs '--out FILE'") }
         return .merge(
             MergeOptions(paths: scanned.positionals, outputPath: output, instructionsFrom: try scanned.nonEmptyValue("--instructions-from")))
     }
 
-    private static func parseProfile(_ arguments: [String]) throws(UsageError) -> Command {
+    private static func parseProfile(_ arguments: [String]) throws(BenchError) -> Command {
         if arguments.first == "diff" {
             let scanned = try scan(Array(arguments.dropFirst()), options: ["--out": true], command: "profile diff")
-            guard scanned.positionals.count >= 2 else { throw UsageError("'profile diff' needs two profile directories, OLD_DIR and NEW_DIR") }
-            guard scanned.positionals.count == 2 else { throw UsageError("unexpected argument '\(scanned.positionals[2])'") }
-            for path in scanned.positionals where path.isEmpty { throw UsageError("'profile diff' needs non-empty OLD_DIR and NEW_DIR") }
+            guard scanned.positionals.count >= 2 else { throw BenchError.usage("'profile diff' needs two profile directories, OLD_DIR and NEW_DIR") }
+            guard scanned.positionals.count == 2 else { throw BenchError.usage("unexpected argument '\(scanned.positionals[2])'") }
+            for path in scanned.positionals where path.isEmpty { throw BenchError.usage("'profile diff' needs non-empty OLD_DIR and NEW_DIR") }
             return .profileDiff(
                 ProfileDiffOptions(
                     oldDirectory: scanned.positionals[0], newDirectory: scanned.positionals[1], outputDirectory: try scanned.nonEmptyValue("--out")))
@@ -157,12 +157,12 @@ public enum CommandLineParser {
         if arguments.first == "markdown" {
             let scanned = try scan(Array(arguments.dropFirst()), options: [:], command: "profile markdown")
             guard !scanned.positionals.isEmpty, !scanned.positionals.contains("") else {
-                throw UsageError("'profile markdown' needs one or more profile directories")
+                throw BenchError.usage("'profile markdown' needs one or more profile directories")
             }
             return .profileMarkdown(directories: scanned.positionals)
         }
         let scanned = try scan(arguments, options: ["--filter": true, "--strategy": true, "--spec": true, "--out": true], command: "profile")
-        if let stray = scanned.positionals.first { throw UsageError("unexpected argument '\(stray)' for 'profile'") }
+        if let stray = scanned.positionals.first { throw BenchError.usage("unexpected argument '\(stray)' for 'profile'") }
         return .profile(
             ProfileOptions(
                 filter: try scanned.filter(), strategies: try scanned.strategies() ?? RunOptions.defaults.strategies,
@@ -170,10 +170,10 @@ public enum CommandLineParser {
                 outputDirectory: try scanned.nonEmptyValue("--out")))
     }
 
-    private static func onePath(_ positionals: [String], command: String) throws(UsageError) -> String {
-        guard let path = positionals.first else { throw UsageError("'\(command)' needs a results FILE") }
-        guard positionals.count == 1 else { throw UsageError("unexpected argument '\(positionals[1])'") }
-        guard !path.isEmpty else { throw UsageError("'\(command)' needs a non-empty FILE") }
+    private static func onePath(_ positionals: [String], command: String) throws(BenchError) -> String {
+        guard let path = positionals.first else { throw BenchError.usage("'\(command)' needs a results FILE") }
+        guard positionals.count == 1 else { throw BenchError.usage("unexpected argument '\(positionals[1])'") }
+        guard !path.isEmpty else { throw BenchError.usage("'\(command)' needs a non-empty FILE") }
         return path
     }
 
@@ -187,54 +187,54 @@ public enum CommandLineParser {
 
         func has(_ option: String) -> Bool { flags.contains(option) || values[option] != nil }
 
-        func nonEmptyValue(_ option: String) throws(UsageError) -> String? {
+        func nonEmptyValue(_ option: String) throws(BenchError) -> String? {
             guard let value = values[option] else { return nil }
-            guard !value.isEmpty else { throw UsageError("option '\(option)' needs a value") }
+            guard !value.isEmpty else { throw BenchError.usage("option '\(option)' needs a value") }
             return value
         }
 
         /// A percentage, `5%` or `5`, as a fraction (0.05); above 0 and below 100.
-        func percentage(_ option: String) throws(UsageError) -> Double? {
+        func percentage(_ option: String) throws(BenchError) -> Double? {
             guard let value = values[option] else { return nil }
             let digits = value.hasSuffix("%") ? String(value.dropLast()) : value
             guard let percent = Double(digits), percent.isFinite, percent > 0, percent < 100 else {
-                throw UsageError("bad value '\(value)' for option '\(option)' (expected a percentage above 0 and below 100, e.g. 5%)")
+                throw BenchError.usage("bad value '\(value)' for option '\(option)' (expected a percentage above 0 and below 100, e.g. 5%)")
             }
             return percent / 100
         }
 
         /// A whole number within `range`.
-        func wholeNumber(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        func wholeNumber(_ option: String, in range: ClosedRange<Int>) throws(BenchError) -> Int? {
             guard let value = values[option] else { return nil }
             guard let number = Int(value), range.contains(number) else {
-                throw UsageError("bad value '\(value)' for option '\(option)' (expected a whole number from \(range.lowerBound) to \(range.upperBound))")
+                throw BenchError.usage("bad value '\(value)' for option '\(option)' (expected a whole number from \(range.lowerBound) to \(range.upperBound))")
             }
             return number
         }
 
         /// `--filter`: a non-empty pattern.
-        func filter() throws(UsageError) -> MeasurementFilter? {
+        func filter() throws(BenchError) -> MeasurementFilter? {
             guard let pattern = values["--filter"] else { return nil }
-            guard !pattern.isEmpty else { throw UsageError("option '--filter' needs a non-empty pattern") }
+            guard !pattern.isEmpty else { throw BenchError.usage("option '--filter' needs a non-empty pattern") }
             return MeasurementFilter(pattern: pattern)
         }
 
         /// `--strategy`: `all`, `both`, or strategy names joined by commas.
-        func strategies() throws(UsageError) -> StrategySelection? {
+        func strategies() throws(BenchError) -> StrategySelection? {
             guard let value = values["--strategy"] else { return nil }
             switch StrategySelection.parse(value) {
             case .success(let selection): return selection
-            case .failure(let error): throw UsageError("bad value '\(value)' for option '--strategy': \(error.message)")
+            case .failure(let error): throw BenchError.usage("bad value '\(value)' for option '--strategy': \(error.line)")
             }
         }
 
         func choice<Choice: RawRepresentable & CaseIterable>(
             _ option: String, of type: Choice.Type
-        ) throws(UsageError) -> Choice? where Choice.RawValue == String {
+        ) throws(BenchError) -> Choice? where Choice.RawValue == String {
             guard let value = values[option] else { return nil }
             guard let choice = Choice(rawValue: value) else {
                 let allowed = Choice.allCases.map(\.rawValue).joined(separator: "|")
-                throw UsageError("bad value '\(value)' for option '\(option)' (expected \(allowed))")
+                throw BenchError.usage("bad value '\(value)' for option '\(option)' (expected \(allowed))")
             }
             return choice
         }
@@ -244,7 +244,7 @@ public enum CommandLineParser {
     /// takes a value.
     static func scan(
         _ arguments: [String], options: [String: Bool], command: String?
-    ) throws(UsageError) -> Scanned {
+    ) throws(BenchError) -> Scanned {
         var scanned = Scanned()
         var index = arguments.startIndex
         while index < arguments.endIndex {
@@ -263,11 +263,11 @@ public enum CommandLineParser {
             let inlineValue = equals.map { String(argument[argument.index(after: $0)...]) }
             guard let takesValue = options[name] else {
                 let scope = command.map { " for '\($0)'" } ?? ""
-                throw UsageError("unknown option '\(name)'\(scope)")
+                throw BenchError.usage("unknown option '\(name)'\(scope)")
             }
-            guard !scanned.has(name) else { throw UsageError("option '\(name)' given twice") }
+            guard !scanned.has(name) else { throw BenchError.usage("option '\(name)' given twice") }
             guard takesValue else {
-                guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
+                guard inlineValue == nil else { throw BenchError.usage("option '\(name)' takes no value") }
                 scanned.flags.insert(name)
                 continue
             }
@@ -277,7 +277,7 @@ public enum CommandLineParser {
                 scanned.values[name] = arguments[index]
                 index += 1
             } else {
-                throw UsageError("option '\(name)' needs a value")
+                throw BenchError.usage("option '\(name)' needs a value")
             }
         }
         return scanned

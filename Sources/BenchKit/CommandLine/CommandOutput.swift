@@ -1,25 +1,36 @@
-/// What a command that only reads files produces: its standard output, its lines for standard error,
-/// and its exit status.
+/// What a command produces: its standard output, its lines for standard error, and its exit status.
 ///
-/// A value, so `compare` and `export` run whole in a test, exit status included, and `main` only writes
-/// it out.
+/// Every command returns one, so each runs whole in a test, exit status included, and
+/// `BenchCommand.main` only writes it out: `standardError` first, so warnings are read before the
+/// figures they qualify, then `standardOutput`, then `closingLines` (a run's last line, which names
+/// the file it wrote). A run's progress is the one thing said as it happens, on standard error.
 public struct CommandOutput: Sendable, Equatable {
     /// Everything for standard output.
     public var standardOutput: String
-    /// Lines for standard error, without their newlines.
+    /// Lines for standard error before standard output, without their newlines.
     public var standardError: [String]
-    /// The exit status.
+    /// Lines for standard error after standard output, without their newlines.
+    public var closingLines: [String]
+    /// The exit status, an `ExitStatus`'s raw value.
     public var status: Int32
 
-    /// Creates an output.
-    public init(standardOutput: String, standardError: [String], status: Int32) {
+    public init(standardOutput: String, standardError: [String] = [], closingLines: [String] = [], status: ExitStatus = .success) {
+        self.init(standardOutput: standardOutput, standardError: standardError, closingLines: closingLines, status: status.rawValue)
+    }
+
+    /// An output of any exit status: a child process's, as a test reads it.
+    public init(standardOutput: String, standardError: [String], closingLines: [String] = [], status: Int32) {
         self.standardOutput = standardOutput
         self.standardError = standardError
+        self.closingLines = closingLines
         self.status = status
     }
 
-    /// A refusal: nothing on standard output, one line on standard error, exit status 2.
-    public static func refusal(_ line: String) -> CommandOutput {
-        CommandOutput(standardOutput: "", standardError: [line], status: ComparisonExitStatus.refused.rawValue)
+    /// A refusal: nothing on standard output, the error's lines on standard error, its status.
+    public static func refusal(_ error: BenchError) -> CommandOutput {
+        CommandOutput(standardOutput: "", standardError: error.written, status: error.status)
     }
+
+    /// `text` as the bench says a line on standard error: after `bench: `.
+    public static func said(_ text: String) -> String { "bench: " + text }
 }

@@ -36,7 +36,7 @@ public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepr
     /// The strategies of `text`, or one sentence saying what in it is not a strategy.
     ///
     /// - Parameter text: `all`, `both`, or names separated by commas, each at most once.
-    public static func parse(_ text: String) -> Result<StrategySelection, SelectionError> {
+    public static func parse(_ text: String) -> Result<StrategySelection, BenchError> {
         if text == all.rawValue { return .success(all) }
         if text == both.rawValue { return .success(both) }
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -44,10 +44,10 @@ public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepr
         for name in names {
             guard let strategy = FigureStrategy(rawValue: name), strategy != .unshaped else {
                 let known = (keywords + FigureStrategy.measured.map(\.rawValue)).joined(separator: ", ")
-                return .failure(SelectionError(message: "'\(name)' is not a strategy (expected \(known), or names joined by commas)"))
+                return .failure(BenchError("'\(name)' is not a strategy (expected \(known), or names joined by commas)"))
             }
             guard !chosen.contains(strategy) else {
-                return .failure(SelectionError(message: "'\(name)' is named twice"))
+                return .failure(BenchError("'\(name)' is named twice"))
             }
             chosen.append(strategy)
         }
@@ -60,18 +60,12 @@ public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepr
         strategy == .unshaped || strategies.contains(strategy)
     }
 
-    /// Why a `--strategy` value was refused.
-    public struct SelectionError: Error, Sendable, Equatable {
-        /// What is wrong, without the option's name.
-        public let message: String
-    }
-
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         switch Self.parse(text) {
         case .success(let selection): self = selection
-        case .failure(let error): throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        case .failure(let error): throw DecodingError.dataCorruptedError(in: container, debugDescription: error.line)
         }
     }
 

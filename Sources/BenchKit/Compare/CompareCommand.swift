@@ -19,18 +19,18 @@ public enum CompareCommand {
         do {
             (old, new) = try read(oldPath: options.oldPath, newPath: options.newPath, names: names)
         } catch {
-            return .refusal("bench: \(error.line)")
+            return .refusal(error)
         }
         let comparison = ResultsComparison(
             old: (options.oldPath, old), new: (options.newPath, new), rule: options.rule)
         return CommandOutput(
             standardOutput: ComparisonReport.render(comparison, format: options.format),
-            standardError: comparison.warnings.map { "bench: warning: \($0)" },
-            status: comparison.exitStatus(failOnRegression: options.failOnRegression).rawValue)
+            standardError: comparison.warnings.map { CommandOutput.said("warning: \($0)") },
+            status: comparison.exitStatus(failOnRegression: options.failOnRegression))
     }
 
     /// Both files, decoded and valid, once their schemas are known to be the same.
-    static func read(oldPath: String, newPath: String, names: KeyMeasurements) throws(ResultsFileError) -> (ResultsFile, ResultsFile) {
+    static func read(oldPath: String, newPath: String, names: KeyMeasurements) throws(BenchError) -> (ResultsFile, ResultsFile) {
         let oldData = try bytes(oldPath)
         let newData = try bytes(newPath)
         // Schemas first: two files of different layouts are refused as that, before either one is
@@ -38,15 +38,15 @@ public enum CompareCommand {
         if let oldSchema = ResultsReader.schema(of: oldData), let newSchema = ResultsReader.schema(of: newData),
             oldSchema != newSchema
         {
-            throw ResultsFileError(
-                line: "\(oldPath) is schema \(oldSchema), \(newPath) is schema \(newSchema): files of different schemas are not compared")
+            throw BenchError(
+                "\(oldPath) is schema \(oldSchema), \(newPath) is schema \(newSchema): files of different schemas are not compared")
         }
         let old = try ResultsValidator.check(try ResultsReader.decode(oldData, path: oldPath), path: oldPath, names: names)
         let new = try ResultsValidator.check(try ResultsReader.decode(newData, path: newPath), path: newPath, names: names)
         return (old, new)
     }
 
-    private static func bytes(_ path: String) throws(ResultsFileError) -> Data {
+    private static func bytes(_ path: String) throws(BenchError) -> Data {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {

@@ -139,8 +139,8 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
 
     /// The exit status: 1 when `failOnRegression` and there is a regression, else 0. Improvements,
     /// additions and removals never fail.
-    public func exitStatus(failOnRegression: Bool) -> ComparisonExitStatus {
-        failOnRegression && !regressions.isEmpty ? .regressed : .compared
+    public func exitStatus(failOnRegression: Bool) -> ExitStatus {
+        failOnRegression && !regressions.isEmpty ? .failure : .success
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -166,14 +166,4 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
         // How many measurements' verdict is "cannot tell": the summary line's count.
         try container.encode(cannotTell.count, forKey: .cannotTell)
     }
-}
-
-/// How `bench compare` exits.
-public enum ComparisonExitStatus: Int32, Sendable, Equatable {
-    /// Compared; no regression, or `--fail-on-regression` was not given.
-    case compared = 0
-    /// `--fail-on-regression` and at least one regression past the threshold.
-    case regressed = 1
-    /// A usage or input error, or files that cannot be compared; one line on standard error.
-    case refused = 2
 }

@@ -17,11 +17,11 @@ public enum ExportCommand {
             case .bmf: text = try BencherMetricFormat.encode(results)
             case .githubActionBenchmark: text = try GitHubActionBenchmarkFormat.encode(results)
             }
-            return CommandOutput(standardOutput: text, standardError: [], status: 0)
-        } catch let error as ResultsFileError {
-            return .refusal("bench: \(error.line)")
+            return CommandOutput(standardOutput: text)
+        } catch let error as BenchError {
+            return .refusal(error)
         } catch {
-            return .refusal("bench: \(options.path): cannot export: \(error)")
+            return .refusal(.at(options.path, "cannot export: \(error)"))
         }
     }
 }

@@ -18,12 +18,12 @@ public struct History: Sendable, Equatable {
     ///   - filter: Picks the measurements shown; `nil` shows `names.history`.
     ///   - names: The bench's key measurements (`KeyMeasurements`).
     ///   - positions: Each commit's position in the history, oldest at 0 (`CommitHistory.positions(in:)`).
-    /// - Throws: `ResultsFileError`, one line: no such directory, no results files, a file that is not
+    /// - Throws: `BenchError`, one line: no such directory, no results files, a file that is not
     ///   a results file (named by `ResultsReader`), or a pattern that matches no measurement.
     public static func load(
         directory: String, filter: MeasurementFilter?, names: KeyMeasurements,
         positions: (String) -> [String: Int] = CommitHistory.positions(in:)
-    ) throws(ResultsFileError) -> History {
+    ) throws(BenchError) -> History {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .at(directory, "no such directory")
@@ -57,7 +57,7 @@ public struct History: Sendable, Equatable {
     /// The key measurements, or every name a run has that `filter` matches, in the order first seen.
     static func measurementNames(
         _ runs: [HistoryRun], filter: MeasurementFilter?, keyMeasurements: KeyMeasurements, directory: String
-    ) throws(ResultsFileError) -> [String] {
+    ) throws(BenchError) -> [String] {
         guard let filter else { return keyMeasurements.history }
         var names: [String] = []
         for run in runs {

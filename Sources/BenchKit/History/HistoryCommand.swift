@@ -26,11 +26,11 @@ public enum HistoryCommand {
             case .tsv: text = HistoryTables.tsv(history)
             case .json: text = try HistoryDocument(history, names: names).encoded()
             }
-            return CommandOutput(standardOutput: text, standardError: [], status: ExitStatus.passed.rawValue)
-        } catch let error as ResultsFileError {
-            return .refusal("bench: \(error.line)")
+            return CommandOutput(standardOutput: text)
+        } catch let error as BenchError {
+            return .refusal(error)
         } catch {
-            return .refusal("bench: \(options.resultsDirectory): cannot write the history: \(error)")
+            return .refusal(.at(options.resultsDirectory, "cannot write the history: \(error)"))
         }
     }
 }

@@ -12,8 +12,8 @@ public struct HistoryRun: Sendable, Equatable {
 
     /// Creates a run from a file already read.
     ///
-    /// - Throws: `ResultsFileError` when `environment.date` is not an ISO 8601 date; `path` names the file.
-    public init(file: String, results: ResultsFile, path: String) throws(ResultsFileError) {
+    /// - Throws: `BenchError` when `environment.date` is not an ISO 8601 date; `path` names the file.
+    public init(file: String, results: ResultsFile, path: String) throws(BenchError) {
         guard let date = Self.date(results.environment.date) else {
             throw .notAResultsFile(path, "'environment.date' '\(results.environment.date)' is not an ISO 8601 date")
         }

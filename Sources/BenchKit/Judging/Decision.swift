@@ -67,14 +67,3 @@ public struct Decision: Sendable, Equatable, Codable {
         try container.encodeIfPresent(shape, forKey: .shape)
     }
 }
-
-/// The bench's exit status.
-public enum ExitStatus: Int32, Sendable, Equatable, Codable {
-    /// Every gating limit passed, or with shapes a shape ships (or, for `report` and `validate`, the
-    /// file was read and is valid).
-    case passed = 0
-    /// A gating limit failed, was undecided or was not judged.
-    case limitsNotPassed = 1
-    /// A usage or input error, said in one line on standard error.
-    case usageOrInputError = 2
-}

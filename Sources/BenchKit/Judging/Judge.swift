@@ -188,8 +188,8 @@ public struct Judgement: Sendable, Equatable {
     /// With shapes: 0 when a shape ships, 1 otherwise. Without: 0 when every gating limit passed (and
     /// there was at least one limit), 1 otherwise.
     public var exitStatus: ExitStatus {
-        if shapes != nil { return decision.ships ? .passed : .limitsNotPassed }
+        if shapes != nil { return decision.ships ? .success : .failure }
         let gating = limits.filter(\.gates)
-        return !gating.isEmpty && gating.allSatisfy { $0.verdict == .pass } ? .passed : .limitsNotPassed
+        return !gating.isEmpty && gating.allSatisfy { $0.verdict == .pass } ? .success : .failure
     }
 }

@@ -55,14 +55,14 @@ public struct LimitsFile: Sendable, Equatable {
     /// Reads and checks a limits file.
     ///
     /// - Parameter path: The file's path; messages start with it.
-    /// - Throws: `LimitsError` when the file cannot be read, is not JSON, or is not a coherent limits file.
-    public static func load(path: String) throws(LimitsError) -> LimitsFile {
+    /// - Throws: `BenchError` when the file cannot be read, is not JSON, or is not a coherent limits file.
+    public static func load(path: String) throws(BenchError) -> LimitsFile {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-            throw LimitsError(line: "\(path): \(reason)")
+            throw BenchError("\(path): \(reason)")
         }
         return try parse(Array(data), path: path)
     }
@@ -72,13 +72,13 @@ public struct LimitsFile: Sendable, Equatable {
     /// - Parameters:
     ///   - bytes: The file's contents.
     ///   - path: The name messages start with.
-    /// - Throws: `LimitsError`, one line naming the first problem.
-    public static func parse(_ bytes: [UInt8], path: String) throws(LimitsError) -> LimitsFile {
+    /// - Throws: `BenchError`, one line naming the first problem.
+    public static func parse(_ bytes: [UInt8], path: String) throws(BenchError) -> LimitsFile {
         let root: JSONValue
         do {
             root = try JSONValue.parse(bytes)
         } catch {
-            throw LimitsError(line: error.description(file: path))
+            throw BenchError(error.description(file: path))
         }
         var reader = LimitsReader(path: path)
         let (version, decision, limits, shapes, looks) = try reader.read(root)

@@ -9,17 +9,16 @@ public enum MergeCommand {
         do {
             var files: [(path: String, results: ResultsFile)] = []
             for path in options.paths { files.append((path, try ResultsValidator.validate(path: path, names: names))) }
-            let donor = try options.instructionsFrom.map { path throws(ResultsFileError) in
+            let donor = try options.instructionsFrom.map { path throws(BenchError) in
                 (path, try ResultsValidator.validate(path: path, names: names))
             }
             let merged = try ResultsMerge.merge(files, names: names, instructionsFrom: donor)
             try ResultsWriter.write(merged, toNewFile: options.outputPath)
             let forks = merged.options.forks
             return CommandOutput(
-                standardOutput: "\(options.outputPath): \(files.count) runs merged, \(forks) fork\(forks == 1 ? "" : "s") in all\n",
-                standardError: [], status: 0)
+                standardOutput: "\(options.outputPath): \(files.count) runs merged, \(forks) fork\(forks == 1 ? "" : "s") in all\n")
         } catch {
-            return .refusal("bench: \(error.line)")
+            return .refusal(error)
         }
     }
 }

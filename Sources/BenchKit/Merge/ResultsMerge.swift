@@ -25,10 +25,10 @@ public enum ResultsMerge {
     ///   - instructionsFrom: Another run of the same build whose instruction counts to take, when none
     ///     of `files` counted them.
     /// - Returns: One results file holding every file's forks.
-    /// - Throws: `ResultsFileError` naming the file that does not go with the first, and why.
+    /// - Throws: `BenchError` naming the file that does not go with the first, and why.
     public static func merge(
         _ files: [(path: String, results: ResultsFile)], names: KeyMeasurements, instructionsFrom: (path: String, results: ResultsFile)? = nil
-    ) throws(ResultsFileError) -> ResultsFile {
+    ) throws(BenchError) -> ResultsFile {
         guard let (firstPath, first) = files.first else { throw .at("bench merge", "no results file to merge") }
         for (path, file) in files.dropFirst() { try requireSameRun(path, file, as: first, firstPath) }
         if let (path, donor) = instructionsFrom { try requireSameBuild(path, donor, as: first, firstPath) }
@@ -38,7 +38,7 @@ public enum ResultsMerge {
             ?? instructionsFrom
         // The counted file first, whose fixed-seed count stands; every file's counts under other seeds.
         let countSources = [counted].compactMap { $0 } + files.filter { $0.path != counted?.path }
-        merged.measurements = try first.measurements.map { record throws(ResultsFileError) in
+        merged.measurements = try first.measurements.map { record throws(BenchError) in
             var forks: [MeasurementRecord] = []
             for (path, file) in files {
                 guard let same = file.measurements.record(record.key) else {
@@ -56,7 +56,7 @@ public enum ResultsMerge {
             return merged
         }
         merged.options.forks = merged.measurements.first?.forks?.count ?? files.reduce(0) { $0 + $1.results.options.forks }
-        merged.fits = try first.fits.map { fit throws(ResultsFileError) in try refit(fit, first: first, merged: merged.measurements, path: firstPath) }
+        merged.fits = try first.fits.map { fit throws(BenchError) in try refit(fit, first: first, merged: merged.measurements, path: firstPath) }
         let judgement = Judge(
             limits: first.limits.map(\.limit), buildConfiguration: first.environment.buildConfiguration, quick: first.options.quick,
             shapes: first.shapes, looks: first.looks
@@ -78,7 +78,7 @@ public enum ResultsMerge {
 
     // MARK: - Checks
 
-    private static func requireSameBuild(_ path: String, _ file: ResultsFile, as first: ResultsFile, _ firstPath: String) throws(ResultsFileError) {
+    private static func requireSameBuild(_ path: String, _ file: ResultsFile, as first: ResultsFile, _ firstPath: String) throws(BenchError) {
         let fields: [(String, (ResultsFile) -> String)] = [
             ("commit", \.environment.commit), ("dirtyTree", { "\($0.environment.dirtyTree.map(String.init) ?? "unknown")" }),
             ("buildConfiguration", \.environment.buildConfiguration), ("toolchain", \.environment.toolchain),
@@ -91,7 +91,7 @@ public enum ResultsMerge {
         }
     }
 
-    private static func requireSameRun(_ path: String, _ file: ResultsFile, as first: ResultsFile, _ firstPath: String) throws(ResultsFileError) {
+    private static func requireSameRun(_ path: String, _ file: ResultsFile, as first: ResultsFile, _ firstPath: String) throws(BenchError) {
         try requireSameBuild(path, file, as: first, firstPath)
         guard file.limitsSHA256 == first.limitsSHA256 else { throw .at(path, "was judged against other limits than \(firstPath)") }
         guard file.counts == first.counts else {
@@ -104,8 +104,8 @@ public enum ResultsMerge {
 
     /// The fit drawn again: each point's measurement is the one whose median the point was drawn
     /// through in the first file.
-    private static func refit(_ fit: FitRecord, first: ResultsFile, merged: [MeasurementRecord], path: String) throws(ResultsFileError) -> FitRecord {
-        let points = try fit.points.map { point throws(ResultsFileError) -> FitRecord.Point in
+    private static func refit(_ fit: FitRecord, first: ResultsFile, merged: [MeasurementRecord], path: String) throws(BenchError) -> FitRecord {
+        let points = try fit.points.map { point throws(BenchError) -> FitRecord.Point in
             guard let source = first.measurement(of: point, in: fit),
                 let now = merged.record(source.key)
             else { throw .at(path, "fit '\(fit.name)' has a point whose measurement it does not hold") }

@@ -18,25 +18,25 @@ public enum ProfileDiffCommand {
             var notes: [String] = []
             if let output = options.outputDirectory {
                 try writeFlameGraphs(options, into: output)
-                notes.append("bench: differential flame graphs written to \(output)")
+                notes.append(CommandOutput.said("differential flame graphs written to \(output)"))
             }
-            return CommandOutput(standardOutput: diffs.map { $0.text(top: top) }.joined(separator: "\n"), standardError: notes, status: 0)
+            return CommandOutput(standardOutput: diffs.map { $0.text(top: top) }.joined(separator: "\n"), standardError: notes)
         } catch {
-            return .refusal("bench: \(error.message)")
+            return .refusal(error)
         }
     }
 
     /// Every measurement's diff, in the new directory's order.
     ///
-    /// - Throws: `ProfileError` as `run` describes.
-    public static func diff(oldDirectory: String, newDirectory: String) throws(ProfileError) -> [ProfileDiff] {
+    /// - Throws: `BenchError` as `run` describes.
+    public static func diff(oldDirectory: String, newDirectory: String) throws(BenchError) -> [ProfileDiff] {
         let old = try ProfileManifest.read(directory: oldDirectory)
         let new = try ProfileManifest.read(directory: newDirectory)
         let oldNames = old.measurements.map(\.measurement)
         let newNames = new.measurements.map(\.measurement)
         if let missing = newNames.first(where: { !oldNames.contains($0) }) ?? oldNames.first(where: { !newNames.contains($0) }) {
             let side = newNames.contains(missing) ? oldDirectory : newDirectory
-            throw ProfileError("\(side) does not profile '\(missing)': profile diff takes two directories of the same measurements")
+            throw BenchError("\(side) does not profile '\(missing)': profile diff takes two directories of the same measurements")
         }
         var tables: [(old: ProfileTable, new: ProfileTable)] = []
         var profiles: [(CallgrindProfile, CallgrindProfile, ProfileManifest.Entry, ProfileManifest.Entry)] = []
@@ -57,10 +57,10 @@ public enum ProfileDiffCommand {
     /// Writes `MEASUREMENT-DIRECTORY.svg` into `output` for every measurement both directories
     /// sampled: the new stacks, coloured by how each frame's share of the samples moved.
     ///
-    /// - Throws: `ProfileError` when `output` exists, or a file cannot be written.
-    static func writeFlameGraphs(_ options: ProfileDiffOptions, into output: String) throws(ProfileError) {
+    /// - Throws: `BenchError` when `output` exists, or a file cannot be written.
+    static func writeFlameGraphs(_ options: ProfileDiffOptions, into output: String) throws(BenchError) {
         guard !FileManager.default.fileExists(atPath: output) else {
-            throw ProfileError("'\(output)' exists; profile diff writes a new directory, name another with --out")
+            throw BenchError("'\(output)' exists; profile diff writes a new directory, name another with --out")
         }
         let old = try ProfileManifest.read(directory: options.oldDirectory)
         let new = try ProfileManifest.read(directory: options.newDirectory)
@@ -74,7 +74,7 @@ public enum ProfileDiffCommand {
                 try Data(graph.svg.utf8).write(to: URL(fileURLWithPath: (output as NSString).appendingPathComponent(entry.directory + ".svg")))
             }
         } catch {
-            throw ProfileError("cannot write the differential flame graphs into \(output): \(error)")
+            throw BenchError("cannot write the differential flame graphs into \(output): \(error)")
         }
     }
 
@@ -87,13 +87,13 @@ public enum ProfileDiffCommand {
     }
 
     /// The profile of `entry` in `directory`.
-    public static func profile(_ directory: String, _ entry: ProfileManifest.Entry) throws(ProfileError) -> CallgrindProfile {
+    public static func profile(_ directory: String, _ entry: ProfileManifest.Entry) throws(BenchError) -> CallgrindProfile {
         let path = ((directory as NSString).appendingPathComponent(entry.directory) as NSString).appendingPathComponent("callgrind.out")
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ProfileError("\(path): cannot be read") }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw BenchError("\(path): cannot be read") }
         do {
             return try CallgrindProfile.parse(text)
         } catch {
-            throw ProfileError("\(path): \(error.reason)")
+            throw BenchError("\(path): \(error.reason)")
         }
     }
 }

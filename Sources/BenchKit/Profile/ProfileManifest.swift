@@ -70,14 +70,14 @@ public struct ProfileManifest: Codable, Sendable, Equatable {
 
     /// The manifest of the profile directory `directory`.
     ///
-    /// - Throws: `ProfileError` naming the directory when it has no readable manifest of this kind.
-    public static func read(directory: String) throws(ProfileError) -> ProfileManifest {
+    /// - Throws: `BenchError` naming the directory when it has no readable manifest of this kind.
+    public static func read(directory: String) throws(BenchError) -> ProfileManifest {
         let path = (directory as NSString).appendingPathComponent(fileName)
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ProfileError("\(directory) is not a profile directory: no \(fileName) (bench profile writes one)")
+            throw BenchError("\(directory) is not a profile directory: no \(fileName) (bench profile writes one)")
         }
         guard let manifest = try? JSONDecoder().decode(ProfileManifest.self, from: data), manifest.kind == expectedKind else {
-            throw ProfileError("\(path) is not a manifest of bench profile")
+            throw BenchError("\(path) is not a manifest of bench profile")
         }
         return manifest
     }

@@ -15,17 +15,17 @@ public enum ProfileMarkdown {
     /// Runs the command: the section on standard output, or one line and exit status 2.
     public static func run(directories: [String]) -> CommandOutput {
         do {
-            return CommandOutput(standardOutput: try render(directories: directories), standardError: [], status: 0)
+            return CommandOutput(standardOutput: try render(directories: directories))
         } catch {
-            return .refusal("bench: \(error.message)")
+            return .refusal(error)
         }
     }
 
     /// The section for the profile directories `directories`, paths as given (relative to where
     /// BENCHMARKS.md lives, for its links).
     ///
-    /// - Throws: `ProfileError` for a directory that is not a profile, or a dump that cannot be read.
-    public static func render(directories: [String]) throws(ProfileError) -> String {
+    /// - Throws: `BenchError` for a directory that is not a profile, or a dump that cannot be read.
+    public static func render(directories: [String]) throws(BenchError) -> String {
         var entries: [(directory: String, manifest: ProfileManifest, entry: ProfileManifest.Entry, profile: CallgrindProfile)] = []
         for directory in directories {
             let manifest = try ProfileManifest.read(directory: directory)

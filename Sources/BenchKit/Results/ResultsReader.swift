@@ -8,9 +8,9 @@ import JSON
 public enum ResultsReader {
     /// Reads and decodes the results file at `path`.
     ///
-    /// - Throws: `ResultsFileError` when the file cannot be read, is not JSON, has another schema
+    /// - Throws: `BenchError` when the file cannot be read, is not JSON, has another schema
     ///   number, or lacks a key or holds a value of the wrong type (the line names the key's path).
-    public static func read(path: String) throws(ResultsFileError) -> ResultsFile {
+    public static func read(path: String) throws(BenchError) -> ResultsFile {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -25,17 +25,17 @@ public enum ResultsReader {
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - path: The name messages start with.
-    public static func decode(_ data: Data, path: String) throws(ResultsFileError) -> ResultsFile {
+    public static func decode(_ data: Data, path: String) throws(BenchError) -> ResultsFile {
         let decoder = JSONDecoder()
         do {
             let probe = try decoder.decode(SchemaProbe.self, from: data)
-            guard let schema = probe.schema else { throw ResultsFileError.notAResultsFile(path, "no 'schema' key") }
+            guard let schema = probe.schema else { throw BenchError.notAResultsFile(path, "no 'schema' key") }
             guard schema == ResultsFile.currentSchema else {
-                throw ResultsFileError.notAResultsFile(
+                throw BenchError.notAResultsFile(
                     path, "schema \(schema) (this bench reads schema \(ResultsFile.currentSchema))")
             }
             return try decoder.decode(ResultsFile.self, from: data)
-        } catch let error as ResultsFileError {
+        } catch let error as BenchError {
             throw error
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty { throw syntaxError(data, path: path) }
@@ -49,7 +49,7 @@ public enum ResultsReader {
     /// only says that it does.
     ///
     /// Run only on a file already refused, so a good file is read once.
-    private static func syntaxError(_ data: Data, path: String) -> ResultsFileError {
+    private static func syntaxError(_ data: Data, path: String) -> BenchError {
         do {
             _ = try JSONValue.parse(data)
         } catch {

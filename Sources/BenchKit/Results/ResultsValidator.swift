@@ -39,13 +39,13 @@ public enum ResultsValidator {
     /// Reads the file at `path` and checks it.
     ///
     /// - Returns: The file, when it is valid.
-    /// - Throws: `ResultsFileError`: the reader's, or `PATH: not valid: FIRST PROBLEM (and N more)`.
-    public static func validate(path: String, names: KeyMeasurements) throws(ResultsFileError) -> ResultsFile {
+    /// - Throws: `BenchError`: the reader's, or `PATH: not valid: FIRST PROBLEM (and N more)`.
+    public static func validate(path: String, names: KeyMeasurements) throws(BenchError) -> ResultsFile {
         try check(try ResultsReader.read(path: path), path: path, names: names)
     }
 
     /// `results` when it is valid, else the first problem as `PATH: not valid: ...` (and how many more).
-    static func check(_ results: ResultsFile, path: String, names: KeyMeasurements) throws(ResultsFileError) -> ResultsFile {
+    static func check(_ results: ResultsFile, path: String, names: KeyMeasurements) throws(BenchError) -> ResultsFile {
         let found = problems(in: results, names: names)
         guard let first = found.first else { return results }
         let more = found.count > 1 ? " (and \(found.count - 1) more)" : ""

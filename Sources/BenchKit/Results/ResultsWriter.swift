@@ -33,10 +33,10 @@ public struct ResultsWriter: Sendable {
     ///   - date: The time the name carries; now by default.
     ///   - randomSuffix: Draws the six hexadecimal digits; random by default.
     /// - Returns: The path written.
-    /// - Throws: `ResultsFileError` when the file cannot be encoded or written.
+    /// - Throws: `BenchError` when the file cannot be encoded or written.
     public func write(
         _ results: ResultsFile, date: Date = Date(), randomSuffix: () -> String = ResultsWriter.randomSuffix
-    ) throws(ResultsFileError) -> String {
+    ) throws(BenchError) -> String {
         let data = try Self.encode(results, for: directory)
         for _ in 0..<8 {
             let name = Self.fileName(date: date, environment: results.environment, suffix: randomSuffix())
@@ -48,8 +48,8 @@ public struct ResultsWriter: Sendable {
 
     /// Writes `results` to exactly `path` (`--out FILE`), refusing to overwrite an existing file.
     ///
-    /// - Throws: `ResultsFileError` when `path` exists, or the file cannot be encoded or written.
-    public static func write(_ results: ResultsFile, toNewFile path: String) throws(ResultsFileError) {
+    /// - Throws: `BenchError` when `path` exists, or the file cannot be encoded or written.
+    public static func write(_ results: ResultsFile, toNewFile path: String) throws(BenchError) {
         let data = try encode(results, for: path)
         guard try writeNew(data, to: path) else { throw .at(path, "exists; refusing to overwrite it") }
     }
@@ -57,8 +57,8 @@ public struct ResultsWriter: Sendable {
     /// Checks, before a run measures anything, that `write(_:toNewFile:)` could write `path`: it does not
     /// exist, and its directory exists and can be written.
     ///
-    /// - Throws: `ResultsFileError` saying which of those does not hold.
-    public static func checkNewFile(_ path: String) throws(ResultsFileError) {
+    /// - Throws: `BenchError` saying which of those does not hold.
+    public static func checkNewFile(_ path: String) throws(BenchError) {
         let manager = FileManager.default
         if manager.fileExists(atPath: path) { throw .at(path, "exists; refusing to overwrite it (--out names a new file)") }
         let parent = (path as NSString).deletingLastPathComponent
@@ -97,7 +97,7 @@ public struct ResultsWriter: Sendable {
 
     // MARK: - Writing
 
-    private static func encode(_ results: ResultsFile, for path: String) throws(ResultsFileError) -> Data {
+    private static func encode(_ results: ResultsFile, for path: String) throws(BenchError) -> Data {
         do {
             return try results.encoded()
         } catch {
@@ -106,7 +106,7 @@ public struct ResultsWriter: Sendable {
     }
 
     /// Writes `data` to `path` unless it exists: `false` when it does, and nothing is left behind.
-    private static func writeNew(_ data: Data, to path: String) throws(ResultsFileError) -> Bool {
+    private static func writeNew(_ data: Data, to path: String) throws(BenchError) -> Bool {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         if !directory.isEmpty {

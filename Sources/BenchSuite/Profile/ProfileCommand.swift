@@ -19,23 +19,24 @@ import Runtime
 /// The directory is written under a temporary name and renamed when complete, so a profile that
 /// fails half-way leaves nothing that looks whole.
 public enum ProfileCommand {
-    /// Profiles the measurements `options` select; prints each one's top functions.
+    /// Profiles the measurements `options` select.
     ///
-    /// - Returns: 0 once every profile is written.
-    /// - Throws: `ProfileError` for a missing tool, an existing output directory, or a filter that selects
-    ///   nothing; `SpecProblems` for a spec that fails its checks; `ChildFailure` or
-    ///   `CallgrindLaunch.Unavailable` when a child fails.
-    public static func run(_ options: ProfileOptions) throws -> Int32 {
+    /// - Returns: Each one's top functions, and a closing line naming the directory, once every profile
+    ///   is written.
+    /// - Throws: `BenchError` for a missing tool, an existing output directory, a filter that selects
+    ///   nothing, a spec that fails its checks, or a child that failed; `CallgrindLaunch.Unavailable`
+    ///   when valgrind cannot start.
+    public static func run(_ options: ProfileOptions) throws -> CommandOutput {
         try checkTools()
         let output = options.outputDirectory ?? defaultDirectory()
         guard !FileManager.default.fileExists(atPath: output) else {
-            throw ProfileError("'\(output)' exists; profile writes a new directory, name another with --out")
+            throw BenchError("'\(output)' exists; profile writes a new directory, name another with --out")
         }
         let subjects = try BenchCommand.checkedSubjects(options.specDirectory)
         let runOptions = options.runOptions
         let selected = SuiteRunner.selected(Suite(subjects: subjects), options: runOptions)
         guard !selected.isEmpty else {
-            throw ProfileError("no measurement matches --filter '\(options.filter?.pattern ?? "")' for the strategies asked (bench --list names them)")
+            throw BenchError("no measurement matches --filter '\(options.filter?.pattern ?? "")' for the strategies asked (bench --list names them)")
         }
         let scratch = try CallgrindLaunch.makeOutputDirectory()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -48,18 +49,18 @@ public enum ProfileCommand {
 
         let staging = output + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        let written: [(ProfileTable, FoldedStacks)]
         do {
-            let written = try write(selected, regions: regions, samples: samples, into: staging)
+            written = try write(selected, regions: regions, samples: samples, into: staging)
             try FileManager.default.moveItem(atPath: staging, toPath: output)
-            for (table, stacks) in written {
-                print(table.text(top: ProfileTable.terminalRows) + "  sampled: " + stacks.summary + "\n")
-            }
         } catch {
             try? FileManager.default.removeItem(atPath: staging)
             throw error
         }
-        FileHandle.standardError.write(Data("bench: profiles of \(selected.count) measurements written to \(output)\n".utf8))
-        return 0
+        return CommandOutput(
+            standardOutput: written.map { table, stacks in table.text(top: ProfileTable.terminalRows) + "  sampled: " + stacks.summary + "\n\n" }
+                .joined(),
+            closingLines: [CommandOutput.said("profiles of \(selected.count) measurements written to \(output)")])
     }
 
     /// `.build/profiles/<UTC yyyyMMdd-HHmmss>`.
@@ -73,12 +74,12 @@ public enum ProfileCommand {
 
     /// Refuses to start without valgrind, setarch or objcopy, or in a build without client requests.
     static func checkTools() throws {
-        guard PerfLaunch.isInstalled else { throw ProfileError(PerfLaunch.missingLine) }
+        guard PerfLaunch.isInstalled else { throw BenchError(PerfLaunch.missingLine) }
         guard CallgrindLaunch.toolsAreInstalled else {
-            throw ProfileError("profile needs valgrind, setarch and objcopy: apt-get install -y valgrind util-linux binutils (scripts/setup does it as root)")
+            throw BenchError("profile needs valgrind, setarch and objcopy: apt-get install -y valgrind util-linux binutils (scripts/setup does it as root)")
         }
         guard InstructionCounter.clientRequestsCompiled else {
-            throw ProfileError("this bench was built without valgrind's headers (valgrind/callgrind.h); install valgrind and rebuild")
+            throw BenchError("this bench was built without valgrind's headers (valgrind/callgrind.h); install valgrind and rebuild")
         }
     }
 
@@ -86,7 +87,7 @@ public enum ProfileCommand {
     static func countedDumps(in directory: String) throws -> [MeasurementKey: (region: CallgrindRegion, path: String, profile: CallgrindProfile)] {
         var found: [MeasurementKey: (region: CallgrindRegion, path: String, profile: CallgrindProfile)] = [:]
         for path in CallgrindDump.numberedFiles(in: directory) {
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SuiteError("\(path): cannot be read") }
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw BenchError("\(path): cannot be read") }
             let profile = try CallgrindProfile.parse(text)
             guard let region = CallgrindRegion(label: profile.trigger), region.kind == .counted else { continue }
             found[MeasurementKey(label: region.name)] = (region, path, profile)
@@ -106,7 +107,7 @@ public enum ProfileCommand {
         var entries: [ProfileManifest.Entry] = []
         for measurement in selected {
             let key = measurement.key
-            guard let (region, path, profile) = regions[key] else { throw ChildFailure("the callgrind pass profiled nothing for \(key)") }
+            guard let (region, path, profile) = regions[key] else { throw BenchError("the callgrind pass profiled nothing for \(key)") }
             let operations = region.calls * measurement.operationsPerCall
             let table = ProfileTable(measurement: key.label, profile: profile, operations: operations, names: names)
             var name = ProfileManifest.directoryName(key.label)

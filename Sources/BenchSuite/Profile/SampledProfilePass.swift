@@ -17,12 +17,12 @@ enum SampledProfilePass {
     /// Runs the loop of the one selected measurement keyed `key` for `seconds`: the job
     /// `ChildCommand.Job.sampleProfile`.
     ///
-    /// - Throws: `UsageError` when no selected measurement has the key; what preparing it throws.
+    /// - Throws: `BenchError` when no selected measurement has the key; what preparing it throws.
     static func runChild(_ options: RunOptions, measurement key: MeasurementKey, seconds: Double) throws {
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         guard let measurement = SuiteRunner.selected(Suite(subjects: subjects), options: options)
             .first(where: { $0.key == key })
-        else { throw UsageError("'child sample-profile': no selected measurement is keyed '\(key)'") }
+        else { throw BenchError.usage("'child sample-profile': no selected measurement is keyed '\(key)'") }
         let prepared = try measurement.prepare()
         SampledLoop.run(Measurement(key.label, setUp: prepared.setUp, operation: prepared.operation), seconds: seconds, oneCallPerSetUp: measurement.oneCallPerBatch)
     }

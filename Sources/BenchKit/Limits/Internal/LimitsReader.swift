@@ -19,7 +19,7 @@ struct LimitsReader {
         "id", "description", "metric", "statistic", "strategy", "comparison", "threshold", "unit", "source", "denominator",
     ]
 
-    mutating func read(_ root: JSONValue) throws(LimitsError) -> (Int, String, [Limit], ShapePreference?, LookSchedule?) {
+    mutating func read(_ root: JSONValue) throws(BenchError) -> (Int, String, [Limit], ShapePreference?, LookSchedule?) {
         let members = try object(root, what: "the file")
         let versionValue = try number(members, "version", in: "the file")
         guard let version = LimitsFile.supportedVersions.first(where: { Double($0) == versionValue }) else {
@@ -53,7 +53,7 @@ struct LimitsReader {
     }
 
     /// `looks`: the rising fork counts a run judges on, the first the run's own, and the level over all.
-    private func readLooks(_ members: [JSONValue.Member]) throws(LimitsError) -> LookSchedule {
+    private func readLooks(_ members: [JSONValue.Member]) throws(BenchError) -> LookSchedule {
         let owner = "'looks'"
         let fields = try object(try value(members, "looks", in: "the file"), what: owner)
         try refuseUnknownKeys(fields, known: Self.lookKeys, in: owner)
@@ -74,7 +74,7 @@ struct LimitsReader {
     }
 
     /// `changes`: one entry for each version after the first, in order, each saying why it was made.
-    private func readChanges(_ members: [JSONValue.Member], upTo version: Int) throws(LimitsError) {
+    private func readChanges(_ members: [JSONValue.Member], upTo version: Int) throws(BenchError) {
         guard case .array(let entries) = try value(members, "changes", in: "the file") else {
             throw failure("'changes' must be an array")
         }
@@ -94,7 +94,7 @@ struct LimitsReader {
     }
 
     /// `shapes`: the shapes a decision may ship, preferred first, and the stored fallback.
-    private func readShapes(_ members: [JSONValue.Member]) throws(LimitsError) -> ShapePreference {
+    private func readShapes(_ members: [JSONValue.Member]) throws(BenchError) -> ShapePreference {
         let owner = "'shapes'"
         let fields = try object(try value(members, "shapes", in: "the file"), what: owner)
         try refuseUnknownKeys(fields, known: Self.shapeKeys, in: owner)
@@ -120,7 +120,7 @@ struct LimitsReader {
         return ShapePreference(preference: preference, fallback: fallback)
     }
 
-    private func readLimit(_ element: JSONValue, number: Int, version: Int, shapes: ShapePreference?) throws(LimitsError) -> Limit {
+    private func readLimit(_ element: JSONValue, number: Int, version: Int, shapes: ShapePreference?) throws(BenchError) -> Limit {
         let members = try object(element, what: "limit \(number)")
         let id = try string(members, "id", in: "limit \(number)")
         let name = "limit '\(id)'"
@@ -172,7 +172,7 @@ struct LimitsReader {
 
     /// Versions 1 and 2: a timing of derived or stored; a count compares derived with stored and names
     /// no strategy.
-    private func checkBeforeVersion3(_ strategy: FigureStrategy?, of statistic: Statistic, version: Int, in name: String) throws(LimitsError) {
+    private func checkBeforeVersion3(_ strategy: FigureStrategy?, of statistic: Statistic, version: Int, in name: String) throws(BenchError) {
         if statistic.needsVersion3 {
             throw failure("\(name): statistic '\(statistic.rawValue)' needs version 3 (this file is version \(version))")
         }
@@ -188,7 +188,7 @@ struct LimitsReader {
 
     /// Version 3: every limit names the shape it belongs to, one of the preference, and a count
     /// compares that shape with stored.
-    private func checkShape(_ strategy: FigureStrategy?, of statistic: Statistic, shapes: ShapePreference, in name: String) throws(LimitsError) {
+    private func checkShape(_ strategy: FigureStrategy?, of statistic: Statistic, shapes: ShapePreference, in name: String) throws(BenchError) {
         let allowed = shapes.preference.map(\.rawValue).joined(separator: ", ")
         guard let strategy else { throw failure("\(name): a limit of version 3 needs 'strategy', the shape it belongs to (one of: \(allowed))") }
         guard shapes.preference.contains(strategy) else {
@@ -203,7 +203,7 @@ struct LimitsReader {
     /// not negative, whole for a count, above 0 for a ratio.
     private func readThreshold(
         _ members: [JSONValue.Member], statistic: Statistic, comparison: Comparison, in name: String
-    ) throws(LimitsError) -> Double? {
+    ) throws(BenchError) -> Double? {
         if statistic == .medianAtMostStoredUpperBound {
             guard !has(members, "threshold") else {
                 throw failure("\(name): statistic 'medianAtMostStoredUpperBound' takes no 'threshold': its bound is stored's upper 95% bound in the same run")
@@ -224,16 +224,16 @@ struct LimitsReader {
 
     // MARK: - Typed access
 
-    private func failure(_ message: String) -> LimitsError {
-        LimitsError(line: "\(path): \(message)")
+    private func failure(_ message: String) -> BenchError {
+        BenchError("\(path): \(message)")
     }
 
-    private func object(_ json: JSONValue, what: String) throws(LimitsError) -> [JSONValue.Member] {
+    private func object(_ json: JSONValue, what: String) throws(BenchError) -> [JSONValue.Member] {
         guard case .object(let members) = json else { throw failure("\(what) must be an object, not \(json.typeName)") }
         return members
     }
 
-    private func refuseUnknownKeys(_ members: [JSONValue.Member], known: Set<String>, in owner: String) throws(LimitsError) {
+    private func refuseUnknownKeys(_ members: [JSONValue.Member], known: Set<String>, in owner: String) throws(BenchError) {
         if let unknown = members.first(where: { !known.contains($0.key) }) {
             throw failure("\(owner): unknown key '\(unknown.key)'")
         }
@@ -243,19 +243,19 @@ struct LimitsReader {
         members.contains { $0.key == key }
     }
 
-    private func value(_ members: [JSONValue.Member], _ key: String, in owner: String) throws(LimitsError) -> JSONValue {
+    private func value(_ members: [JSONValue.Member], _ key: String, in owner: String) throws(BenchError) -> JSONValue {
         guard let member = members.first(where: { $0.key == key }) else { throw failure("\(owner): missing '\(key)'") }
         return member.value
     }
 
-    private func string(_ members: [JSONValue.Member], _ key: String, in owner: String) throws(LimitsError) -> String {
+    private func string(_ members: [JSONValue.Member], _ key: String, in owner: String) throws(BenchError) -> String {
         let json = try value(members, key, in: owner)
         guard case .string(let text) = json else { throw failure("\(owner): '\(key)' must be a string, not \(json.typeName)") }
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw failure("\(owner): '\(key)' is empty") }
         return text
     }
 
-    private func number(_ members: [JSONValue.Member], _ key: String, in owner: String) throws(LimitsError) -> Double {
+    private func number(_ members: [JSONValue.Member], _ key: String, in owner: String) throws(BenchError) -> Double {
         let json = try value(members, key, in: owner)
         switch json {
         case .int(let number): return Double(number)
@@ -266,7 +266,7 @@ struct LimitsReader {
 
     private func choice<Choice: RawRepresentable & CaseIterable>(
         _ members: [JSONValue.Member], _ key: String, of type: Choice.Type, in owner: String
-    ) throws(LimitsError) -> Choice where Choice.RawValue == String {
+    ) throws(BenchError) -> Choice where Choice.RawValue == String {
         let text = try string(members, key, in: owner)
         guard let choice = Choice(rawValue: text) else {
             let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
