@@ -27,7 +27,7 @@ extension CommandLineParser {
             throw BenchError.usage("unexpected argument '\(stray)' for '\(command)'")
         }
         func required(_ option: String) throws(BenchError) -> String {
-            guard let value = try scanned.nonEmptyValue(option) else { throw BenchError.usage("'\(command)' needs '\(option)'") }
+            guard let value = try scanned[option].nonEmpty() else { throw BenchError.usage("'\(command)' needs '\(option)'") }
             return value
         }
         let job: ChildCommand.Job
@@ -41,7 +41,7 @@ extension CommandLineParser {
             }
             guard !scanned.positionals.contains("") else { throw BenchError.usage("'\(command)' needs non-empty measurement keys") }
             var estimate: ForkEstimate?
-            if let text = try scanned.nonEmptyValue("--estimate") {
+            if let text = try scanned["--estimate"].nonEmpty() {
                 guard let read = ForkEstimate(argument: text) else {
                     throw BenchError.usage("bad value '\(text)' for option '--estimate' (expected before,share,rest,fork,after)")
                 }

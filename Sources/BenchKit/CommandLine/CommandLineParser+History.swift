@@ -5,8 +5,8 @@ extension CommandLineParser {
         if let stray = scanned.positionals.first { throw BenchError.usage("unexpected argument '\(stray)'") }
         return .history(
             HistoryOptions(
-                resultsDirectory: try scanned.nonEmptyValue("--results") ?? HistoryOptions.defaultResultsDirectory,
-                measurements: try scanned.nonEmptyValue("--measurements").map(MeasurementFilter.init(pattern:)),
-                format: try scanned.choice("--format", of: HistoryFormat.self) ?? .text))
+                resultsDirectory: try scanned["--results"].nonEmpty() ?? HistoryOptions.defaultResultsDirectory,
+                measurements: try scanned["--measurements"].nonEmpty().map(MeasurementFilter.init(pattern:)),
+                format: try scanned["--format"].choice(of: HistoryFormat.self) ?? .text))
     }
 }

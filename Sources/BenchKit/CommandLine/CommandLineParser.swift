@@ -67,9 +67,9 @@ public enum CommandLineParser {
                 throw BenchError.usage("option '\(option)' cannot be combined with '--list'")
             }
             return .list(ListOptions(
-                filter: try scanned.filter(), specDirectory: try scanned.nonEmptyValue("--spec") ?? defaults.specDirectory,
-                strategies: try scanned.strategies() ?? defaults.strategies,
-                limitsPath: try scanned.nonEmptyValue("--limits") ?? defaults.limitsPath))
+                filter: try scanned["--filter"].filter(), specDirectory: try scanned["--spec"].nonEmpty() ?? defaults.specDirectory,
+                strategies: try scanned["--strategy"].strategies() ?? defaults.strategies,
+                limitsPath: try scanned["--limits"].nonEmpty() ?? defaults.limitsPath))
         }
         return .run(try runOptions(scanned))
     }
@@ -80,21 +80,21 @@ public enum CommandLineParser {
         let defaults = RunOptions.defaults
         return RunOptions(
             quick: scanned.has("--quick"),
-            filter: try scanned.filter(),
-            specDirectory: try scanned.nonEmptyValue("--spec") ?? defaults.specDirectory,
-            limitsPath: try scanned.nonEmptyValue("--limits") ?? defaults.limitsPath,
-            outputPath: try scanned.nonEmptyValue("--out"),
-            format: try scanned.choice("--format", of: ReportFormat.self) ?? defaults.format,
-            strategies: try scanned.strategies() ?? defaults.strategies,
+            filter: try scanned["--filter"].filter(),
+            specDirectory: try scanned["--spec"].nonEmpty() ?? defaults.specDirectory,
+            limitsPath: try scanned["--limits"].nonEmpty() ?? defaults.limitsPath,
+            outputPath: try scanned["--out"].nonEmpty(),
+            format: try scanned["--format"].choice(of: ReportFormat.self) ?? defaults.format,
+            strategies: try scanned["--strategy"].strategies() ?? defaults.strategies,
             instructions: scanned.has("--instructions"),
-            forks: try scanned.wholeNumber("--forks", in: 1...RunOptions.maximumForks),
+            forks: try scanned["--forks"].wholeNumber(in: 1...RunOptions.maximumForks),
             quiet: scanned.has("--quiet"))
     }
 
     private static func parseReport(_ arguments: [String]) throws(BenchError) -> Command {
         let scanned = try scan(arguments, options: ["--format": true, "--benchmarks-md": false], command: "report")
         let path = try onePath(scanned.positionals, command: "report")
-        let format = try scanned.choice("--format", of: ReportFormat.self)
+        let format = try scanned["--format"].choice(of: ReportFormat.self)
         if scanned.has("--benchmarks-md") {
             guard format == nil else { throw BenchError.usage("option '--format' cannot be combined with '--benchmarks-md'") }
             return .report(ReportOptions(path: path, output: .benchmarksDocument))
@@ -116,21 +116,20 @@ public enum CommandLineParser {
         guard scanned.positionals.count == 2 else { throw BenchError.usage("unexpected argument '\(scanned.positionals[2])'") }
         for path in scanned.positionals where path.isEmpty { throw BenchError.usage("'compare' needs non-empty OLD and NEW") }
         var rule = ComparisonRule()
-        rule.threshold = try scanned.percentage("--threshold") ?? rule.threshold
-        rule.instructionsThreshold = try scanned.percentage("--instructions-threshold") ?? rule.instructionsThreshold
+        rule.threshold = try scanned["--threshold"].percentage() ?? rule.threshold
+        rule.instructionsThreshold = try scanned["--instructions-threshold"].percentage() ?? rule.instructionsThreshold
         return .compare(
             CompareOptions(
                 oldPath: scanned.positionals[0], newPath: scanned.positionals[1], rule: rule,
                 failOnRegression: scanned.has("--fail-on-regression"),
-                format: try scanned.choice("--format", of: ReportFormat.self) ?? .text))
+                format: try scanned["--format"].choice(of: ReportFormat.self) ?? .text))
     }
 
     private static func parseExport(_ arguments: [String]) throws(BenchError) -> Command {
         let scanned = try scan(arguments, options: ["--to": true], command: "export")
         let path = try onePath(scanned.positionals, command: "export")
-        guard let format = try scanned.choice("--to", of: ExportFormat.self) else {
-            let allowed = ExportFormat.allCases.map(\.rawValue).joined(separator: "|")
-            throw BenchError.usage("'export' needs '--to \(allowed)'")
+        guard let format = try scanned["--to"].choice(of: ExportFormat.self) else {
+            throw BenchError.usage("'export' needs '--to \(choices(of: ExportFormat.self))'")
         }
         return .export(ExportOptions(path: path, format: format))
     }
@@ -139,9 +138,9 @@ public enum CommandLineParser {
         let scanned = try scan(arguments, options: ["--out": true, "--instructions-from": true], command: "merge")
         guard !scanned.positionals.isEmpty else { throw BenchError.usage("'merge' needs the results files to merge") }
         for path in scanned.positionals where path.isEmpty { throw BenchError.usage("'merge' needs non-empty FILE names") }
-        guard let output = try scanned.nonEmptyValue("--out") else { throw BenchError.usage("'merge' needs '--out FILE'") }
+        guard let output = try scanned["--out"].nonEmpty() else { throw BenchError.usage("'merge' needs '--out FILE'") }
         return .merge(
-            MergeOptions(paths: scanned.positionals, outputPath: output, instructionsFrom: try scanned.nonEmptyValue("--instructions-from")))
+            MergeOptions(paths: scanned.positionals, outputPath: output, instructionsFrom: try scanned["--instructions-from"].nonEmpty()))
     }
 
     private static func parseProfile(_ arguments: [String]) throws(BenchError) -> Command {
@@ -152,7 +151,7 @@ public enum CommandLineParser {
             for path in scanned.positionals where path.isEmpty { throw BenchError.usage("'profile diff' needs non-empty OLD_DIR and NEW_DIR") }
             return .profileDiff(
                 ProfileDiffOptions(
-                    oldDirectory: scanned.positionals[0], newDirectory: scanned.positionals[1], outputDirectory: try scanned.nonEmptyValue("--out")))
+                    oldDirectory: scanned.positionals[0], newDirectory: scanned.positionals[1], outputDirectory: try scanned["--out"].nonEmpty()))
         }
         if arguments.first == "markdown" {
             let scanned = try scan(Array(arguments.dropFirst()), options: [:], command: "profile markdown")
@@ -165,9 +164,9 @@ public enum CommandLineParser {
         if let stray = scanned.positionals.first { throw BenchError.usage("unexpected argument '\(stray)' for 'profile'") }
         return .profile(
             ProfileOptions(
-                filter: try scanned.filter(), strategies: try scanned.strategies() ?? RunOptions.defaults.strategies,
-                specDirectory: try scanned.nonEmptyValue("--spec") ?? RunOptions.defaults.specDirectory,
-                outputDirectory: try scanned.nonEmptyValue("--out")))
+                filter: try scanned["--filter"].filter(), strategies: try scanned["--strategy"].strategies() ?? RunOptions.defaults.strategies,
+                specDirectory: try scanned["--spec"].nonEmpty() ?? RunOptions.defaults.specDirectory,
+                outputDirectory: try scanned["--out"].nonEmpty()))
     }
 
     private static func onePath(_ positionals: [String], command: String) throws(BenchError) -> String {
@@ -175,111 +174,5 @@ public enum CommandLineParser {
         guard positionals.count == 1 else { throw BenchError.usage("unexpected argument '\(positionals[1])'") }
         guard !path.isEmpty else { throw BenchError.usage("'\(command)' needs a non-empty FILE") }
         return path
-    }
-
-    // MARK: - Scanning
-
-    /// Options and positionals of one command, with each option's value when it takes one.
-    struct Scanned {
-        var values: [String: String] = [:]
-        var flags: Set<String> = []
-        var positionals: [String] = []
-
-        func has(_ option: String) -> Bool { flags.contains(option) || values[option] != nil }
-
-        func nonEmptyValue(_ option: String) throws(BenchError) -> String? {
-            guard let value = values[option] else { return nil }
-            guard !value.isEmpty else { throw BenchError.usage("option '\(option)' needs a value") }
-            return value
-        }
-
-        /// A percentage, `5%` or `5`, as a fraction (0.05); above 0 and below 100.
-        func percentage(_ option: String) throws(BenchError) -> Double? {
-            guard let value = values[option] else { return nil }
-            let digits = value.hasSuffix("%") ? String(value.dropLast()) : value
-            guard let percent = Double(digits), percent.isFinite, percent > 0, percent < 100 else {
-                throw BenchError.usage("bad value '\(value)' for option '\(option)' (expected a percentage above 0 and below 100, e.g. 5%)")
-            }
-            return percent / 100
-        }
-
-        /// A whole number within `range`.
-        func wholeNumber(_ option: String, in range: ClosedRange<Int>) throws(BenchError) -> Int? {
-            guard let value = values[option] else { return nil }
-            guard let number = Int(value), range.contains(number) else {
-                throw BenchError.usage("bad value '\(value)' for option '\(option)' (expected a whole number from \(range.lowerBound) to \(range.upperBound))")
-            }
-            return number
-        }
-
-        /// `--filter`: a non-empty pattern.
-        func filter() throws(BenchError) -> MeasurementFilter? {
-            guard let pattern = values["--filter"] else { return nil }
-            guard !pattern.isEmpty else { throw BenchError.usage("option '--filter' needs a non-empty pattern") }
-            return MeasurementFilter(pattern: pattern)
-        }
-
-        /// `--strategy`: `all`, `both`, or strategy names joined by commas.
-        func strategies() throws(BenchError) -> StrategySelection? {
-            guard let value = values["--strategy"] else { return nil }
-            switch StrategySelection.parse(value) {
-            case .success(let selection): return selection
-            case .failure(let error): throw BenchError.usage("bad value '\(value)' for option '--strategy': \(error.line)")
-            }
-        }
-
-        func choice<Choice: RawRepresentable & CaseIterable>(
-            _ option: String, of type: Choice.Type
-        ) throws(BenchError) -> Choice? where Choice.RawValue == String {
-            guard let value = values[option] else { return nil }
-            guard let choice = Choice(rawValue: value) else {
-                let allowed = Choice.allCases.map(\.rawValue).joined(separator: "|")
-                throw BenchError.usage("bad value '\(value)' for option '\(option)' (expected \(allowed))")
-            }
-            return choice
-        }
-    }
-
-    /// Splits arguments into options and positionals; `options` maps each known option to whether it
-    /// takes a value.
-    static func scan(
-        _ arguments: [String], options: [String: Bool], command: String?
-    ) throws(BenchError) -> Scanned {
-        var scanned = Scanned()
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--" {
-                scanned.positionals += arguments[index...]
-                break
-            }
-            guard argument.hasPrefix("-"), argument != "-" else {
-                scanned.positionals.append(argument)
-                continue
-            }
-            let equals = argument.firstIndex(of: "=")
-            let name = equals.map { String(argument[..<$0]) } ?? argument
-            let inlineValue = equals.map { String(argument[argument.index(after: $0)...]) }
-            guard let takesValue = options[name] else {
-                let scope = command.map { " for '\($0)'" } ?? ""
-                throw BenchError.usage("unknown option '\(name)'\(scope)")
-            }
-            guard !scanned.has(name) else { throw BenchError.usage("option '\(name)' given twice") }
-            guard takesValue else {
-                guard inlineValue == nil else { throw BenchError.usage("option '\(name)' takes no value") }
-                scanned.flags.insert(name)
-                continue
-            }
-            if let inlineValue {
-                scanned.values[name] = inlineValue
-            } else if index < arguments.endIndex, !arguments[index].hasPrefix("--") {
-                scanned.values[name] = arguments[index]
-                index += 1
-            } else {
-                throw BenchError.usage("option '\(name)' needs a value")
-            }
-        }
-        return scanned
     }
 }
