@@ -65,6 +65,11 @@ public struct RunOptions: Sendable, Equatable {
     /// The most forks a run takes.
     public static let maximumForks = 64
 
+    /// The forks of a run given no `--forks`: a full run's or a `--quick` one's.
+    public static func defaultForks(quick: Bool) -> Int {
+        quick ? defaultQuickForks : defaultForks
+    }
+
     /// The options of a run given no options at all; its files are the checkout's the bench was built
     /// from (`BuildCheckout`), from any directory.
     public static let defaults = RunOptions(
@@ -86,7 +91,7 @@ public struct RunOptions: Sendable, Equatable {
         self.format = format
         self.strategies = strategies
         self.instructions = instructions
-        self.forks = forks ?? (quick ? Self.defaultQuickForks : Self.defaultForks)
+        self.forks = forks ?? Self.defaultForks(quick: quick)
         self.quiet = quiet
     }
 }

@@ -4,14 +4,9 @@ extension CommandLineParser {
     /// Each job's options: the run options that choose and shape measurements (the counting child is
     /// never told `--quick`), and the job's own.
     private static let childOptions: [String: [String: Bool]] = [
-        "fork": [
-            "--quick": false, "--filter": true, "--spec": true, "--strategy": true, "--fork": true, "--records": true, "--quiet": false,
-            "--estimate": true,
-        ],
-        "count-instructions": ["--filter": true, "--spec": true, "--strategy": true, "--dumps": true],
-        "sample-profile": [
-            "--quick": false, "--filter": true, "--spec": true, "--strategy": true, "--measurement": true, "--seconds": true,
-        ],
+        "fork": scanTable([RunOption.quick, .filter, .spec, .strategy, .quiet], adding: ["--fork": true, "--records": true, "--estimate": true]),
+        "count-instructions": scanTable([RunOption.filter, .spec, .strategy], adding: ["--dumps": true]),
+        "sample-profile": scanTable([RunOption.quick, .filter, .spec, .strategy], adding: ["--measurement": true, "--seconds": true]),
     ]
 
     /// Reads `bench child JOB ...`, the arguments after `child`, as `ChildCommand.arguments` writes them.

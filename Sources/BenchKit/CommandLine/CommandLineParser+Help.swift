@@ -46,34 +46,10 @@ extension CommandLineParser {
           bench --help                    print this text
 
         OPTIONS OF A RUN
-          --quick                 few samples, for CI: count limits gate, timing verdicts are only
-                                  indicative (default: off)
-          --instructions          also count instructions per operation under valgrind's callgrind:
-                                  exact, repeatable figures to diff across commits on a noisy machine
-                                  (a few minutes; needs valgrind and setarch; see README)
-          --forks N               take the samples in N fresh processes, one after another, so that a
-                                  comparison across runs sees how much one process differs from the next
-                                  (default: \(RunOptions.defaultForks); \(RunOptions.defaultQuickForks), the run's own process, with --quick).
-                                  A run of the limits file's first look (8) whose decision waits on an
-                                  undecided limit takes more forks of just what it reads (16, then 32)
-          --filter PATTERN        run only the measurements and counts whose name contains PATTERN; with
-                                  '*' (any characters) or '?' (one character) PATTERN is a glob that
-                                  must match the whole name, e.g. 'phase.read.*' (default: all). A
-                                  limit whose metric is filtered out is not judged, and the run exits 1
-          --spec DIR              the fixtures to build the workloads from (default: spec)
-          --limits FILE           the limits to judge against (default: limits.json)
-          --out FILE              write the results file here; refuses to overwrite an existing file
-                                  (default: a new file results/<UTC yyyyMMdd-HHmmss>-<commit>[-dirty]-<hex>.json)
-          --format FORMAT         the report on standard output: text, json, markdown or html (one
-                                  self-contained page with charts) (default: text)
-          --strategy STRATEGIES   all, or names joined by commas from derived, stored, root and
-                                  incremental, e.g. derived,root (default: all); both is derived,stored.
-                                  A limit needs its shape and, where it compares with it, stored
-          --quiet                 print the report alone: no progress, phase times or results-file
-                                  line on standard error, only errors (default: off)
+        \(RunOption.helpSection(RunOption.all))
 
         LIST OPTIONS
-          --filter, --spec, --strategy and --limits, as for a run.
+          \(names(RunOption.forList)), as for a run.
 
         REPORT OPTIONS
           --format FORMAT         text, json, markdown or html (one self-contained page: the decision,
@@ -109,4 +85,11 @@ extension CommandLineParser {
              --fail-on-regression)
           2  a usage or input error, said in one line on standard error
         """
+
+    /// The options' names as a sentence lists them: `--filter, --spec and --limits`.
+    private static func names<Options>(_ options: [CommandOption<Options>]) -> String {
+        let names = options.map(\.name)
+        guard let last = names.last, names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " and " + last
+    }
 }

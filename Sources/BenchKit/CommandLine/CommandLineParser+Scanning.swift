@@ -81,6 +81,21 @@ extension CommandLineParser {
         Choice.allCases.map(\.rawValue).joined(separator: "|")
     }
 
+    /// The scan table of `options`: each option's name, and whether it takes a value; with `others`,
+    /// those of a command's options that are not declared.
+    static func scanTable<Options>(_ options: [CommandOption<Options>], adding others: [String: Bool] = [:]) -> [String: Bool] {
+        others.merging(options.map { ($0.name, $0.takesValue) }) { _, _ in preconditionFailure("an option declared twice") }
+    }
+
+    /// `options` with each of `declared` read into it from `scanned`, in the order declared.
+    static func read<Options>(
+        _ declared: [CommandOption<Options>], from scanned: Scanned, into options: Options
+    ) throws(BenchError) -> Options {
+        var options = options
+        for option in declared { try option.read(scanned[option.name], &options) }
+        return options
+    }
+
     /// Splits arguments into options and positionals; `options` maps each known option to whether it
     /// takes a value.
     static func scan(

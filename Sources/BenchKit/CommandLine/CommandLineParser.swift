@@ -50,26 +50,20 @@ public enum CommandLineParser {
 
     // MARK: - Commands
 
-    private static let runOptions: [String: Bool] = [
-        "--quick": false, "--list": false, "--filter": true, "--spec": true, "--limits": true, "--out": true,
-        "--format": true, "--strategy": true, "--instructions": false, "--forks": true, "--quiet": false,
-    ]
-
     private static func parseRun(_ arguments: [String]) throws(BenchError) -> Command {
-        let scanned = try scan(arguments, options: runOptions, command: nil)
+        let scanned = try scan(arguments, options: scanTable(RunOption.all, adding: ["--list": false]), command: nil)
         if let stray = scanned.positionals.first {
             let hint = ["report", "validate", "compare", "export", "merge", "profile"].contains(stray) ? " (a subcommand comes first)" : ""
             throw BenchError.usage("unexpected argument '\(stray)'\(hint)")
         }
-        let defaults = RunOptions.defaults
         if scanned.has("--list") {
-            for option in ["--quick", "--out", "--format", "--instructions", "--forks", "--quiet"] where scanned.has(option) {
-                throw BenchError.usage("option '\(option)' cannot be combined with '--list'")
+            let listed = Set(RunOption.forList.map(\.name))
+            for option in RunOption.all where !listed.contains(option.name) && scanned.has(option.name) {
+                throw BenchError.usage("option '\(option.name)' cannot be combined with '--list'")
             }
-            return .list(ListOptions(
-                filter: try scanned["--filter"].filter(), specDirectory: try scanned["--spec"].nonEmpty() ?? defaults.specDirectory,
-                strategies: try scanned["--strategy"].strategies() ?? defaults.strategies,
-                limitsPath: try scanned["--limits"].nonEmpty() ?? defaults.limitsPath))
+            let chosen = try read(RunOption.forList, from: scanned, into: .defaults)
+            return .list(
+                ListOptions(filter: chosen.filter, specDirectory: chosen.specDirectory, strategies: chosen.strategies, limitsPath: chosen.limitsPath))
         }
         return .run(try runOptions(scanned))
     }
@@ -77,18 +71,7 @@ public enum CommandLineParser {
     /// The run options among `scanned`'s, each one left out at its default; shared by a run and the
     /// hidden commands of its children, which take the options that choose measurements.
     static func runOptions(_ scanned: Scanned) throws(BenchError) -> RunOptions {
-        let defaults = RunOptions.defaults
-        return RunOptions(
-            quick: scanned.has("--quick"),
-            filter: try scanned["--filter"].filter(),
-            specDirectory: try scanned["--spec"].nonEmpty() ?? defaults.specDirectory,
-            limitsPath: try scanned["--limits"].nonEmpty() ?? defaults.limitsPath,
-            outputPath: try scanned["--out"].nonEmpty(),
-            format: try scanned["--format"].choice(of: ReportFormat.self) ?? defaults.format,
-            strategies: try scanned["--strategy"].strategies() ?? defaults.strategies,
-            instructions: scanned.has("--instructions"),
-            forks: try scanned["--forks"].wholeNumber(in: 1...RunOptions.maximumForks),
-            quiet: scanned.has("--quiet"))
+        try read(RunOption.all, from: scanned, into: .defaults)
     }
 
     private static func parseReport(_ arguments: [String]) throws(BenchError) -> Command {

@@ -1,0 +1,129 @@
+/// The options of a run, each declared once: `CommandOption<RunOptions>`.
+typealias RunOption = CommandOption<RunOptions>
+
+extension RunOptions {
+    /// The command line that parses back to these options: each option that differs from its default.
+    ///
+    /// Values go as `--option=value`, so that one that starts with `-` (a filter `-h`, say) stays a
+    /// value. The forks are left out when they are the default of a full or a `--quick` run.
+    public var arguments: [String] {
+        RunOption.all.compactMap { $0.argument?(self) }
+    }
+}
+
+// MARK: - Declarations
+
+extension CommandOption<RunOptions> {
+    /// Every option of a run, in the order `--help` lists them and `RunOptions.arguments` writes them.
+    static var all: [Self] { [.quick, .instructions, .forks, .filter, .spec, .limits, .out, .format, .strategy, .quiet] }
+
+    /// The options `bench --list` takes: those that change which measurements exist, and the limits
+    /// whose operations it names.
+    static var forList: [Self] { [.filter, .spec, .strategy, .limits] }
+
+    static var quick: Self {
+        Self(
+            "--quick", \.quick,
+            help: """
+                few samples, for CI: count limits gate, timing verdicts are only
+                indicative (\(default: "off"))
+                """)
+    }
+
+    static var instructions: Self {
+        Self(
+            "--instructions", \.instructions,
+            help: """
+                also count instructions per operation under valgrind's callgrind:
+                exact, repeatable figures to diff across commits on a noisy machine
+                (a few minutes; needs valgrind and setarch; see README)
+                """)
+    }
+
+    /// Its default is a full or a `--quick` run's, so it is read after `--quick`.
+    static var forks: Self {
+        Self(
+            "--forks", "N",
+            help: """
+                take the samples in N fresh processes, one after another, so that a
+                comparison across runs sees how much one process differs from the next
+                (\(default: "\(RunOptions.defaultForks); \(RunOptions.defaultQuickForks), the run's own process, with --quick")).
+                A run of the limits file's first look (8) whose decision waits on an
+                undecided limit takes more forks of just what it reads (16, then 32)
+                """,
+            read: { given, options throws(BenchError) in
+                options.forks = try given.wholeNumber(in: 1...RunOptions.maximumForks) ?? RunOptions.defaultForks(quick: options.quick)
+            },
+            value: { $0.forks == RunOptions.defaultForks(quick: $0.quick) ? nil : "\($0.forks)" })
+    }
+
+    static var filter: Self {
+        Self(
+            "--filter", "PATTERN",
+            help: """
+                run only the measurements and counts whose name contains PATTERN; with
+                '*' (any characters) or '?' (one character) PATTERN is a glob that
+                must match the whole name, e.g. 'phase.read.*' (\(default: "all")). A
+                limit whose metric is filtered out is not judged, and the run exits 1
+                """,
+            read: { given, options throws(BenchError) in options.filter = try given.filter() },
+            value: { $0.filter?.pattern })
+    }
+
+    static var spec: Self {
+        Self(
+            "--spec", "DIR", help: "the fixtures to build the workloads from (\(default: "spec"))",
+            read: { given, options throws(BenchError) in options.specDirectory = try given.nonEmpty() ?? options.specDirectory },
+            value: { $0.specDirectory == RunOptions.defaults.specDirectory ? nil : $0.specDirectory })
+    }
+
+    static var limits: Self {
+        Self(
+            "--limits", "FILE", help: "the limits to judge against (\(default: "limits.json"))",
+            read: { given, options throws(BenchError) in options.limitsPath = try given.nonEmpty() ?? options.limitsPath },
+            value: { $0.limitsPath == RunOptions.defaults.limitsPath ? nil : $0.limitsPath })
+    }
+
+    static var out: Self {
+        Self(
+            "--out", "FILE",
+            help: """
+                write the results file here; refuses to overwrite an existing file
+                (\(default: "a new file results/<UTC yyyyMMdd-HHmmss>-<commit>[-dirty]-<hex>.json"))
+                """,
+            read: { given, options throws(BenchError) in options.outputPath = try given.nonEmpty() },
+            value: { $0.outputPath })
+    }
+
+    static var format: Self {
+        Self(
+            "--format", "FORMAT",
+            help: """
+                the report on standard output: text, json, markdown or html (one
+                self-contained page with charts) (\(default: "text"))
+                """,
+            read: { given, options throws(BenchError) in options.format = try given.choice(of: ReportFormat.self) ?? options.format },
+            value: { $0.format == RunOptions.defaults.format ? nil : $0.format.rawValue })
+    }
+
+    static var strategy: Self {
+        Self(
+            "--strategy", "STRATEGIES",
+            help: """
+                all, or names joined by commas from derived, stored, root and
+                incremental, e.g. derived,root (\(default: "all")); both is derived,stored.
+                A limit needs its shape and, where it compares with it, stored
+                """,
+            read: { given, options throws(BenchError) in options.strategies = try given.strategies() ?? options.strategies },
+            value: { $0.strategies == RunOptions.defaults.strategies ? nil : $0.strategies.rawValue })
+    }
+
+    static var quiet: Self {
+        Self(
+            "--quiet", \.quiet,
+            help: """
+                print the report alone: no progress, phase times or results-file
+                line on standard error, only errors (\(default: "off"))
+                """)
+    }
+}
