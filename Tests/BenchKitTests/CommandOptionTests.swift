@@ -104,6 +104,37 @@ struct CommandOptionTests {
         #expect(try Self.run([try #require(Self.argument(option))]) != .defaults)
     }
 
+    @Test func eachCompareAndReportOptionIsInItsHelpSectionWithItsDefault() {
+        Self.expectInHelp(CompareOption.all, section: "COMPARE OPTIONS")
+        Self.expectInHelp(ReportOption.all, section: "REPORT OPTIONS")
+    }
+
+    private static func expectInHelp<Options>(_ options: [CommandOption<Options>], section heading: String) {
+        let section = helpSection(heading)
+        for option in options {
+            let entry = CommandOption.helpSection([option])
+            #expect(section.contains(entry), "\(heading) lacks \(option.name)'s entry:\n\(entry)")
+            if let description = option.help.defaultDescription {
+                #expect(entry.contains("default: \(description))"), "\(option.name) does not state its default")
+            }
+        }
+    }
+
+    @Test func theDefaultsTheHelpStatesForCompareAndReportAreTheParsers() throws {
+        let compare = ["compare", "a.json", "b.json"]
+        for option in CompareOption.all {
+            guard let description = option.help.defaultDescription else { continue }
+            #expect(try CommandLineParser.parse(compare + ["\(option.name)=\(description)"]) == CommandLineParser.parse(compare), "\(option.name)")
+        }
+        #expect(try CommandLineParser.parse(compare + ["--threshold=2%"]) != CommandLineParser.parse(compare))
+        let report = ["report", "r.json"]
+        for option in ReportOption.all {
+            guard let description = option.help.defaultDescription else { continue }
+            #expect(try CommandLineParser.parse(report + ["\(option.name)=\(description)"]) == CommandLineParser.parse(report), "\(option.name)")
+        }
+        #expect(try CommandLineParser.parse(report + ["--format=json"]) != CommandLineParser.parse(report))
+    }
+
     @Test func aLongSynopsisPutsItsHelpOnTheNextLine() {
         let short = CommandOption<RunOptions>("--quiet", \.quiet, help: "one\ntwo (\(default: "off"))")
         #expect(RunOption.helpSection([short]) == "  --quiet                 one\n                          two (default: off)")

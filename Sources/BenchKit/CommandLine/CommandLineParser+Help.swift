@@ -52,10 +52,7 @@ extension CommandLineParser {
           \(names(RunOption.forList)), as for a run.
 
         REPORT OPTIONS
-          --format FORMAT         text, json, markdown or html (one self-contained page: the decision,
-                                  the limits, each shape's fork medians, the curves; default: text)
-          --benchmarks-md         print the whole BENCHMARKS.md for this results file instead, to be
-                                  redirected into BENCHMARKS.md
+        \(ReportOption.helpSection(ReportOption.all))
 
         COMPARE OPTIONS
           A measurement is slower (faster) only when the 95% bootstrap interval of the ratio of medians
@@ -65,13 +62,7 @@ extension CommandLineParser {
           tell (one process a side)' instead, and never fails. Where both files counted instructions,
           they decide instead, against their own threshold. Body re-run counts are compared exactly;
           allocations per operation too.
-          --threshold P%          the wall-time change that matters (default: 5%)
-          --instructions-threshold P%
-                                  the instruction-count change that matters (default: 1%)
-          --fail-on-regression    exit 1 on a slower measurement, a changed count, or more allocations
-                                  per operation over passes of equal length; improvements never fail
-          --format FORMAT         text, markdown (a pull request comment), html (one self-contained page,
-                                  each ratio against the threshold's band) or json (default: text)
+        \(CompareOption.helpSection(CompareOption.all))
           Files of different schemas are refused; another CPU, toolchain, allocator, build or limits
           file is warned about on standard error, and compared anyway.
 

@@ -75,14 +75,12 @@ public enum CommandLineParser {
     }
 
     private static func parseReport(_ arguments: [String]) throws(BenchError) -> Command {
-        let scanned = try scan(arguments, options: ["--format": true, "--benchmarks-md": false], command: "report")
+        let scanned = try scan(arguments, options: scanTable(ReportOption.all), command: "report")
         let path = try onePath(scanned.positionals, command: "report")
-        let format = try scanned["--format"].choice(of: ReportFormat.self)
-        if scanned.has("--benchmarks-md") {
-            guard format == nil else { throw BenchError.usage("option '--format' cannot be combined with '--benchmarks-md'") }
-            return .report(ReportOptions(path: path, output: .benchmarksDocument))
-        }
-        return .report(ReportOptions(path: path, output: .report(format ?? .text)))
+        let options = try read(ReportOption.all, from: scanned, into: ReportOptions(path: path, output: .report(.text)))
+        let (format, document) = (ReportOption.format.name, ReportOption.benchmarksDocument.name)
+        if scanned.has(format), scanned.has(document) { throw BenchError.usage("option '\(format)' cannot be combined with '\(document)'") }
+        return .report(options)
     }
 
     private static func parseValidate(_ arguments: [String]) throws(BenchError) -> Command {
@@ -91,21 +89,13 @@ public enum CommandLineParser {
     }
 
     private static func parseCompare(_ arguments: [String]) throws(BenchError) -> Command {
-        let scanned = try scan(
-            arguments,
-            options: ["--threshold": true, "--instructions-threshold": true, "--fail-on-regression": false, "--format": true],
-            command: "compare")
+        let scanned = try scan(arguments, options: scanTable(CompareOption.all), command: "compare")
         guard scanned.positionals.count >= 2 else { throw BenchError.usage("'compare' needs two results files, OLD and NEW") }
         guard scanned.positionals.count == 2 else { throw BenchError.usage("unexpected argument '\(scanned.positionals[2])'") }
         for path in scanned.positionals where path.isEmpty { throw BenchError.usage("'compare' needs non-empty OLD and NEW") }
-        var rule = ComparisonRule()
-        rule.threshold = try scanned["--threshold"].percentage() ?? rule.threshold
-        rule.instructionsThreshold = try scanned["--instructions-threshold"].percentage() ?? rule.instructionsThreshold
-        return .compare(
-            CompareOptions(
-                oldPath: scanned.positionals[0], newPath: scanned.positionals[1], rule: rule,
-                failOnRegression: scanned.has("--fail-on-regression"),
-                format: try scanned["--format"].choice(of: ReportFormat.self) ?? .text))
+        let compared = CompareOptions(
+            oldPath: scanned.positionals[0], newPath: scanned.positionals[1], rule: ComparisonRule(), failOnRegression: false, format: .text)
+        return .compare(try read(CompareOption.all, from: scanned, into: compared))
     }
 
     private static func parseExport(_ arguments: [String]) throws(BenchError) -> Command {

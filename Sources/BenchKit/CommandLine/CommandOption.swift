@@ -35,6 +35,16 @@ struct CommandOption<Options> {
         self.argument = value.map { value in { options in value(options).map { "\(name)=\($0)" } } }
     }
 
+    /// A switch that, given, changes the options as `read` does; a command with such a switch is
+    /// never written back.
+    init(_ name: String, help: OptionHelp, read: @escaping (inout Options) -> Void) {
+        self.name = name
+        self.placeholder = nil
+        self.help = help
+        self.read = { given, options in if given.isPresent { read(&options) } }
+        self.argument = nil
+    }
+
     /// A switch that sets `property`, and is written back where it is set.
     init(_ name: String, _ property: WritableKeyPath<Options, Bool>, help: OptionHelp) {
         self.name = name

@@ -1,0 +1,40 @@
+/// The options of `bench compare`, each declared once: `CommandOption<CompareOptions>`.
+typealias CompareOption = CommandOption<CompareOptions>
+
+extension CommandOption<CompareOptions> {
+    /// Every option of `bench compare`, in the order `--help` lists them.
+    static var all: [Self] { [.threshold, .instructionsThreshold, .failOnRegression, .format] }
+
+    static var threshold: Self {
+        Self(
+            "--threshold", "P%", help: "the wall-time change that matters (\(default: "5%"))",
+            read: { given, options throws(BenchError) in options.rule.threshold = try given.percentage() ?? options.rule.threshold })
+    }
+
+    static var instructionsThreshold: Self {
+        Self(
+            "--instructions-threshold", "P%", help: "the instruction-count change that matters (\(default: "1%"))",
+            read: { given, options throws(BenchError) in
+                options.rule.instructionsThreshold = try given.percentage() ?? options.rule.instructionsThreshold
+            })
+    }
+
+    static var failOnRegression: Self {
+        Self(
+            "--fail-on-regression", \.failOnRegression,
+            help: """
+                exit 1 on a slower measurement, a changed count, or more allocations
+                per operation over passes of equal length; improvements never fail
+                """)
+    }
+
+    static var format: Self {
+        Self(
+            "--format", "FORMAT",
+            help: """
+                text, markdown (a pull request comment), html (one self-contained page,
+                each ratio against the threshold's band) or json (\(default: "text"))
+                """,
+            read: { given, options throws(BenchError) in options.format = try given.choice(of: ReportFormat.self) ?? options.format })
+    }
+}
