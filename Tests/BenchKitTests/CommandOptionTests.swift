@@ -109,6 +109,15 @@ struct CommandOptionTests {
         Self.expectInHelp(ReportOption.all, section: "REPORT OPTIONS")
     }
 
+    @Test func eachHistoryAndProfileOptionIsOnItsCommandsUsageLine() {
+        let usage = CommandLineParser.helpText.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let history = usage.first { $0.hasPrefix("bench history ") } ?? ""
+        for option in HistoryOption.all { #expect(history.contains("[\(option.synopsis)]"), "\(history) lacks \(option.name)") }
+        #expect(history == "bench history [--results DIR] [--measurements PATTERN] [--format text|markdown|tsv|json]")
+        let profile = usage.first { $0.hasPrefix("bench profile [") } ?? ""
+        for option in ProfileOption.all { #expect(profile.contains("[\(option.synopsis)]"), "\(profile) lacks \(option.name)") }
+    }
+
     private static func expectInHelp<Options>(_ options: [CommandOption<Options>], section heading: String) {
         let section = helpSection(heading)
         for option in options {

@@ -23,7 +23,7 @@ extension CommandLineParser {
                                   with another build's, see scripts/interleaved-runs) into one
                                   file of all their forks; --instructions-from takes the counts of
                                   another run of the same build
-          bench profile [--filter PATTERN] [--strategy S] [--spec DIR] [--out DIR]
+          bench profile \(ProfileOption.usage(ProfileOption.all))
                                   each selected measurement under callgrind, collected only over its
                                   counted calls: per measurement callgrind.out, functions.tsv and
                                   functions.txt (self and inclusive instructions and calls per
@@ -38,7 +38,7 @@ extension CommandLineParser {
                                   with --out, a differential flame graph of each (red grew, blue shrank)
           bench profile markdown DIR...   profile directories as BENCHMARKS.md's section of profiles
                                   (scripts/benchmarks-md appends it)
-          bench history [--results DIR] [--measurements PATTERN] [--format text|markdown|tsv|json]
+          bench history \(HistoryOption.usage(HistoryOption.all))
                                   every results file of DIR (default: results) in commit order: the
                                   key measurements' medians with 95% CIs (or those PATTERN picks, as
                                   --filter does), the limits' verdicts and the decision; json gives

@@ -133,13 +133,11 @@ public enum CommandLineParser {
             }
             return .profileMarkdown(directories: scanned.positionals)
         }
-        let scanned = try scan(arguments, options: ["--filter": true, "--strategy": true, "--spec": true, "--out": true], command: "profile")
+        let scanned = try scan(arguments, options: scanTable(ProfileOption.all), command: "profile")
         if let stray = scanned.positionals.first { throw BenchError.usage("unexpected argument '\(stray)' for 'profile'") }
-        return .profile(
-            ProfileOptions(
-                filter: try scanned["--filter"].filter(), strategies: try scanned["--strategy"].strategies() ?? RunOptions.defaults.strategies,
-                specDirectory: try scanned["--spec"].nonEmpty() ?? RunOptions.defaults.specDirectory,
-                outputDirectory: try scanned["--out"].nonEmpty()))
+        let defaults = ProfileOptions(
+            filter: nil, strategies: RunOptions.defaults.strategies, specDirectory: RunOptions.defaults.specDirectory, outputDirectory: nil)
+        return .profile(try read(ProfileOption.all, from: scanned, into: defaults))
     }
 
     private static func onePath(_ positionals: [String], command: String) throws(BenchError) -> String {

@@ -84,6 +84,11 @@ extension CommandOption {
         }
         .joined(separator: "\n")
     }
+
+    /// The options as a usage line lists them, each one optional: `[--results DIR] [--format FORMAT]`.
+    static func usage(_ options: [Self]) -> String {
+        options.map { "[\($0.synopsis)]" }.joined(separator: " ")
+    }
 }
 
 /// What `--help` says of an option: its lines as printed, and what leaving the option out means.

@@ -1,0 +1,28 @@
+/// The options of `bench profile`, each declared once: `CommandOption<ProfileOptions>`.
+typealias ProfileOption = CommandOption<ProfileOptions>
+
+extension CommandOption<ProfileOptions> {
+    /// Every option of `bench profile`, in the order its usage line lists them; the line's
+    /// description in `--help` says what they do, so none has help of its own.
+    static var all: [Self] { [.filter, .strategy, .spec, .out] }
+
+    static var filter: Self {
+        Self("--filter", "PATTERN", help: "", read: { given, options throws(BenchError) in options.filter = try given.filter() })
+    }
+
+    static var strategy: Self {
+        Self(
+            "--strategy", "S", help: "",
+            read: { given, options throws(BenchError) in options.strategies = try given.strategies() ?? options.strategies })
+    }
+
+    static var spec: Self {
+        Self(
+            "--spec", "DIR", help: "",
+            read: { given, options throws(BenchError) in options.specDirectory = try given.nonEmpty() ?? options.specDirectory })
+    }
+
+    static var out: Self {
+        Self("--out", "DIR", help: "", read: { given, options throws(BenchError) in options.outputDirectory = try given.nonEmpty() })
+    }
+}
