@@ -31,7 +31,7 @@ public enum Command: Sendable, Equatable {
     case child(ChildCommand)
 }
 
-/// The options of a default run.
+/// The options of a default run, as `RunOption.all` declares them.
 public struct RunOptions: Sendable, Equatable {
     /// Few samples, for CI: count limits still gate, timing verdicts are only indicative.
     public var quick: Bool
@@ -47,14 +47,13 @@ public struct RunOptions: Sendable, Equatable {
     public var format: ReportFormat
     /// Which phase strategies to measure.
     public var strategies: StrategySelection
-    /// Whether to count each measurement's instructions per operation under callgrind as well
-    /// (`--instructions`).
+    /// Whether to count each measurement's instructions per operation under callgrind as well.
     public var instructions: Bool
-    /// How many fresh processes, one after another, take the measurements' samples (`--forks`): 1
-    /// measures in the run's own process.
+    /// How many fresh processes, one after another, take the measurements' samples: 1 measures in
+    /// the run's own process.
     public var forks: Int
-    /// Whether standard error stays silent but for errors (`--quiet`): no progress, no phase times,
-    /// no line naming the results file; standard output has the report alone either way.
+    /// Whether standard error stays silent but for errors: no progress, no phase times, no line
+    /// naming the results file; standard output has the report alone either way.
     public var quiet: Bool
 
     /// The forks of a full run: enough processes' medians for the rank test across two runs to reach
@@ -96,7 +95,8 @@ public struct RunOptions: Sendable, Equatable {
     }
 }
 
-/// The options of `bench --list`: only those that change which measurements exist.
+/// The options of `bench --list`: only those that change which measurements exist
+/// (`RunOption.forList`).
 public struct ListOptions: Sendable, Equatable {
     /// Which measurements to list; `nil` lists all.
     public var filter: MeasurementFilter?
@@ -137,13 +137,13 @@ public struct MergeOptions: Sendable, Equatable {
     }
 }
 
-/// The options of `bench report FILE`.
+/// The options of `bench report FILE`, as `ReportOption.all` declares them.
 public struct ReportOptions: Sendable, Equatable {
     /// What `report` prints.
     public enum Output: Sendable, Equatable {
         /// The report, in a format.
         case report(ReportFormat)
-        /// The whole text of BENCHMARKS.md (`--benchmarks-md`), for a script to redirect into the file.
+        /// The whole text of BENCHMARKS.md, for a script to redirect into the file.
         case benchmarksDocument
     }
 

@@ -1,30 +1,18 @@
 /// Turns `bench`'s arguments into a `Command`, or one line saying what is wrong.
 ///
 /// A pure function of the argument list, so every case is a unit test; no argument-parser package.
-/// Forms accepted:
-///
-///     bench [--quick] [--instructions] [--forks N] [--filter PATTERN] [--spec DIR] [--limits FILE] [--out FILE]
-///           [--format text|json|markdown|html] [--strategy all|both|NAME,...] [--quiet]
-///     bench --list [--filter PATTERN] [--spec DIR] [--strategy all|both|NAME,...] [--limits FILE]
-///     bench report FILE [--format text|json|markdown|html | --benchmarks-md]
-///     bench validate FILE
-///     bench compare OLD NEW [--threshold P%] [--instructions-threshold P%] [--fail-on-regression]
-///           [--format text|json|markdown|html]
-///     bench export FILE --to bmf|github-action-benchmark
-///     bench merge FILE... --out FILE [--instructions-from FILE]
-///     bench profile [--filter PATTERN] [--strategy all|both|NAME,...] [--spec DIR] [--out DIR]
-///     bench profile diff OLD_DIR NEW_DIR [--out DIR]
-///     bench profile markdown DIR...
-///     bench history [--results DIR] [--measurements PATTERN] [--format text|markdown|tsv|json]
-///     bench --help
-///
-/// and the hidden commands the bench gives the processes it starts of itself, `bench child JOB ...`
-/// (`ChildCommand`), which `--help` does not list.
+/// The forms accepted are those `helpText` lists, and the hidden commands the bench gives the
+/// processes it starts of itself, `bench child JOB ...` (`ChildCommand`), which `--help` does not
+/// list. Each command's options are declared once, as `CommandOption`s (`RunOption.all`,
+/// `CompareOption.all`, ...), and its scan table, its part of `helpText` and, for a run,
+/// `RunOptions.arguments` follow from them.
 ///
 /// An option's value is given as `--option value` or `--option=value`; in the first form a value that
 /// starts with `--` is taken for a forgotten value, not consumed (`--filter --quick` is an error), and
 /// `--option=--value` is the way to pass one. `--` ends the options. `--help` (or `-h`) anywhere asks
-/// for help. Every option may be given once.
+/// for help. Every option may be given once. A command line with several errors is refused for one:
+/// the scan's first, in the order given, before any value is read; values are read in the order
+/// their command declares its options.
 public enum CommandLineParser {
     /// Parses the arguments that follow the program name.
     ///

@@ -1,12 +1,12 @@
-/// The options of `bench compare OLD NEW`.
+/// The options of `bench compare OLD NEW`, as `CompareOption.all` declares them.
 public struct CompareOptions: Sendable, Equatable {
     /// The baseline results file.
     public var oldPath: String
     /// The results file judged against it.
     public var newPath: String
-    /// The rule, with the thresholds given (`--threshold`, `--instructions-threshold`).
+    /// The rule, with the thresholds given.
     public var rule: ComparisonRule
-    /// Exit 1 when there is a regression (`--fail-on-regression`).
+    /// Exit 1 when there is a regression.
     public var failOnRegression: Bool
     /// How the comparison is printed.
     public var format: ReportFormat

@@ -1,4 +1,4 @@
-/// The options of `bench history [--results DIR] [--measurements PATTERN] [--format FORMAT]`.
+/// The options of `bench history`, as `HistoryOption.all` declares them.
 public struct HistoryOptions: Sendable, Equatable {
     /// The directory whose `*.json` files are the runs.
     public var resultsDirectory: String

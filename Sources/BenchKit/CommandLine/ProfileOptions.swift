@@ -1,4 +1,4 @@
-/// The options of `bench profile [--filter PATTERN] [--strategy S] [--spec DIR] [--out DIR]`.
+/// The options of `bench profile`, as `ProfileOption.all` declares them.
 public struct ProfileOptions: Sendable, Equatable {
     /// Which measurements to profile; `nil` profiles all of them.
     public var filter: MeasurementFilter?
