@@ -144,22 +144,20 @@ public enum BenchCommand {
                 }
             }
         }
-        let judged = phases.time("judging") {
+        let (environment, readFloor, fits) = phases.time("judging") {
             let environment = MachineEnvironment.capture(sourceDirectory: BuildCheckout.sourceDirectory, date: started)
             let readFloor = ReadFloor.figures(
                 measurements: measurements, names: Suite.keyMeasurements, subjects: picks,
                 buildConfiguration: environment.buildConfiguration, quick: options.quick)
-            return ResultsFile(
-                environment: environment, limitsFile: options.limitsPath, limitsSHA256: limits.sha256, timer: runner.timer,
-                method: method(options, looks: limits.looks), options: RunRecord(options), measurements: measurements, counts: counts,
-                fits: runner.fits(measurements, suite: suite), limits: judgement.limits, decision: judgement.decision,
-                readFloor: readFloor, subjects: picks,
-                scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes, looks: limits.looks,
-                looksTaken: looksTaken.isEmpty ? nil : looksTaken)
+            return (environment, readFloor, runner.fits(measurements, suite: suite))
         }
         // The write itself is the one phase the file cannot hold: the last line says it, and the whole run's time.
-        var results = judged
-        results.phases = phases.records
+        let results = ResultsFile(
+            environment: environment, limitsFile: options.limitsPath, limitsSHA256: limits.sha256, timer: runner.timer,
+            method: method(options, looks: limits.looks), options: RunRecord(options), measurements: measurements, counts: counts,
+            fits: fits, limits: judgement.limits, decision: judgement.decision, readFloor: readFloor, subjects: picks,
+            scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes, phases: phases.records,
+            looks: limits.looks, looksTaken: looksTaken.isEmpty ? nil : looksTaken)
         let writingStarted = Date()
         let path: String
         if let outputPath = options.outputPath {

@@ -73,8 +73,9 @@ struct ForksTests {
         var json = String(decoding: try file.encoded(), as: UTF8.self)
         json = json.replacingOccurrences(of: #"      "forks" : null,\#n"#, with: "")
             .replacingOccurrences(of: #"    "forks" : 1,\#n"#, with: "")
-        #expect(!json.contains("\"forks\""), "the old layout has no such key")
-        let decoded = try JSONDecoder().decode(ResultsFile.self, from: Data(json.utf8))
+            .replacingOccurrences(of: #""schema" : \#(ResultsSchema.current)"#, with: #""schema" : 1"#)
+        #expect(!json.contains("\"forks\"") && json.contains(#""schema" : 1"#), "schema 1 before forks has no such key")
+        let decoded = try ResultsReader.decode(Data(json.utf8), path: "old.json")
         #expect(decoded.options.forks == 1 && decoded.measurements.allSatisfy { $0.forks == nil })
     }
 
@@ -167,6 +168,15 @@ struct MergeTests {
         } catch {
             #expect(error.line == "b.json: counts other body re-runs than a.json: the runs did not run the same code")
         }
+    }
+
+    @Test func filesOfAnOlderSchemaMergeIntoOneOfTheCurrent() throws {
+        var first = run([1000, 1100])
+        var second = run([900, 1050])
+        first.schema = 1
+        second.schema = 1
+        let merged = try ResultsMerge.merge([("a.json", first), ("b.json", second)], names: Synthetic.names)
+        #expect(merged.schema == ResultsSchema.current)
     }
 
     @Test func aRunWithoutCountsBorrowsThemFromAnotherRunOfTheBuild() throws {

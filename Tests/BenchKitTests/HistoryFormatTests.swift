@@ -125,7 +125,8 @@ struct HistoryFormatTests {
 
         let fit = (runs[0]["fits"] as! [[String: Any]])[0]
         #expect(fit["name"] as? String == "commit.cost(retained-handles)" && fit["slopeText"] as? String == "1.00 µs")
-        #expect((fit["points"] as? [[String: Double]])?.count == 3)
+        #expect((fit["points"] as? [[String: Any]])?.count == 3)
+        #expect((fit["points"] as? [[String: Any]])?.allSatisfy { Set($0.keys) == ["x", "y", "measurement"] } == true)
         #expect(Set(fit.keys) == ["name", "strategy", "slope", "intercept", "rSquared", "points", "xUnit", "xUnitPlural", "yUnit", "slopeText",
                                   "interceptText", "headroom"])
         #expect(fit["xUnitPlural"] as? String == "retained handles")

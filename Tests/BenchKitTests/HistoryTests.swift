@@ -105,9 +105,11 @@ struct HistoryTests {
 
     @Test func aFileOfAnotherSchemaIsNamed() throws {
         var future = Synthetic.run(commit: "1", date: "2026-01-01T00:00:00Z")
-        future.schema = 2
+        future.schema = ResultsSchema.current + 1
         let directory = try Synthetic.resultsDirectory([("future.json", future)])
-        expectOneLine(refusal(directory), "bench: \(directory)/future.json: not a results file: schema 2 (this bench reads schema 1)")
+        expectOneLine(
+            refusal(directory),
+            "bench: \(directory)/future.json: not a results file: schema \(future.schema) (this bench reads schemas 1 to \(ResultsSchema.current))")
     }
 
     @Test func aDateThatIsNotISO8601IsNamed() throws {

@@ -159,8 +159,7 @@ struct LimitsVersion4Tests {
         #expect(Synthetic.limitsRefusal(paired)?.hasSuffix("statistic 'pairedRatioOfMedians' needs version 4 (this file is version 3)") == true)
     }
 
-    @Test func theFormerWordForUndecidedStillReads() {
-        #expect(Synthetic.decode(LimitOutcome.self, "\"inconclusive\"") == .undecided)
+    @Test func undecidedIsWrittenAsItsWord() {
         #expect(Synthetic.decode(LimitOutcome.self, "\"undecided\"") == .undecided)
         #expect(String(decoding: try! JSONEncoder().encode(LimitOutcome.undecided), as: UTF8.self) == "\"undecided\"")
     }

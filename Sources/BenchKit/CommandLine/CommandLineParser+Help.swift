@@ -63,8 +63,9 @@ extension CommandLineParser {
           they decide instead, against their own threshold. Body re-run counts are compared exactly;
           allocations per operation too.
         \(CompareOption.helpSection(CompareOption.all))
-          Files of different schemas are refused; another CPU, toolchain, allocator, build or limits
-          file is warned about on standard error, and compared anyway.
+          A file of an older schema is read as one of this bench's (results/README.md says what each
+          changed); another CPU, toolchain, allocator, build or limits file is warned about on
+          standard error, and compared anyway.
 
         Values go as '--option value' or '--option=value'; each option at most once; '--' ends options.
 

@@ -2,8 +2,7 @@ import Foundation
 
 /// `bench compare OLD NEW`: reads both results files, compares them, and says how it ended.
 ///
-/// Refuses, with exit status 2 and one line, two files of different schemas, or a file that is not a
-/// valid results file (as `bench validate` judges it: a comparison of figures that do not follow from
+/// Refuses, with exit status 2 and one line, a file that is not a valid results file (as `bench validate` judges it: a comparison of figures that do not follow from
 /// their own samples would be no comparison). Warnings go to standard error, and into the markdown and
 /// JSON outputs too, which are read away from the terminal.
 public enum CompareCommand {
@@ -29,18 +28,11 @@ public enum CompareCommand {
             status: comparison.exitStatus(failOnRegression: options.failOnRegression))
     }
 
-    /// Both files, decoded and valid, once their schemas are known to be the same.
+    /// Both files, decoded and valid: a file of an older schema is read as one of the current
+    /// (`ResultsSchema`), so two files of different schemas compare as two of one.
     static func read(oldPath: String, newPath: String, names: KeyMeasurements) throws(BenchError) -> (ResultsFile, ResultsFile) {
         let oldData = try bytes(oldPath)
         let newData = try bytes(newPath)
-        // Schemas first: two files of different layouts are refused as that, before either one is
-        // refused for not being the layout this bench reads.
-        if let oldSchema = ResultsReader.schema(of: oldData), let newSchema = ResultsReader.schema(of: newData),
-            oldSchema != newSchema
-        {
-            throw BenchError(
-                "\(oldPath) is schema \(oldSchema), \(newPath) is schema \(newSchema): files of different schemas are not compared")
-        }
         let old = try ResultsValidator.check(try ResultsReader.decode(oldData, path: oldPath), path: oldPath, names: names)
         let new = try ResultsValidator.check(try ResultsReader.decode(newData, path: newPath), path: newPath, names: names)
         return (old, new)

@@ -38,7 +38,7 @@ public struct BudgetCrossing: Sendable, Equatable {
     public var estimate: Double
     /// The percentile interval of the crossing over the bootstrap's fits, bounds `±∞` where resampled
     /// lines never reach the budget or are over it everywhere; nil when the points' samples were not
-    /// at hand (a file written before points named their measurements).
+    /// at hand (a file that does not hold a point's measurement).
     public var interval: Interval?
     /// The smallest and largest N measured.
     public var measured: ClosedRange<Double>

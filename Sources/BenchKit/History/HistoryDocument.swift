@@ -15,7 +15,7 @@ import Harness
 ///         "file", "environment": { as in the results file }, "mode": "full|quick", "tree": "clean|dirty|?",
 ///         "measurements": [{ "name", "strategy", "median", "lower", "upper", "samples": [ns...],
 ///                            "medianText": "2.89 ms", "text": "2.89 ms [2.85, 2.92]" }],
-///         "fits": [{ "name", "strategy", "slope", "intercept", "rSquared", "points": [{"x", "y", "measurement"?}],
+///         "fits": [{ "name", "strategy", "slope", "intercept", "rSquared", "points": [{"x", "y", "measurement"}],
 ///                    "xUnit", "xUnitPlural", "yUnit", "slopeText", "interceptText",
 ///                    "headroom"?: { "crossings": [{ "hertz", "budget", "budgetText", "estimate", "lower", "upper",
 ///                                                   "finding", "text" }],      null where ±∞

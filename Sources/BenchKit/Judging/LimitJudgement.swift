@@ -3,8 +3,8 @@ import Harness
 /// One limit as judged: the limit, the figure found, the verdict and why.
 ///
 /// Encoded flat, the limit's own keys beside `value`, `interval`, `verdict`, `gates`, `reason` and
-/// `headroom` (and `instructionRatio`), so a results file's `limits` entry reads as one record (each is
-/// absent from files written before it, and where it has no figure).
+/// `headroom` (and `instructionRatio`), so a results file's `limits` entry reads as one record; `headroom`
+/// and `instructionRatio` are left out where there is none.
 public struct LimitJudgement: Sendable, Equatable, Codable {
     /// The limit, as declared.
     public var limit: Limit
@@ -19,8 +19,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
     /// Why, in one sentence with the figures: what a reader checks the verdict against.
     public var reason: String
     /// For a judged count limit, every body whose re-runs differ between the strategies, in view-tree
-    /// order; empty when none does; nil for a timing, a count not judged, or a file written before
-    /// they were kept.
+    /// order; empty when none does; nil for a timing or a count not judged.
     public var bodyDifferences: [BodyDifference]?
     /// How far the far end of the interval (the value, for a count) is from the threshold; nil where
     /// nothing was judged (no figure, or a debug build's timing).
@@ -69,7 +68,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         verdict = try container.decode(LimitOutcome.self, forKey: .verdict)
         gates = try container.decode(Bool.self, forKey: .gates)
         reason = try container.decode(String.self, forKey: .reason)
-        bodyDifferences = try container.decodeIfPresent([BodyDifference].self, forKey: .bodyDifferences)
+        bodyDifferences = try container.decode([BodyDifference]?.self, forKey: .bodyDifferences)
         headroom = try container.decodeIfPresent(Headroom.self, forKey: .headroom)
         instructionRatio = try container.decodeIfPresent(InstructionRatio.self, forKey: .instructionRatio)
     }

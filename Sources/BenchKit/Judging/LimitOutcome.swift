@@ -1,7 +1,7 @@
 /// What judging made of one limit.
 ///
 /// A limit that gates is `pass`, `fail` or `undecided`; `indicative` and `notJudged` say why one does
-/// not gate. Files written before the word `undecided` say `inconclusive`; they are read as `undecided`.
+/// not gate.
 public enum LimitOutcome: String, Sendable, Equatable, CaseIterable, Codable {
     /// The figure meets the limit; for a timing, its whole confidence interval does.
     case pass
@@ -15,12 +15,9 @@ public enum LimitOutcome: String, Sendable, Equatable, CaseIterable, Codable {
     /// Not judged, and the reason says why: a debug build's timing, or a figure the run did not make.
     case notJudged
 
-    /// The word files written before `undecided` used for it.
-    static let formerUndecided = "inconclusive"
-
     public init(from decoder: any Decoder) throws {
         let word = try decoder.singleValueContainer().decode(String.self)
-        guard let outcome = LimitOutcome(rawValue: word == Self.formerUndecided ? Self.undecided.rawValue : word) else {
+        guard let outcome = LimitOutcome(rawValue: word) else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "unknown verdict '\(word)'"))
         }

@@ -34,6 +34,8 @@ public enum ResultsMerge {
         if let (path, donor) = instructionsFrom { try requireSameBuild(path, donor, as: first, firstPath) }
 
         var merged = first
+        // Read, an older file's values are the current layout's; the merged file is a new one of it.
+        merged.schema = ResultsSchema.current
         let counted = files.first { file in file.results.measurements.contains { $0.instructionsPerOperation != nil } }
             ?? instructionsFrom
         // The counted file first, whose fixed-seed count stands; every file's counts under other seeds.

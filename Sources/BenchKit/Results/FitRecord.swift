@@ -12,11 +12,11 @@ public struct FitRecord: Sendable, Equatable, Codable {
         /// The cost at that size, in `yUnit` (the median of its measurement).
         public var y: Double
         /// The name of the measurement whose median `y` is, under the fit's strategy: where a reader
-        /// (the headroom's interval) finds the point's samples. Absent from files written before it.
-        public var measurement: String?
+        /// (the headroom's interval) finds the point's samples.
+        public var measurement: String
 
-        /// Creates a point.
-        public init(x: Double, y: Double, measurement: String? = nil) {
+        /// A point at `x` drawn through the median `y` of the measurement called `measurement`.
+        public init(x: Double, y: Double, measurement: String) {
             self.x = x
             self.y = y
             self.measurement = measurement
@@ -71,12 +71,9 @@ public struct FitRecord: Sendable, Equatable, Codable {
 }
 
 extension ResultsFile {
-    /// The measurement a fit's point was drawn through: the one it names, or, in a file written before
-    /// points named theirs, the one of the fit's strategy whose median the point's `y` is.
+    /// The measurement a fit's point was drawn through, under the fit's strategy; nil when the file
+    /// does not hold it (a merge or a filter can leave a fit without its points' samples).
     public func measurement(of point: FitRecord.Point, in fit: FitRecord) -> MeasurementRecord? {
-        if let name = point.measurement {
-            return measurements.record(MeasurementKey(name: name, strategy: fit.strategy))
-        }
-        return measurements.first { $0.strategy == fit.strategy && $0.summary.median == point.y }
+        measurements.record(MeasurementKey(name: point.measurement, strategy: fit.strategy))
     }
 }

@@ -4,20 +4,15 @@ import Harness
 /// Everything one run produced, as written to `results/`: figures, raw data, environment and verdicts.
 ///
 /// The file is the record of the run: a report is rendered from it alone (`bench report FILE`), and a
-/// later commit's file is diffed against it. Keys (schema 1): `schema`, `environment`, `limitsFile`,
+/// later commit's file is diffed against it. Keys: `schema`, `environment`, `limitsFile`,
 /// `limitsSHA256`, `timer`, `method`, `options`, `subjects`, `measurements`, `counts`, `fits`, `limits`,
-/// `decision`, and, optional, `scaling` (absent from files written before it) and `shapes` (the
-/// limits file's order of shapes, present when it has one: version 3), `readFloor` (absent from
-/// files written before it, and from runs that measured none of its reads) and `phases` (how long
-/// each phase of the run took; absent from files written before it), `looks` (the limits file's
-/// schedule of looks, version 4) and `looksTaken` (the looks after the first, present when a run
-/// took any). Encoded with sorted keys
-/// and pretty printing, so two runs' files diff line by line.
+/// `decision`, and, where the run has them, `scaling`, `shapes`, `readFloor`, `phases`, `looks` and
+/// `looksTaken`. What each layout added is `ResultsSchema.changes`; a file of an older one reads as
+/// one of the current. Encoded with sorted keys and pretty printing, so two runs' files diff line by
+/// line.
 public struct ResultsFile: Sendable, Equatable, Codable {
-    /// The layout this bench writes and reads; a file of another number is refused, not guessed at.
-    public static let currentSchema = 1
-
-    /// The layout version: `currentSchema` when written by this bench.
+    /// The layout the file was written in: `ResultsSchema.current` for a file this bench makes. A file
+    /// of an older layout keeps its number when read, its values brought to the current layout.
     public var schema: Int
     /// The machine, build and source the run was made on.
     public var environment: MachineEnvironment
@@ -43,17 +38,16 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     public var limits: [LimitJudgement]
     /// What the verdicts conclude.
     public var decision: Decision
-    /// Where the fixture-size points came from; nil in files written before it was recorded, and when
-    /// a run's filter left the fixture-size curve out.
+    /// Where the fixture-size points came from; nil when a run's filter left the fixture-size curve out.
     public var scaling: ScalingRecord?
     /// The shapes the decision chose among, as the limits file (version 3) ranks them; nil when the
     /// limits file had none, so the decision was the derived phase's alone.
     public var shapes: ShapePreference?
     /// The section "reads at Observation's floor": the model's reads over Observation's own, each beside
-    /// its goal (`ReadFloor`). Made from the file's own measurements when the file is made; nil in files
-    /// written before it, and when the run measured none of the reads it divides.
+    /// its goal (`ReadFloor`), made from the file's own measurements; nil when the run measured none of
+    /// the reads it divides.
     public var readFloor: [ReadFloorFigure]?
-    /// How long each phase of the run took, in order; nil in files written before it was recorded.
+    /// How long each phase of the run took, in order; nil for a file that is no one run's (`bench merge`).
     public var phases: [PhaseTimingRecord]?
     /// The schedule of looks the limits were judged under, as the limits file (version 4) declares
     /// it; nil when it has none, so every interval was judged once at 95 %.
@@ -61,8 +55,8 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     /// The looks the run took after its first, in order; nil when it took none.
     public var looksTaken: [LookRecord]?
 
-    /// A results file of the current schema, from a run's finished figures: the read floor is made
-    /// from `measurements` before (`ReadFloor.figures`), as the verdicts are judged before.
+    /// A results file of the current schema, from a run's finished values: its verdicts judged, its
+    /// read floor made from `measurements` (`ReadFloor.figures`) and its phases timed, all before.
     public init(
         environment: MachineEnvironment, limitsFile: String, limitsSHA256: String, timer: TimerCharacteristics,
         method: String, options: RunRecord, measurements: [MeasurementRecord], counts: [CountRecord],
@@ -70,7 +64,7 @@ public struct ResultsFile: Sendable, Equatable, Codable {
         scaling: ScalingRecord? = nil, shapes: ShapePreference? = nil, phases: [PhaseTimingRecord]? = nil,
         looks: LookSchedule? = nil, looksTaken: [LookRecord]? = nil
     ) {
-        self.schema = Self.currentSchema
+        self.schema = ResultsSchema.current
         self.environment = environment
         self.limitsFile = limitsFile
         self.limitsSHA256 = limitsSHA256
@@ -115,8 +109,8 @@ public struct RunRecord: Sendable, Equatable, Codable {
     public var strategy: StrategySelection
     /// The fixtures directory.
     public var specDirectory: String
-    /// How many fresh processes the measurements were taken in (`--forks`); 1 in files written before
-    /// the option, which measured in the run's own process.
+    /// How many fresh processes the measurements were taken in (`--forks`); 1 when they were taken in
+    /// the run's own process.
     public var forks: Int
 
     /// Creates a record from parts.
@@ -133,18 +127,5 @@ public struct RunRecord: Sendable, Equatable, Codable {
         self.init(
             quick: options.quick, filter: options.filter?.pattern, strategy: options.strategies,
             specDirectory: options.specDirectory, forks: options.forks)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case quick, filter, strategy, specDirectory, forks
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        quick = try container.decode(Bool.self, forKey: .quick)
-        filter = try container.decodeIfPresent(String.self, forKey: .filter)
-        strategy = try container.decode(StrategySelection.self, forKey: .strategy)
-        specDirectory = try container.decode(String.self, forKey: .specDirectory)
-        forks = try container.decodeIfPresent(Int.self, forKey: .forks) ?? 1
     }
 }

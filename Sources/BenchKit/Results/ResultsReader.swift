@@ -4,12 +4,13 @@ import JSON
 /// Reads a results file, refusing anything that is not one in one line: `PATH: not a results file: WHAT`.
 ///
 /// The schema number is checked before the rest, so a file from a future layout is reported as that
-/// and not as a list of keys it happens to lack.
+/// and not as a list of keys it happens to lack; a file of an older layout is brought to the current
+/// one (`ResultsSchema`) and then decoded as a file of it.
 public enum ResultsReader {
     /// Reads and decodes the results file at `path`.
     ///
-    /// - Throws: `BenchError` when the file cannot be read, is not JSON, has another schema
-    ///   number, or lacks a key or holds a value of the wrong type (the line names the key's path).
+    /// - Throws: `BenchError` when the file cannot be read, is not JSON, has a schema number this
+    ///   bench does not know, or lacks a key or holds a value of the wrong type (the line names the key's path).
     public static func read(path: String) throws(BenchError) -> ResultsFile {
         let data: Data
         do {
@@ -30,13 +31,16 @@ public enum ResultsReader {
         do {
             let probe = try decoder.decode(SchemaProbe.self, from: data)
             guard let schema = probe.schema else { throw BenchError.notAResultsFile(path, "no 'schema' key") }
-            guard schema == ResultsFile.currentSchema else {
-                throw BenchError.notAResultsFile(
-                    path, "schema \(schema) (this bench reads schema \(ResultsFile.currentSchema))")
+            guard ResultsSchema.changes.contains(where: { $0.schema == schema }) else {
+                throw BenchError.notAResultsFile(path, "schema \(schema) (this bench reads schemas 1 to \(ResultsSchema.current))")
             }
-            return try decoder.decode(ResultsFile.self, from: data)
+            guard schema < ResultsSchema.current else { return try decoder.decode(ResultsFile.self, from: data) }
+            let upgraded = ResultsSchema.upgrade(try JSONValue.parse(data), from: schema)
+            return try decoder.decode(ResultsFile.self, from: Data(upgraded.serialized()))
         } catch let error as BenchError {
             throw error
+        } catch is ParseError {
+            throw syntaxError(data, path: path)
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty { throw syntaxError(data, path: path) }
             throw .notAResultsFile(path, describe(error))
@@ -56,11 +60,6 @@ public enum ResultsReader {
             return .notAResultsFile("\(path):\(error.line):\(error.column)", error.reason)
         }
         return .notAResultsFile(path, "corrupt JSON")
-    }
-
-    /// The schema number of a file's bytes, without decoding the rest; `nil` when there is none to read.
-    static func schema(of data: Data) -> Int? {
-        (try? JSONDecoder().decode(SchemaProbe.self, from: data))?.schema
     }
 
     /// Just the schema number, read before anything else.

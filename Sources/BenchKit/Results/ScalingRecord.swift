@@ -3,7 +3,7 @@
 ///
 /// The curve is worth what its fixture is: points made from the bundled generator say nothing about
 /// someone's own `--spec` data unless that data is the generator's. So a results file says which it
-/// was, and the report prints it beside the curves. Files written before this key read as nil.
+/// was, and the report prints it beside the curves.
 public struct ScalingRecord: Sendable, Equatable, Codable {
     /// Where the points came from.
     public enum Source: String, Sendable, Equatable, Codable, CaseIterable {

@@ -12,10 +12,10 @@ public struct SubjectRecord: Sendable, Equatable, Codable {
     public var records: Int
     /// How many slots its verdict walk reads over that response.
     public var slotsWalked: Int
-    /// Why the operation was picked for its role, in one line; nil in files written before it was kept.
+    /// Why the operation was picked for its role, in one line.
     public var why: String?
     /// Where its field-errors response came from, for the operation whose field errors the run
-    /// commits; absent for the others, and in files written before it was recorded.
+    /// commits; nil for the others.
     public var fieldErrors: FieldErrorsRecord?
 
     /// Creates a subject record.

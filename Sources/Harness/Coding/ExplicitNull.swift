@@ -5,7 +5,7 @@
 /// every file has the same keys and a reader never has to tell a missing key from a missing figure.
 /// Marking the property keeps the synthesized coding, with no `CodingKeys` list to keep in step with
 /// the fields. Decoding is unchanged: an absent key and `null` both decode as `nil`, as they do for a
-/// synthesized optional (files written before a key existed still read).
+/// synthesized optional.
 @propertyWrapper
 public struct ExplicitNull<Value> {
     /// The property's value; `nil` is written as `null`.

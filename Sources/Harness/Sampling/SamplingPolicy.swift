@@ -48,27 +48,6 @@ public struct SamplingPolicy: Sendable, Equatable, Codable {
     /// Creates the default policy; adjust its properties as needed.
     public init() {}
 
-    private enum CodingKeys: String, CodingKey {
-        case targetSampleNanoseconds, maximumBatchSize, warmUp, minimumSamples, maximumSamples, maximumBatchesPerRound,
-            timeBudgetNanoseconds, targetRelativeHalfWidth, confidenceLevel, bootstrapResamples, seed
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        targetSampleNanoseconds = try container.decode(UInt64.self, forKey: .targetSampleNanoseconds)
-        maximumBatchSize = try container.decode(Int.self, forKey: .maximumBatchSize)
-        warmUp = try container.decode(WarmUp.self, forKey: .warmUp)
-        minimumSamples = try container.decode(Int.self, forKey: .minimumSamples)
-        maximumSamples = try container.decode(Int.self, forKey: .maximumSamples)
-        // Results written before the key took one batch a round.
-        maximumBatchesPerRound = try container.decodeIfPresent(Int.self, forKey: .maximumBatchesPerRound) ?? 1
-        timeBudgetNanoseconds = try container.decode(UInt64.self, forKey: .timeBudgetNanoseconds)
-        targetRelativeHalfWidth = try container.decodeIfPresent(Double.self, forKey: .targetRelativeHalfWidth)
-        confidenceLevel = try container.decode(Double.self, forKey: .confidenceLevel)
-        bootstrapResamples = try container.decode(Int.self, forKey: .bootstrapResamples)
-        seed = try container.decode(UInt64.self, forKey: .seed)
-    }
-
     /// Checks the bounds are coherent, trapping with the offending field named if not.
     func validate() {
         precondition(targetSampleNanoseconds > 0, "targetSampleNanoseconds must be positive")

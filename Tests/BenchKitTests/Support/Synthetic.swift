@@ -105,7 +105,7 @@ enum Synthetic {
         let counts = counts(derived: 1, stored: 1)
         let fits = [
             FitRecord(
-                fitting: [.init(x: 1, y: 1_000), .init(x: 10, y: 10_000), .init(x: 100, y: 100_000)],
+                fitting: [1, 10, 100].map { .init(x: $0, y: $0 * 1_000, measurement: "commit.cost(\(Int($0)) retained)") },
                 name: "commit.cost(retained-handles)", strategy: .stored, xUnit: "retained handle")
         ]
         let judgement = Judge(limits: limits, buildConfiguration: build, quick: quick)

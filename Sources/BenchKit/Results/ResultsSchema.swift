@@ -1,0 +1,57 @@
+import JSON
+
+/// The layouts of a results file, in order: what each number changed, and how a file of the one before
+/// is read as it.
+///
+/// A file states its layout in `schema`. This bench writes `current` and reads every number up to it:
+/// a file of an older one is brought to the current layout, step by step, before it is decoded, so the
+/// rest of the bench knows one layout only. A key added to the file raises the number, with a change
+/// here saying what it is and what an older file reads as; results/README.md says what each key holds.
+public enum ResultsSchema {
+    /// One layout: its number, when it came, what it changed, and how a file of the layout before reads.
+    public struct Change: Sendable {
+        /// The number a file of this layout states.
+        public var schema: Int
+        /// The day it came, `yyyy-MM-dd`.
+        public var date: String
+        /// What changed from the layout before, in words.
+        public var note: String
+        /// Brings the JSON of a file of the layout before to this one.
+        let upgrade: @Sendable (inout JSONValue) -> Void
+    }
+
+    /// Every layout, oldest first.
+    public static let changes: [Change] = [
+        Change(
+            schema: 1, date: "2026-11-29",
+            note: "The first layout. Keys came while the number stayed 1, so a file of schema 1 may lack any "
+                + "of those schema 2 lists.",
+            upgrade: { _ in }),
+        Change(
+            schema: 2, date: "2026-12-02",
+            note: "The number counts the layout: from here a key added raises it. Four keys that came under "
+                + "schema 1 are required, and a file of schema 1 without them reads as its run was made: "
+                + "options.forks as 1 (it measured in its own process), measurements[].policy.maximumBatchesPerRound "
+                + "as 1 (one batch a round), limits[].bodyDifferences as null (not kept), and fits[].points[].measurement "
+                + "as the measurement of the fit's strategy whose median is the point's y. A verdict schema 1 wrote "
+                + "inconclusive reads as undecided. The keys written only where there is something to say may be "
+                + "absent, as before; a file of schema 1 made before one of them came reads without it: scaling, "
+                + "shapes, readFloor, phases, looks, looksTaken, subjects[].why and .fieldErrors, limits[].headroom "
+                + "and .instructionRatio, decision.shape; so do measurements[].instructionsPerOperation, "
+                + "instructionsUnderOtherHashSeeds, forks and policy.targetRelativeHalfWidth, written null when empty.",
+            upgrade: ResultsUpgrade.fromSchema1),
+    ]
+
+    /// The layout this bench writes.
+    public static let current = changes[changes.count - 1].schema
+
+    /// The JSON of a file of layout `schema`, brought to the current one.
+    ///
+    /// An upgrade fills in what the older layout left out where the file says what it must be, and
+    /// leaves the rest alone: what is still missing or wrong, decoding names.
+    static func upgrade(_ value: JSONValue, from schema: Int) -> JSONValue {
+        var value = value
+        for change in changes where change.schema > schema { change.upgrade(&value) }
+        return value
+    }
+}
