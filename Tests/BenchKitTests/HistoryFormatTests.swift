@@ -32,7 +32,7 @@ struct HistoryFormatTests {
             """,
             """
             field.read.untracked(row-of-8)
-            commit   date                  tree   build    run    no strategy
+            commit   date                  tree   build    run    unshaped
             0123456  2026-11-29T13:00:00Z  clean  release  full   21.2 ns [20.5, 22.0]
             """,
             """
@@ -58,7 +58,7 @@ struct HistoryFormatTests {
         #expect(markdown == """
             ### field.read.untracked(row-of-8)
 
-            | commit | date | tree | build | run | no strategy |
+            | commit | date | tree | build | run | unshaped |
             |---|---|---|---|---|---|
             | 0123456 | 2026-11-29T13:00:00Z | clean | release | full | 21.2 ns [20.5, 22.0] |
             | abcdef0 | 2026-11-30T09:30:00Z | dirty | release | quick | 21.2 ns [20.5, 22.0] |
@@ -92,10 +92,10 @@ struct HistoryFormatTests {
 
     @Test func jsonHasTheRunsInOrderWithEverythingThePlotsDraw() throws {
         let document = try JSONSerialization.jsonObject(with: Data(try output(.json).utf8)) as! [String: Any]
-        #expect(document["schema"] as? Int == 1)
+        #expect(document["schema"] as? Int == HistoryDocument.currentSchema && HistoryDocument.currentSchema == 2)
         #expect(document["samplesMeasurement"] as? String == Synthetic.phaseRead)
         #expect(document["limits"] as? [String] == ["phase-read", "extra-bodies"])
-        #expect(document["strategies"] as? [String] == ["derived", "stored", "none"])
+        #expect(document["strategies"] as? [String] == ["derived", "stored", "unshaped"])
         let measurements = document["measurements"] as! [[String: Any]]
         #expect(measurements.map { $0["name"] as? String } == Synthetic.names.history)
         #expect(measurements[0]["strategies"] as? [String] == ["derived", "stored"])

@@ -20,6 +20,7 @@ struct MeasurementKeyTests {
     }
 
     @Test func bracketsThatNameNoMeasuredStrategyArePartOfTheName() {
+        #expect(MeasurementKey(label: "x [unshaped]") == MeasurementKey(name: "x [unshaped]", strategy: .unshaped))
         #expect(MeasurementKey(label: "x [none]") == MeasurementKey(name: "x [none]", strategy: .unshaped))
         #expect(MeasurementKey(label: "x [counts]") == MeasurementKey(name: "x [counts]", strategy: .unshaped))
         #expect(MeasurementKey(label: "x [derived] ") == MeasurementKey(name: "x [derived] ", strategy: .unshaped))

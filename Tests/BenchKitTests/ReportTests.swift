@@ -21,7 +21,7 @@ struct ReportTests {
             reference (another machine: Apple M1 Pro, decision record): a read per field in a row body of eight fields, median: tracked 638 ns, untracked 25.9 ns, tracked/untracked 24.6×
             this run (Test CPU): tracked 712 ns, untracked 21.2 ns, tracked/untracked 33.5×
 
-            without a strategy
+            unshaped
             measurement                     median [95% CI]       allocs/op  bytes/op
             field.read.tracked(row-of-8)    712 ns [700, 730]     n/a        n/a
             field.read.untracked(row-of-8)  21.2 ns [20.5, 22.0]  n/a        n/a

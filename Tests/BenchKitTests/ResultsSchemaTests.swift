@@ -22,13 +22,14 @@ struct ResultsSchemaTests {
         return results
     }
 
-    /// `results` as schema 1 wrote it: without the keys schema 2 requires, `inconclusive` for undecided.
+    /// `results` as schema 1 wrote it: without the keys schema 2 requires, `inconclusive` for undecided,
+    /// and `none` for unshaped, as schemas 1 and 2 did.
     private func asSchema1(_ results: ResultsFile, schema: Int = 1) throws -> Data {
         var file = try JSONSerialization.jsonObject(with: try results.encoded()) as! [String: Any]
         file["schema"] = schema
         file["options"] = (file["options"] as! [String: Any]).filter { $0.key != "forks" }
         file["measurements"] = (file["measurements"] as! [[String: Any]]).map { measurement in
-            var measurement = measurement
+            var measurement = asSchema2(measurement)
             measurement["policy"] = (measurement["policy"] as! [String: Any]).filter { $0.key != "maximumBatchesPerRound" }
             return measurement
         }
@@ -49,6 +50,13 @@ struct ResultsSchemaTests {
         return try JSONSerialization.data(withJSONObject: file)
     }
 
+    /// An entry as schema 2 wrote it: `none` for unshaped.
+    private func asSchema2(_ entry: [String: Any]) -> [String: Any] {
+        var entry = entry
+        if entry["strategy"] as? String == FigureStrategy.unshaped.rawValue { entry["strategy"] = "none" }
+        return entry
+    }
+
     private func refusal(_ data: Data) -> String? {
         do {
             _ = try ResultsReader.decode(data, path: "r.json")
@@ -63,9 +71,24 @@ struct ResultsSchemaTests {
         let data = try asSchema1(results)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("inconclusive") && !text.contains("maximumBatchesPerRound") && !text.contains("\"measurement\""))
+        #expect(text.contains("\"none\"") && !text.contains("unshaped"))
         var expected = results
         expected.schema = 1
         #expect(try ResultsReader.decode(data, path: "old.json") == expected, "it keeps its number; its values are the current layout's")
+    }
+
+    @Test func aFileOfSchema2SaysNoneForUnshaped() throws {
+        let results = results()
+        var file = try JSONSerialization.jsonObject(with: try results.encoded()) as! [String: Any]
+        file["schema"] = 2
+        file["measurements"] = (file["measurements"] as! [[String: Any]]).map(asSchema2)
+        var expected = results
+        expected.schema = 2
+        #expect(try ResultsReader.decode(try JSONSerialization.data(withJSONObject: file), path: "old.json") == expected)
+        file["schema"] = ResultsSchema.current
+        #expect(
+            refusal(try JSONSerialization.data(withJSONObject: file))?.hasPrefix("r.json: not a results file: 'measurements[2].strategy'") == true,
+            "the current layout has no strategy none")
     }
 
     @Test func theCurrentLayoutIsDecodedStrictly() throws {

@@ -19,7 +19,7 @@ struct ResultsValidatorTests {
         results = Synthetic.results()
         results.measurements[2].summary.median = 701
         #expect(ResultsValidator.problems(in: results, names: Synthetic.names).contains(
-            "measurement 'field.read.tracked(row-of-8)' (none): summary median 701.0 is not the samples' median 712.0"))
+            "measurement 'field.read.tracked(row-of-8)' (unshaped): summary median 701.0 is not the samples' median 712.0"))
     }
 
     @Test func aVerdictMustFollowFromTheFilesOwnFigures() {

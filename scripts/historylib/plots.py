@@ -18,15 +18,15 @@ from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter  # noqa: E402
 
-SCHEMA = 1
+SCHEMA = 2
 LOG_SPAN = 20.0
 MAX_TICK_LABELS = 7
 MAX_LABELLED_RUNS = 8
-COLORS = {"derived": "#1f6fb4", "stored": "#e07b10", "root": "#8a4fb0", "incremental": "#17a2b8", "none": "#4a8c3a"}
+COLORS = {"derived": "#1f6fb4", "stored": "#e07b10", "root": "#8a4fb0", "incremental": "#17a2b8", "unshaped": "#4a8c3a"}
 LIMIT_COLOR = "#b0002a"
 VERDICT_COLORS = {"pass": "#cfe8c8", "fail": "#f4c4c4", "inconclusive": "#f6e3b0", "undecided": "#f6e3b0", "ships": "#cfe8c8", "fallback": "#f4c4c4"}
 TIME_UNITS = (("ns", 1.0), ("µs", 1e3), ("ms", 1e6), ("s", 1e9))
-LABELS = {"none": "no strategy (one figure for both)"}
+LABELS = {"unshaped": "unshaped (one figure for every shape)"}
 
 plt.rcParams.update({"font.size": 9, "axes.titlesize": 10, "axes.grid": True, "grid.alpha": 0.3,
                      "svg.fonttype": "none", "svg.hashsalt": "scripts/history"})

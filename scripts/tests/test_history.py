@@ -27,7 +27,7 @@ def run(commit: str, date: str, strategies: list[str], quick: bool = False) -> d
             "decision": {"outcome": "fallback", "ships": False, "text": "fallback"}}
 
 
-def history(schema: int = 1) -> dict:
+def history(schema: int = 2) -> dict:
     return {"schema": schema, "samplesMeasurement": READ, "limits": ["phase-read", "root-commit"], "strategies": SHAPES,
             "measurements": [{"name": READ, "strategies": SHAPES, "shapesOverStored": ["derived", "root", "incremental"]}],
             "runs": [run("1", "2026-01-01T00:00:00Z", SHAPES[:2]), run("2", "2026-01-02T00:00:00Z", SHAPES, quick=True)]}
@@ -54,9 +54,9 @@ class PlotTests(unittest.TestCase):
         self.assertIn("1.00 µs per retained handle − 5.00 ns", (out / "scaling-fits.svg").read_text(encoding="utf-8"))
 
     def test_bad_input_is_one_line_exit_2_and_no_plot(self) -> None:
-        completed, out = self.plot(history(schema=2))
+        completed, out = self.plot(history(schema=3))
         self.assertEqual(completed.returncode, 2, completed.stderr)
-        self.assertIn("history JSON of schema 2; this script reads schema 1", completed.stderr.splitlines()[-1])
+        self.assertIn("history JSON of schema 3; this script reads schema 2", completed.stderr.splitlines()[-1])
         self.assertFalse(out.exists())
 
 

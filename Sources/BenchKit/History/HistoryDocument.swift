@@ -4,9 +4,9 @@ import Harness
 /// `bench history --format json`: everything `scripts/history` plots, so Python never reads the results
 /// schema itself.
 ///
-/// Shape (schema 1; keys sorted, absent figures written as `null`):
+/// Shape (schema 2; keys sorted, absent figures written as `null`; schema 1 wrote `unshaped` as `none`):
 ///
-///     { "schema": 1,
+///     { "schema": 2,
 ///       "measurements": [{ "name", "strategies": ["derived", ...], "shapesOverStored": ["derived", ...] }],
 ///       "samplesMeasurement": KeyMeasurements.phaseReadTracked,
 ///       "limits": ["phase-read", ...],            every limit id any run has, in the order first seen
@@ -29,7 +29,7 @@ import Harness
 /// plots draw against limit 1); timings are nanoseconds, and every `...Text` is `FigureText`'s.
 struct HistoryDocument: Encodable {
     /// The layout's version; a reader refuses another.
-    static let currentSchema = 1
+    static let currentSchema = 2
     struct Measurement: Encodable {
         var name: String
         var strategies: [FigureStrategy]

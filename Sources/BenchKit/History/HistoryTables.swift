@@ -58,7 +58,7 @@ enum HistoryTables {
     private static func measurementTable(_ history: History, _ name: String) -> Table {
         let shown = history.strategies(name)
         let shapes = history.shapesOverStored(name)
-        let headers = runColumns + shown.map { $0 == .unshaped ? "no strategy" : $0.rawValue } + shapes.map { "\($0.rawValue)/stored" }
+        let headers = runColumns + shown.map(\.rawValue) + shapes.map { "\($0.rawValue)/stored" }
         let rows = history.runs.map { run in
             runCells(run) + shown.map { strategy in
                 run.measurement(name, strategy).map { FigureText.duration($0.summary.median, interval: $0.summary.medianInterval) } ?? missing

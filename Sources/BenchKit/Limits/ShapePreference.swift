@@ -23,7 +23,7 @@ public struct ShapePreference: Sendable, Equatable, Codable {
         case .stored: "the phase is stored and settled after each commit"
         case .root: "the verdict is kept on the root, the phase derived from it"
         case .incremental: "the verdict is kept on the root and updated by what a commit changed, the phase derived from it"
-        case .unshaped: "no strategy"
+        case .unshaped: "no shape changes the figure"
         }
     }
 }

@@ -89,7 +89,7 @@ struct HTMLPage {
         svg .band { fill: #e5e7eb; } svg .one { stroke: #6b7280; stroke-dasharray: 2 2; } svg .ratio { stroke: #fff; stroke-width: 1; } svg .clipped { stroke: #111827; stroke-width: 1.5; }
         .s-derived { fill: #2563eb; stroke: #2563eb; background: #2563eb; } .s-stored { fill: #d97706; stroke: #d97706; background: #d97706; }
         .s-root { fill: #7c3aed; stroke: #7c3aed; background: #7c3aed; } .s-incremental { fill: #0891b2; stroke: #0891b2; background: #0891b2; }
-        .s-none { fill: #374151; stroke: #374151; background: #374151; }
+        .s-unshaped { fill: #374151; stroke: #374151; background: #374151; }
         svg .fork, svg .point { stroke: #fff; }
         .v-faster { fill: var(--pass); } .v-slower { fill: var(--fail); } .v-cannot-tell { fill: var(--undecided); } .v-no-change { fill: var(--quiet); }
         """

@@ -34,7 +34,7 @@ public enum Report {
         if let table = tables.strategyRatios { sections.append("\(ratiosTitle)\n" + table.text()) }
         if let table = tables.strategyAllocations { sections.append("\(allocationsTitle)\n" + table.text()) }
         sections.append([ReferenceFigures.line, ReferenceFigures.measuredLine(in: results, names: names)].joined(separator: "\n"))
-        if let table = tables.strategyFree { sections.append("without a strategy\n" + table.text()) }
+        if let table = tables.strategyFree { sections.append("unshaped\n" + table.text()) }
         if let table = tables.readFloor { sections.append("\(readFloorTitle)\n" + table.text()) }
         if let table = tables.counts { sections.append("body re-runs\n" + table.text()) }
         if let section = tables.fitsSection(separator: "\n", { $0.text() }) { sections.append("how cost grows\n" + section) }
@@ -136,7 +136,7 @@ public enum Report {
         sections.append(
             "**\(ReferenceFigures.label):** " + ReferenceFigures.line.dropFirst(ReferenceFigures.label.count + 2)
                 + "  \n" + ReferenceFigures.measuredLine(in: results, names: names))
-        if let table = tables.strategyFree { sections.append("\(heading) Without a strategy\n\n" + table.markdown()) }
+        if let table = tables.strategyFree { sections.append("\(heading) Unshaped\n\n" + table.markdown()) }
         if let table = tables.readFloor { sections.append("\(heading) \(capitalized(readFloorTitle))\n\n" + table.markdown()) }
         if let table = tables.counts { sections.append("\(heading) Body re-runs\n\n" + table.markdown()) }
         if let section = tables.fitsSection(separator: "\n\n", { $0.markdown() }) { sections.append("\(heading) How cost grows\n\n" + section) }

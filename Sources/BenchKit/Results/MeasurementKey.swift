@@ -24,7 +24,7 @@ public struct MeasurementKey: Sendable, Hashable, Codable, Comparable, CustomStr
     }
 
     /// The key whose `label` is `label`: a trailing ` [strategy]` naming a measured strategy is the
-    /// strategy, and anything else is the name of a figure no strategy shapes.
+    /// strategy, and anything else is the name of an unshaped figure.
     public init(label: String) {
         if label.hasSuffix("]"), let open = label.range(of: " [", options: .backwards),
             let strategy = FigureStrategy(rawValue: String(label[open.upperBound..<label.index(before: label.endIndex)])),

@@ -40,6 +40,11 @@ public enum ResultsSchema {
                 + "and .instructionRatio, decision.shape; so do measurements[].instructionsPerOperation, "
                 + "instructionsUnderOtherHashSeeds, forks and policy.targetRelativeHalfWidth, written null when empty.",
             upgrade: ResultsUpgrade.fromSchema1),
+        Change(
+            schema: 3, date: "2026-12-02",
+            note: "A figure no shape changes is strategy unshaped, the word reports use for it; schema 2 and "
+                + "before wrote none, which reads as unshaped.",
+            upgrade: ResultsUpgrade.fromSchema2),
     ]
 
     /// The layout this bench writes.

@@ -26,6 +26,15 @@ enum ResultsUpgrade {
             }
         }
     }
+
+    /// Schema 2 to 3: the strategy of a figure no shape changes, `none`, is `unshaped`.
+    @Sendable static func fromSchema2(_ file: inout JSONValue) {
+        for key in ["measurements", "counts", "fits", "limits"] {
+            file.updateEach(key) { entry in
+                if entry["strategy"] == .string("none") { entry.set("strategy", .string(FigureStrategy.unshaped.rawValue)) }
+            }
+        }
+    }
 }
 
 extension JSONValue {

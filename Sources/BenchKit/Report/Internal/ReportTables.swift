@@ -96,11 +96,11 @@ struct ReportTables {
         }
         let strategies = columns + [.unshaped]
         return Table(
-            headers: ["measurement"] + columns.map(\.rawValue) + ["no strategy"],
+            headers: ["measurement"] + columns.map(\.rawValue) + [FigureStrategy.unshaped.rawValue],
             rows: names.map { name in [name] + strategies.map { figure(name, $0) } })
     }
 
-    /// Measurements no strategy shapes, such as the floor of a plain `@Observable` read.
+    /// The unshaped measurements, which no shape changes, such as the floor of a plain `@Observable` read.
     var strategyFree: Table? {
         let records = results.measurements.filter { $0.strategy == .unshaped }
         guard !records.isEmpty else { return nil }
