@@ -13,7 +13,7 @@ public struct BodyDifference: Sendable, Equatable, Codable {
     /// Its re-runs under the stored strategy.
     public var stored: Int
 
-    /// Creates a body's difference between `strategy` and stored.
+    /// A body that re-ran `reruns` times under `strategy` and `stored` times under stored.
     public init(body: String, strategy: FigureStrategy, reruns: Int, stored: Int) {
         self.body = body
         self.strategy = strategy
@@ -21,7 +21,7 @@ public struct BodyDifference: Sendable, Equatable, Codable {
         self.stored = stored
     }
 
-    /// Creates a body's difference between derived and stored.
+    /// The same, for derived: how limits of versions 1 and 2 write it (`{body, derived, stored, difference}`).
     public init(body: String, derived: Int, stored: Int) {
         self.init(body: body, strategy: .derived, reruns: derived, stored: stored)
     }

@@ -32,7 +32,7 @@ public struct Decision: Sendable, Equatable, Codable {
     /// The opening of the line for a run judged among shapes that cannot say which ships.
     public static let undecidedShapeText = "no decision: this run cannot say which shape ships"
 
-    /// Creates a decision.
+    /// A decision; `shape` only with `.ships`, as decoding checks.
     public init(outcome: Outcome, text: String, shape: FigureStrategy? = nil) {
         self.outcome = outcome
         self.text = text

@@ -29,7 +29,8 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
     /// the margin while wall time passes.
     public var instructionRatio: InstructionRatio?
 
-    /// Creates a judgement.
+    /// A limit as judged; `headroom` is worked out here unless given, and left nil where nothing was
+    /// judged.
     ///
     /// - Parameter headroom: The headroom, where the limit's threshold is not its own (stored's bound of
     ///   version 3); nil works it out from `limit`'s threshold, `value` and `interval`.

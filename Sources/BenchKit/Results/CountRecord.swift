@@ -10,7 +10,7 @@ public struct CountRecord: Sendable, Equatable, Codable {
     /// How many times the body re-ran.
     public var reruns: Int
 
-    /// Creates a count.
+    /// How often `body` re-ran under `strategy` in `scenario`.
     public init(scenario: String, strategy: FigureStrategy, body: String, reruns: Int) {
         self.scenario = scenario
         self.strategy = strategy

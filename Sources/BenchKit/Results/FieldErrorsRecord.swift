@@ -16,7 +16,8 @@ public struct FieldErrorsRecord: Sendable, Equatable, Codable {
     /// The sources a results file may name.
     public static let sources = ["recorded", "made"]
 
-    /// Creates a record.
+    /// Where one response came from: `source` one of `sources`, the response's name, how many fields
+    /// hold an error in it, and `how`, the sentence that says so.
     public init(source: String, response: String, leaves: Int, how: String) {
         self.source = source
         self.response = response

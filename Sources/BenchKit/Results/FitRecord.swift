@@ -40,7 +40,7 @@ public struct FitRecord: Sendable, Equatable, Codable {
     /// The points fitted, at least two.
     public var points: [Point]
 
-    /// Creates a fit record.
+    /// A fit as recorded; `init(fitting:name:strategy:xUnit:)` makes one from points.
     public init(
         name: String, strategy: FigureStrategy, xUnit: String, yUnit: String, slope: Double, intercept: Double,
         rSquared: Double, points: [Point]

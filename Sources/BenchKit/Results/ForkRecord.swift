@@ -14,7 +14,7 @@ public struct ForkRecord: Sendable, Equatable, Codable {
     /// Why the fork's sampling stopped.
     public var stopReason: MeasurementResult.StopReason
 
-    /// Creates a fork record.
+    /// One fork's share: its samples (consecutive in the measurement's), batch size and stop reason.
     public init(samples: Int, batchSize: Int, stopReason: MeasurementResult.StopReason) {
         self.samples = samples
         self.batchSize = batchSize

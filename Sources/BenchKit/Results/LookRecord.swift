@@ -13,7 +13,8 @@ public struct LookRecord: Sendable, Equatable, Codable {
     /// The measurements measured again, as `name [strategy]`.
     public var measurements: [String]
 
-    /// Creates a record of one look.
+    /// A look at `forks` forks, taken for `limits` (their ids), measuring `measurements` again (their
+    /// labels, `name [strategy]`).
     public init(forks: Int, limits: [String], measurements: [String]) {
         self.forks = forks
         self.limits = limits

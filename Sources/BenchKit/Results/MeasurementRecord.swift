@@ -46,10 +46,11 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// The unit every timed figure is stored in.
     public static let nanoseconds = "ns"
 
-    /// Creates a record from its parts.
     /// Its identity: `name` and `strategy`.
     public var key: MeasurementKey { MeasurementKey(self) }
 
+    /// A record whose samples and summary are in nanoseconds per operation (`unit` is always `ns`);
+    /// the instruction counts and forks are nil where the run had none.
     public init(
         name: String, strategy: FigureStrategy, summary: Summary, samples: [Double], batches: BatchRecord,
         policy: SamplingPolicy, allocations: AllocationRecord, instructionsPerOperation: Double? = nil,
@@ -131,7 +132,7 @@ public struct BatchRecord: Sendable, Equatable, Codable {
     /// Why sampling stopped.
     public var stopReason: MeasurementResult.StopReason
 
-    /// Creates a batch record.
+    /// The batches as sampled: `size` operations each, each batch's raw `nanoseconds`.
     public init(
         size: Int, nanoseconds: [UInt64], invocations: MeasurementResult.Invocations,
         stopReason: MeasurementResult.StopReason

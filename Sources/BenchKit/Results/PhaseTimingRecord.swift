@@ -14,7 +14,7 @@ public struct PhaseTimingRecord: Sendable, Equatable, Codable {
     /// parent's start of the process to its records read back.
     public var parts: [Double]?
 
-    /// Creates a phase timing.
+    /// One phase's wall time, with `parts` (each fork's or look's seconds) where it has them.
     public init(phase: String, seconds: Double, parts: [Double]? = nil) {
         self.phase = phase
         self.seconds = seconds

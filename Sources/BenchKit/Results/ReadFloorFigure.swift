@@ -30,7 +30,8 @@ public struct ReadFloorFigure: Sendable, Equatable, Codable {
     /// The figures behind it, or why there are none.
     public var reason: String
 
-    /// Creates a figure from its parts.
+    /// A figure as `ReadFloor.figures` judges it against its goal; `value` and `interval` are nil where
+    /// the run measured none of it.
     public init(
         id: String, description: String, unit: LimitUnit, value: Double?, interval: ConfidenceInterval?,
         comparison: Comparison, goal: Double, verdict: LimitOutcome, reason: String

@@ -113,7 +113,8 @@ public struct RunRecord: Sendable, Equatable, Codable {
     /// the run's own process.
     public var forks: Int
 
-    /// Creates a record from parts.
+    /// The options as a results file holds them; `filter` is the pattern, `forks` 1 for a run in its
+    /// own process.
     public init(quick: Bool, filter: String?, strategy: StrategySelection, specDirectory: String, forks: Int = 1) {
         self.quick = quick
         self.filter = filter

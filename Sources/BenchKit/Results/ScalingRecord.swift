@@ -34,7 +34,8 @@ public struct ScalingRecord: Sendable, Equatable, Codable {
     /// points; nil when there is nothing to add.
     public var detail: String?
 
-    /// Creates a record.
+    /// Where the points came from, with one line more where there is one (the validator requires it
+    /// for `notMeasured`).
     public init(source: Source, detail: String? = nil) {
         self.source = source
         self.detail = detail

@@ -18,7 +18,8 @@ public struct SubjectRecord: Sendable, Equatable, Codable {
     /// commits; nil for the others.
     public var fieldErrors: FieldErrorsRecord?
 
-    /// Creates a subject record.
+    /// An operation picked for `role`, with what its fixture holds; `fieldErrors` only for the
+    /// operation whose field errors the run commits.
     public init(
         role: String, operation: String, fixture: String, records: Int, slotsWalked: Int, why: String? = nil,
         fieldErrors: FieldErrorsRecord? = nil
