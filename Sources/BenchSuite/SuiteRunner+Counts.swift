@@ -1,7 +1,7 @@
 import BenchKit
 import Workloads
 
-// The scenario counts: body re-runs per commit, counted on this thread and a second one.
+// MARK: - The scenario counts: body re-runs per commit, counted on this thread and a second one.
 extension SuiteRunner {
     /// Runs every selected scenario under every selected strategy; one count per body, in scenario
     /// order, each scenario's strategies in `Suite.strategies`' order.
@@ -60,4 +60,10 @@ extension SuiteRunner {
         }
         return (items.filter { !there.contains($0) }, items.filter { there.contains($0) })
     }
+}
+
+/// One scenario (by its place among the run's selected scenarios) under one strategy.
+struct CountingItem: Hashable, Sendable {
+    let scenario: Int
+    let strategy: FigureStrategy
 }

@@ -1,7 +1,7 @@
 import BenchKit
 import Harness
 
-// The timing loop: the selected measurements sampled group by group, interleaved in this process.
+// MARK: - The timing loop: the selected measurements sampled group by group, interleaved in this process.
 extension SuiteRunner {
     /// Times every selected measurement, derived and stored of one name in alternation, and counts
     /// their allocations unless told not to.
@@ -166,5 +166,185 @@ extension SuiteRunner {
             }
         }
         return counts
+    }
+}
+
+// MARK: - How each process samples: the run's policy, what slow measurements and those needing a set-up per
+// batch are allowed instead, and the rule in words for the results file.
+extension SuiteRunner {
+    /// The sampling policy of one process: the full run's, or `--quick`'s few samples.
+    ///
+    /// A fork of a run in several samples until its median is known to ±1 % (95 % order-statistic
+    /// interval), at least 6 rounds and at most 40, within a share of the single process's time: what
+    /// decides a comparison across runs is how much one process differs from the next, which only more
+    /// processes show, so a fork whose samples already agree gains nothing from more of them, and the
+    /// time goes to the measurements whose samples do not. The budget is 50 ms a group in a run of 8
+    /// forks: one fork's error at that budget is still under the spread between forks, so the
+    /// comparison rests on the differences between processes (the run that showed it is in
+    /// docs/sampling-in-forks.md). Warm-up is 5 ms a measurement: the code is
+    /// compiled ahead of time, so warming fills caches and predictors, which takes microseconds to a
+    /// few milliseconds here. `StoppingRule` states the rule; the results file's `method` quotes it.
+    ///
+    /// - Parameters:
+    ///   - quick: Whether the run is `--quick`.
+    ///   - forks: How many processes the run measures in.
+    public static func policy(quick: Bool, forks: Int = 1) -> SamplingPolicy {
+        var policy = SamplingPolicy()
+        if quick {
+            policy.warmUp = .duration(nanoseconds: 5_000_000)
+            policy.minimumSamples = 5
+            policy.maximumSamples = 200
+            policy.timeBudgetNanoseconds = 30_000_000
+            policy.bootstrapResamples = 500
+        } else if forks == 1 {
+            policy.warmUp = .duration(nanoseconds: 50_000_000)
+            policy.minimumSamples = 20
+            policy.timeBudgetNanoseconds = 800_000_000
+        } else {
+            policy.warmUp = .duration(nanoseconds: 5_000_000)
+            policy.minimumSamples = 6
+            policy.maximumSamples = 40
+            policy.targetRelativeHalfWidth = 0.01
+            policy.timeBudgetNanoseconds = max(50_000_000, 400_000_000 / UInt64(forks))
+        }
+        // A derived commit of a microsecond beside a stored one of a second: without more batches a
+        // round, the short one is timed only just after the long one evicted its data.
+        policy.maximumBatchesPerRound = 16
+        return policy
+    }
+
+    /// The fewest samples of a measurement whose one call takes `slowCallNanoseconds` or more.
+    static func slowMinimumSamples(quick: Bool, forks: Int) -> Int {
+        quick ? 2 : forks == 1 ? 6 : 3
+    }
+
+    /// The fewest rounds of a group of scaling-curve points in a run of several forks, given the
+    /// fewest its kind would take otherwise: half of them, rounded up, and at least 2.
+    ///
+    /// Every fork still takes every point, and a curve's fit and its headroom rest on all its points
+    /// across all the forks that took them (a two-stage bootstrap: forks, then each fork's samples),
+    /// so a point's precision within one fork counts for less than one limit's measurement does: in
+    /// the figures of record the fork medians of a curve point lie 3 % to 90 % of its median apart,
+    /// against a target of ±1 % within a fork. The rounds taken past the time budget are where the
+    /// minutes of a run go: every frame over a hundred roots pays a set-up, and the stored chain's
+    /// commit over a thousand handles takes a quarter of a second. No limit reads a curve point.
+    static func curvePointMinimumSamples(_ minimum: Int, quick: Bool, forks: Int) -> Int {
+        quick || forks == 1 ? minimum : max(2, (minimum + 1) / 2)
+    }
+
+    /// The most batches a round of a `--quick` run takes of a measurement whose every batch needs its
+    /// own set-up.
+    static let quickSetUpBatchesPerRound = 4
+
+    /// The fewest rounds of a group whose every batch needs its own set-up, in a `--quick` run or a run
+    /// of several forks.
+    static func setUpMinimumSamples(quick: Bool, forks: Int) -> Int {
+        quick || forks > 1 ? 3 : Int.max
+    }
+
+    /// The sampling rule of a run, in words, for the results file's `method`.
+    public static func samplingDescription(quick: Bool, forks: Int) -> String {
+        let policy = Self.policy(quick: quick, forks: forks)
+        let warmUp: String
+        switch policy.warmUp {
+        case .duration(let nanoseconds): warmUp = "warm-up \(nanoseconds / 1_000_000) ms a measurement"
+        case .iterations(let count): warmUp = "warm-up \(count) calls a measurement"
+        }
+        let slow = FigureText.duration(slowCallNanoseconds)
+        return "\(forks > 1 ? "in each fork, " : "")\(warmUp); " + StoppingRule(policy: policy).description
+            + "; measurements sampled together with one whose single call takes \(slow) or more: that call, timed "
+            + "once before sampling, is their warm-up and the slow one's calibration, and they take at least "
+            + "\(slowMinimumSamples(quick: quick, forks: forks)) rounds"
+            + (quick || forks > 1
+                ? "; measurements whose every batch needs its own set-up take at least "
+                    + "\(setUpMinimumSamples(quick: quick, forks: forks)) rounds"
+                    + (quick ? " of at most \(quickSetUpBatchesPerRound) batches; measurements retaining more than "
+                        + "\(quickHandleLimit) handles are left out" : "")
+                : "")
+            + (forks > 1 && !quick
+                ? "; a group of points of a scaling curve takes at least half the rounds its kind takes otherwise, "
+                    + "rounded up, and at least 2 (\(curvePointMinimumSamples(policy.minimumSamples, quick: quick, forks: forks)) "
+                    + "where the others take \(policy.minimumSamples))"
+                : "")
+            + "; two such measurements whose calls each put the other's state in place (the field errors' landing and "
+            + "clearing frames) are sampled in alternation over one world, each call timed and the set-up of the next"
+    }
+
+    /// A call at least this long makes a measurement slow: fewer samples, and no allocation pass in
+    /// a `--quick` run.
+    static let slowCallNanoseconds: Double = 50_000_000
+}
+
+// MARK: - The allocation pass, off the clock, after a group's sampling.
+extension SuiteRunner {
+    /// Allocations per operation, counted in a pass of their own, off the clock: for an operation that
+    /// needs its set-up before each call, four calls each after their set-up, or two when one call
+    /// takes `longSetUpCallNanoseconds` or more; for one whose call is slow (`slow`), two calls with
+    /// no warm-up, since sampling has just run it: an operation that alternates two states (a value
+    /// set to null and back) is counted once in each.
+    ///
+    /// - Parameter oneCall: How long one call took, timed before sampling.
+    static func allocations(
+        _ counter: Result<AllocationCounter, AllocationCounter.Unavailable>, _ measurement: SuiteMeasurement,
+        _ prepared: SuiteMeasurement.Prepared, batchSize: Int, oneCall: Double = 0
+    ) -> Result<AllocationCount, AllocationCounter.Unavailable> {
+        let slow = oneCall > slowCallNanoseconds
+        return counter.map { counter in
+            var count: AllocationCount
+            if measurement.oneCallPerBatch {
+                prepared.setUp()
+                count = counter.measure(iterations: 1, warmUp: 0, prepared.operation)
+                for _ in 1..<(oneCall >= longSetUpCallNanoseconds ? 2 : 4) {
+                    prepared.setUp()
+                    let more = counter.measure(iterations: 1, warmUp: 0, prepared.operation)
+                    count.iterations += more.iterations
+                    count.allocations += more.allocations
+                    count.bytes += more.bytes
+                }
+            } else if slow {
+                prepared.setUp()
+                count = counter.measure(iterations: 2, warmUp: 0, prepared.operation)
+            } else {
+                prepared.setUp()
+                count = counter.measure(iterations: min(max(batchSize, 4), 256), prepared.operation)
+            }
+            count.iterations *= measurement.operationsPerCall
+            return count
+        }
+    }
+
+    /// A call at least this long, after its set-up, is counted twice rather than four times: a frame
+    /// allocates alike call after call (the figures of record's frames count exactly four times what
+    /// one call allocates), and its four calls were half of the first fork's allocation pass.
+    static let longSetUpCallNanoseconds: Double = 5_000_000
+}
+
+// MARK: - The scaling curves: a line fitted through each curve's medians.
+extension SuiteRunner {
+    /// One fitted line per scaling curve and strategy, through the median of each of the curve's
+    /// measurements among `records`.
+    public func fits(_ records: [MeasurementRecord], suite: Suite) -> [FitRecord] {
+        let points: [(SuiteMeasurement, Double, Double)] = selected(suite).compactMap { measurement in
+            guard let curve = measurement.curve,
+                let record = records.record(measurement.key)
+            else { return nil }
+            return (measurement, curve.x, record.summary.median)
+        }
+        return Self.fits(points)
+    }
+
+    /// One fitted line per curve and strategy, through each point's median.
+    static func fits(_ points: [(SuiteMeasurement, Double, Double)]) -> [FitRecord] {
+        var keys: [(String, FigureStrategy)] = []
+        for (measurement, _, _) in points where !keys.contains(where: { $0 == (measurement.curve!.name, measurement.strategy) }) {
+            keys.append((measurement.curve!.name, measurement.strategy))
+        }
+        return keys.compactMap { name, strategy in
+            let curve = points.filter { $0.0.curve!.name == name && $0.0.strategy == strategy }
+            guard Set(curve.map(\.1)).count >= 2 else { return nil }
+            return FitRecord(
+                fitting: curve.map { FitRecord.Point(x: $0.1, y: $0.2, measurement: $0.0.name) }, name: name, strategy: strategy,
+                xUnit: curve[0].0.curve!.xUnit)
+        }
     }
 }

@@ -104,6 +104,12 @@ public enum CommandLineParser {
             MergeOptions(paths: scanned.positionals, outputPath: output, instructionsFrom: try scanned["--instructions-from"].nonEmpty()))
     }
 
+    private static func parseHistory(_ arguments: [String]) throws(BenchError) -> Command {
+        let scanned = try scan(arguments, options: scanTable(HistoryOption.all), command: "history")
+        if let stray = scanned.positionals.first { throw BenchError.usage("unexpected argument '\(stray)'") }
+        return .history(try read(HistoryOption.all, from: scanned, into: HistoryOptions()))
+    }
+
     private static func parseProfile(_ arguments: [String]) throws(BenchError) -> Command {
         if arguments.first == "diff" {
             let scanned = try scan(Array(arguments.dropFirst()), options: ["--out": true], command: "profile diff")
