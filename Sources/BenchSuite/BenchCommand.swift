@@ -337,7 +337,7 @@ public enum BenchCommand {
         guard let filter = options.filter,
             SuiteRunner.selected(suite, options: options).isEmpty, SuiteRunner.selectedScenarios(subjects, options: options).isEmpty
         else { return }
-        throw BenchError.usage("--filter '\(filter.pattern)' selects no measurement and no count under strategies \(options.strategies.rawValue); bench --list names what there is")
+        throw BenchError.usage("--filter '\(filter.pattern)' selects no measurement and no count under shapes \(options.strategies.rawValue); bench --list names what there is")
     }
 
     private static func report(_ options: ReportOptions) throws -> CommandOutput {

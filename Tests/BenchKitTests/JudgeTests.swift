@@ -150,7 +150,7 @@ struct JudgeTests {
             counts: [CountRecord(scenario: Synthetic.spreadsScenario, strategy: .derived, body: "phase-only", reruns: 1)])
         #expect(judgement.limits.map(\.verdict) == [.notJudged, .notJudged])
         #expect(judgement.limits[0].reason == "this run has no measurement 'phase.read.tracked(largest-strict)' (derived)")
-        #expect(judgement.limits[1].reason == "this run has no counts of 'verdict-read-value-changes(spreads-only)' for the stored strategy")
+        #expect(judgement.limits[1].reason == "this run has no counts of 'verdict-read-value-changes(spreads-only)' for the stored shape")
         #expect(judgement.limits.allSatisfy { $0.value == nil })
         #expect(judgement.decision.text == "no decision: the derived phase cannot ship on this run (not judged: phase-read, extra-bodies)")
         #expect(judgement.exitStatus == .failure)

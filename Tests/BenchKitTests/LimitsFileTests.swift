@@ -185,7 +185,7 @@ struct LimitsFileTests {
             .replacingOccurrences(of: "\"median\"", with: "\"derivedMinusStored\"")
             .replacingOccurrences(of: "\"ns\"", with: "\"count\"")
             .replacingOccurrences(of: "50000", with: "0.5")
-        #expect(refusal(Self.file(limit: count)) == "limits.json: limit 'phase-read': statistic 'derivedMinusStored' compares both strategies and takes no 'strategy'")
+        #expect(refusal(Self.file(limit: count)) == "limits.json: limit 'phase-read': statistic 'derivedMinusStored' compares both shapes and takes no 'strategy'")
         let withoutStrategy = count.replacingOccurrences(of: "\"strategy\": \"derived\",", with: "")
         #expect(refusal(Self.file(limit: withoutStrategy)) == "limits.json: limit 'phase-read': a count threshold must be a whole number, not 0.5")
     }

@@ -161,7 +161,7 @@ struct ReadFloorTests {
                 && line.contains("≤ 1.50×") && line.contains("notJudged") && line.contains("this run has no measurement '\(Synthetic.names.observableUntracked)'")
         }, "a figure the run cannot make is shown as such: \(text)")
         let markdown = Report.render(results, format: .markdown, names: Synthetic.names)
-        #expect(markdown.contains("## Reads at Observation's floor (issue 13's goals: reported, not limits)\n\n| figure | this run | goal | verdict | from |"))
+        #expect(markdown.contains("## Reads at Observation's floor (goals: reported, not limits)\n\n| figure | this run | goal | verdict | from |"))
     }
 
     @Test func aFileWrittenBeforeTheSectionReadsWithoutIt() throws {

@@ -11,7 +11,7 @@ struct ReportTests {
             machine: Test CPU, 2 cores, Linux 6.8.0 x86_64, Debian 12
             toolchain: Swift version 6.3.1; allocator: jemalloc 5.3.0
             limits: limits.json, sha256 abababababababababababababababababababababababababababababababab
-            run: full, forks 1, strategies both, filter none, fixtures spec
+            run: full, forks 1, shapes both, filter none, fixtures spec
             timer: 27.0 ns a reading, resolution 1.00 ns (clock_gettime(CLOCK_MONOTONIC)); method: fixed batches with timer overhead subtracted: sample = (batch time - timer overhead) / batch size
             allocations n/a: jemalloc is not the process allocator: system malloc (libc.so.6)
 
@@ -26,7 +26,7 @@ struct ReportTests {
             field.read.tracked(row-of-8)    712 ns [700, 730]     n/a        n/a
             field.read.untracked(row-of-8)  21.2 ns [20.5, 22.0]  n/a        n/a
 
-            reads at Observation's floor (issue 13's goals: reported, not limits)
+            reads at Observation's floor (goals: reported, not limits)
             figure                                                                                         this run  goal     verdict    from
             the model's untracked field read over a plain @Observable untracked read                       —         ≤ 1.50×  notJudged  this run has no measurement 'observable.read.untracked(row-of-8)'
             the model's tracked field read over a plain @Observable tracked read (each in a body's scope)  —         ≤ 1.10×  notJudged  this run has no measurement 'observable.read.tracked(row-of-8)'
@@ -39,8 +39,8 @@ struct ReportTests {
             verdict-read-value-changes(spreads-only)  phase-only  1        1       0
 
             how cost grows
-            curve                          strategy  slope                        intercept  R²      points
-            commit.cost(retained-handles)  stored    1.00 µs per retained handle  0 ns       1.0000  3
+            curve                          shape   slope                        intercept  R²      points
+            commit.cost(retained-handles)  stored  1.00 µs per retained handle  0 ns       1.0000  3
 
             headroom to the frame (reported, not limits)
             curve                          N counts          frame                  stored
@@ -84,7 +84,7 @@ struct ReportTests {
         results.scaling = ScalingRecord(source: .judgedFixture, detail: "characters.results")
         let line = "fixture-size points: judged fixture (lists cut or repeated with fresh ids): characters.results"
         #expect(Report.render(results, format: .text, names: Synthetic.names).contains("""
-            commit.cost(retained-handles)  stored    1.00 µs per retained handle  0 ns       1.0000  3
+            commit.cost(retained-handles)  stored  1.00 µs per retained handle  0 ns       1.0000  3
             \(line)
 
             headroom to the frame

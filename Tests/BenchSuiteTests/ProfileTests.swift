@@ -120,7 +120,7 @@ struct ProfileTests {
     func anUnknownMeasurementAndAnExistingDirectoryAreRefused() throws {
         let unknown = try runBench(["profile", "--filter", "no.such.measurement", "--out", "/tmp/never-\(UUID())"], abSwitch: false)
         #expect(unknown.status == 2)
-        #expect(unknown.standardError.filter { $0.hasPrefix("bench:") } == ["bench: no measurement matches --filter 'no.such.measurement' for the strategies asked (bench --list names them)"])
+        #expect(unknown.standardError.filter { $0.hasPrefix("bench:") } == ["bench: no measurement matches --filter 'no.such.measurement' for the shapes asked (bench --list names them)"])
         let existing = try runBench(["profile", "--filter", "field.read.tracked(row-of-8)", "--out", "/tmp"], abSwitch: false)
         #expect(existing.status == 2 && existing.standardError.contains { $0.contains("'/tmp' exists") }, "\(existing.standardError)")
         let noPerf = try runBench(["profile", "--out", "/tmp/never-\(UUID())"], abSwitch: false, path: "/opt/swift/usr/bin:/usr/local/bin")

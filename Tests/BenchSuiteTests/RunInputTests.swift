@@ -61,7 +61,7 @@ struct RunInputTests {
                 format: .text, strategies: strategies)
         }
         let refusal = #expect(throws: BenchError.self) { try BenchCommand.requireSelection(suite, subjects, options("no-such-measurement")) }
-        #expect(refusal?.written.first == "bench: --filter 'no-such-measurement' selects no measurement and no count under strategies all; "
+        #expect(refusal?.written.first == "bench: --filter 'no-such-measurement' selects no measurement and no count under shapes all; "
             + "bench --list names what there is (try --help)")
         // A pattern that names something of another strategy only selects nothing under this one.
         #expect(throws: BenchError.self) { try BenchCommand.requireSelection(suite, subjects, options("fixture)", try StrategySelection.parse("stored").get())) }

@@ -12,7 +12,7 @@ extension CommandOption<ProfileOptions> {
 
     static var strategy: Self {
         Self(
-            "--strategy", "S", help: "",
+            "--strategy", "SHAPES", help: "",
             read: { given, options throws(BenchError) in options.strategies = try given.strategies() ?? options.strategies })
     }
 

@@ -108,9 +108,9 @@ extension CommandOption<RunOptions> {
 
     static var strategy: Self {
         Self(
-            "--strategy", "STRATEGIES",
+            "--strategy", "SHAPES",
             help: """
-                all, or names joined by commas from derived, stored, root and
+                all, or shapes joined by commas from derived, stored, root and
                 incremental, e.g. derived,root (\(default: "all")); both is derived,stored.
                 A limit needs its shape and, where it compares with it, stored
                 """,

@@ -44,7 +44,7 @@ public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepr
         for name in names {
             guard let strategy = FigureStrategy(rawValue: name), strategy != .unshaped else {
                 let known = (keywords + FigureStrategy.measured.map(\.rawValue)).joined(separator: ", ")
-                return .failure(BenchError("'\(name)' is not a strategy (expected \(known), or names joined by commas)"))
+                return .failure(BenchError("'\(name)' is not a shape (expected \(known), or names joined by commas)"))
             }
             guard !chosen.contains(strategy) else {
                 return .failure(BenchError("'\(name)' is named twice"))

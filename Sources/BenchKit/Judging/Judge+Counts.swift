@@ -12,7 +12,7 @@ extension Judge {
         guard missing.isEmpty else {
             return LimitJudgement(
                 limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: true,
-                reason: "this run has no counts of '\(limit.metric)' for the \(missing.joined(separator: " and ")) strategy")
+                reason: "this run has no counts of '\(limit.metric)' for the \(missing.joined(separator: " and ")) shape")
         }
         let bodies = BodyDifference.between(shape, shaped, stored: stored)
         let differing = bodies.filter { $0.difference != 0 }

@@ -75,7 +75,7 @@ public enum BenchmarksDocument {
         + "so drift hit both alike;"
     /// The same, for a run of more shapes than derived.
     static let shapesRatio = "- `derived/stored`, `root/stored` and the like divide a shape's median by stored's. Measurements in one "
-        + "row ran interleaved in each process, so drift hit every strategy alike;"
+        + "row ran interleaved in each process, so drift hit every shape alike;"
 
     /// What a reader needs to read the tables right.
     static let howToRead = """

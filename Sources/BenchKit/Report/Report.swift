@@ -78,7 +78,7 @@ public enum Report {
             "machine: \(environment.cpuModel), \(environment.cores) cores, \(environment.kernel), \(environment.operatingSystem)",
             "toolchain: \(environment.toolchain); allocator: \(environment.allocator)",
             "limits: \(results.limitsFile), sha256 \(results.limitsSHA256)",
-            "run: \(options.quick ? "--quick" : "full"), forks \(options.forks), strategies \(options.strategy.rawValue), "
+            "run: \(options.quick ? "--quick" : "full"), forks \(options.forks), shapes \(options.strategy.rawValue), "
                 + "filter \(options.filter.map { "'\($0)'" } ?? "none"), fixtures \(options.specDirectory)",
             "timer: \(FigureText.duration(results.timer.overheadNanoseconds)) a reading, "
                 + "resolution \(FigureText.duration(Double(results.timer.observedResolutionNanoseconds))) "
@@ -113,7 +113,7 @@ public enum Report {
     static let ratiosTitle = "each shape's median over stored's"
     static let allocationsTitle = "allocations per operation (allocs / bytes)"
     /// The title of the section of the model's reads over Observation's: goals reported, not limits.
-    static let readFloorTitle = "reads at Observation's floor (issue 13's goals: reported, not limits)"
+    static let readFloorTitle = "reads at Observation's floor (goals: reported, not limits)"
 
     private static func capitalized(_ title: String) -> String { title.prefix(1).uppercased() + title.dropFirst() }
 

@@ -36,7 +36,7 @@ public enum ProfileCommand {
         let runOptions = options.runOptions
         let selected = SuiteRunner.selected(Suite(subjects: subjects), options: runOptions)
         guard !selected.isEmpty else {
-            throw BenchError("no measurement matches --filter '\(options.filter?.pattern ?? "")' for the strategies asked (bench --list names them)")
+            throw BenchError("no measurement matches --filter '\(options.filter?.pattern ?? "")' for the shapes asked (bench --list names them)")
         }
         let scratch = try CallgrindLaunch.makeOutputDirectory()
         defer { try? FileManager.default.removeItem(atPath: scratch) }

@@ -182,7 +182,7 @@ struct LimitsReader {
                 throw failure("\(name): a timing limit needs 'strategy' (derived or stored)")
             }
         } else if strategy != nil {
-            throw failure("\(name): statistic '\(statistic.rawValue)' compares both strategies and takes no 'strategy'")
+            throw failure("\(name): statistic '\(statistic.rawValue)' compares both shapes and takes no 'strategy'")
         }
     }
 

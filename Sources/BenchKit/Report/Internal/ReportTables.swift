@@ -179,7 +179,7 @@ struct ReportTables {
     var fits: Table? {
         guard !results.fits.isEmpty else { return nil }
         return Table(
-            headers: ["curve", "strategy", "slope", "intercept", "R²", "points"],
+            headers: ["curve", "shape", "slope", "intercept", "R²", "points"],
             rows: results.fits.map { fit in
                 [
                     fit.name, fit.strategy.rawValue, "\(FigureText.duration(fit.slope)) per \(fit.xUnit)",
