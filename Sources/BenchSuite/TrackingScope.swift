@@ -11,7 +11,8 @@ import Observation
 public final class TrackingScope {
     private let registrar = ObservationRegistrar()
 
-    /// Creates a scope driver.
+    /// A driver with a cancel channel of its own; one serves every scope a measurement opens, one after
+    /// another.
     public init() {}
 
     /// The cancel channel.
@@ -48,7 +49,8 @@ public final class ObservableRow {
     public var f6 = "2017-11-04T18:48:46.250Z"
     public var f7 = "1"
 
-    /// Creates the row.
+    /// A row of values shaped like the fixtures' first character, Rick Sanchez, so its strings are a real
+    /// row's lengths.
     public init() {}
 
     /// Reads all eight, as a row body does.

@@ -23,7 +23,8 @@ public enum JSONValue: Hashable, Sendable {
         /// The member's value.
         public var value: JSONValue
 
-        /// Creates a member.
+        /// A member; nothing checks its key against the object's others, so code building an object keeps keys
+        /// unique (the reader refuses a duplicate, and `object(_:)` traps on one).
         public init(_ key: String, _ value: JSONValue) {
             self.key = key
             self.value = value

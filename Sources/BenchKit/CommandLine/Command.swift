@@ -107,7 +107,8 @@ public struct ListOptions: Sendable, Equatable {
     /// The limits file whose limits the list says the operations of.
     public var limitsPath: String
 
-    /// Creates list options.
+    /// The run options `bench --list` keeps (`RunOption.forList`); `limitsPath` left out is the checkout's
+    /// `limits.json`.
     public init(
         filter: MeasurementFilter?, specDirectory: String, strategies: StrategySelection,
         limitsPath: String = RunOptions.defaults.limitsPath
@@ -129,7 +130,8 @@ public struct MergeOptions: Sendable, Equatable {
     /// `paths` counted them.
     public var instructionsFrom: String?
 
-    /// Creates merge options.
+    /// Options for `paths` as given, merged in that order; `instructionsFrom` is nil unless
+    /// `--instructions-from` is given.
     public init(paths: [String], outputPath: String, instructionsFrom: String? = nil) {
         self.paths = paths
         self.outputPath = outputPath
@@ -152,7 +154,8 @@ public struct ReportOptions: Sendable, Equatable {
     /// What to print.
     public var output: Output
 
-    /// Creates report options.
+    /// Options for `path` as given, not yet read; the parser starts from the text report, then reads
+    /// `ReportOption.all` into them.
     public init(path: String, output: Output) {
         self.path = path
         self.output = output

@@ -11,7 +11,8 @@ public struct CompareOptions: Sendable, Equatable {
     /// How the comparison is printed.
     public var format: ReportFormat
 
-    /// Creates compare options.
+    /// Options for OLD and NEW as given, not yet read; the parser starts from the default rule,
+    /// `failOnRegression` off and text, then reads `CompareOption.all` into them.
     public init(oldPath: String, newPath: String, rule: ComparisonRule, failOnRegression: Bool, format: ReportFormat) {
         self.oldPath = oldPath
         self.newPath = newPath

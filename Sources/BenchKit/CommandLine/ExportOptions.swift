@@ -5,7 +5,7 @@ public struct ExportOptions: Sendable, Equatable {
     /// The format written to standard output.
     public var format: ExportFormat
 
-    /// Creates export options.
+    /// Options for `path` as given, not yet read; the parser makes them once `--to` names a format.
     public init(path: String, format: ExportFormat) {
         self.path = path
         self.format = format

@@ -10,7 +10,8 @@ public struct HistoryOptions: Sendable, Equatable {
     /// The directory runs are read from when none is given.
     public static let defaultResultsDirectory = BuildCheckout.path("results")
 
-    /// Creates history options.
+    /// The options of a bare `bench history`, which the parser starts from: the checkout's `results/`,
+    /// `KeyMeasurements.history`'s measurements, text.
     public init(
         resultsDirectory: String = defaultResultsDirectory, measurements: MeasurementFilter? = nil, format: HistoryFormat = .text
     ) {

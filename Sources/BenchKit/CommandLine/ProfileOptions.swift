@@ -10,7 +10,8 @@ public struct ProfileOptions: Sendable, Equatable {
     /// is refused, so no earlier profile is overwritten.
     public var outputDirectory: String?
 
-    /// Creates profile options.
+    /// Options whose nil `outputDirectory` names a new one under `.build/profiles/`; the parser starts from
+    /// no filter and the run's default shapes and spec, then reads `ProfileOption.all` into them.
     public init(filter: MeasurementFilter?, strategies: StrategySelection, specDirectory: String, outputDirectory: String?) {
         self.filter = filter
         self.strategies = strategies
@@ -37,7 +38,7 @@ public struct ProfileDiffOptions: Sendable, Equatable {
     /// directory is refused.
     public var outputDirectory: String?
 
-    /// Creates diff options.
+    /// Two directories as given, not yet read as profiles; `outputDirectory` nil writes no flame graph.
     public init(oldDirectory: String, newDirectory: String, outputDirectory: String? = nil) {
         self.oldDirectory = oldDirectory
         self.newDirectory = newDirectory

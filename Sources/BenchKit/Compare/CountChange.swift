@@ -15,7 +15,8 @@ public struct CountChange: Sendable, Equatable, Codable {
     /// Re-runs in NEW.
     public var new: Int
 
-    /// Creates a change.
+    /// A count that differs: `ResultsComparison` makes one only for a key both files hold, with `old` and
+    /// `new` unequal.
     public init(scenario: String, strategy: FigureStrategy, body: String, old: Int, new: Int) {
         self.scenario = scenario
         self.strategy = strategy

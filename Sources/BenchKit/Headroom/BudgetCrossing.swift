@@ -43,7 +43,8 @@ public struct BudgetCrossing: Sendable, Equatable {
     /// The smallest and largest N measured.
     public var measured: ClosedRange<Double>
 
-    /// Creates a crossing.
+    /// A crossing as `CurveHeadroom` works it out: `estimate` and `interval` are sizes N, `±∞` allowed
+    /// (`crossing(slope:intercept:budget:)`), and `measured` spans the fit's points.
     public init(budget: FrameBudget, estimate: Double, interval: Interval?, measured: ClosedRange<Double>) {
         self.budget = budget
         self.estimate = estimate

@@ -10,7 +10,8 @@ public struct HistoryRun: Sendable, Equatable {
     /// `environment.date`, parsed: runs of one commit are ordered by it.
     public var date: Date
 
-    /// Creates a run from a file already read.
+    /// A run of `results`, which `ResultsReader` read from `path`; `file` is its name in the results
+    /// directory, and the date is parsed here.
     ///
     /// - Throws: `BenchError` when `environment.date` is not an ISO 8601 date; `path` names the file.
     public init(file: String, results: ResultsFile, path: String) throws(BenchError) {

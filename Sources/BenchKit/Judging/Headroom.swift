@@ -15,7 +15,8 @@ public struct Headroom: Sendable, Equatable, Codable {
     /// headroom is said as `amount` alone.
     public var fraction: Double?
 
-    /// Creates a headroom from its parts.
+    /// A headroom as recorded; `init(value:interval:threshold:comparison:)` works one out. `fraction` is
+    /// `amount` over the threshold's size, nil only for a threshold of 0.
     public init(amount: Double, fraction: Double?) {
         self.amount = amount
         self.fraction = fraction

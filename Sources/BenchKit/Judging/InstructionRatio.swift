@@ -13,7 +13,8 @@ public struct InstructionRatio: Sendable, Equatable, Codable {
     /// How many other seeds the worst was taken over.
     public var otherSeeds: Int
 
-    /// Creates a ratio from its parts.
+    /// A ratio as recorded; `init?(_:over:)` works one out. `worst` is at least `fixedSeed`, and equals it
+    /// when `otherSeeds` is 0.
     public init(fixedSeed: Double, worst: Double, otherSeeds: Int) {
         self.fixedSeed = fixedSeed
         self.worst = worst

@@ -39,7 +39,8 @@ public struct Judge: Sendable {
     /// The reason every timing limit of a debug build carries.
     public static let debugBuildReason = "a debug build does not judge timing limits: build with -c release"
 
-    /// Creates a judge.
+    /// A judge for a run of `buildConfiguration` (any but `release` judges no timing) and `quick`: the bench
+    /// passes its own run's, and validating or merging a results file passes the file's.
     ///
     /// - Parameters:
     ///   - shapes: The limits file's `shapes` (version 3); nil decides on derived alone.
@@ -161,7 +162,8 @@ public struct Judgement: Sendable, Equatable {
     /// The looks the limits were judged under (version 4); nil when judged once at 95 %.
     public var looks: LookSchedule?
 
-    /// Creates a judgement from its parts.
+    /// What `Judge.judge(measurements:counts:)` concludes; `shapes` and `looks` are the judge's, nil where the
+    /// limits file has none (before versions 3 and 4).
     public init(limits: [LimitJudgement], decision: Decision, shapes: ShapePreference? = nil, looks: LookSchedule? = nil) {
         self.limits = limits
         self.decision = decision

@@ -16,7 +16,8 @@ public struct FlameGraph {
     /// The stacks the colours compare with, for a differential graph.
     public var baseline: FoldedStacks?
 
-    /// Creates a flame graph.
+    /// A graph of `stacks` under `title` (escaped when drawn); with `baseline`, coloured by how each frame's
+    /// share of the samples moved from it.
     public init(stacks: FoldedStacks, title: String, baseline: FoldedStacks? = nil) {
         self.stacks = stacks
         self.title = title

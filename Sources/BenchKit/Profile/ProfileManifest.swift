@@ -26,7 +26,8 @@ public struct ProfileManifest: Codable, Sendable, Equatable {
         /// Samples inside it with an unnamed frame.
         public var samplesWithUnknownFrames: Int?
 
-        /// Creates an entry.
+        /// One measurement as `bench profile` writes it, from its counted region's dump and its folded stacks;
+        /// the sample counts stay nil in an entry made without a sampled profile.
         public init(
             measurement: String, directory: String, operations: Int, instructions: UInt64, attributedShare: Double,
             samplesInside: Int? = nil, samplesOutside: Int? = nil, samplesWithUnknownFrames: Int? = nil
@@ -60,7 +61,8 @@ public struct ProfileManifest: Codable, Sendable, Equatable {
     /// The manifest's file name inside a profile directory.
     public static let fileName = "profile.json"
 
-    /// Creates a manifest.
+    /// A manifest stamped `expectedKind` and version 1, the kind `read(directory:)` checks; `bench profile`
+    /// writes it once every measurement's files are in place.
     public init(commit: String, abSwitch: Bool, method: String, measurements: [Entry]) {
         self.commit = commit
         self.abSwitch = abSwitch

@@ -14,7 +14,8 @@ public struct CallgrindDump: Sendable, Equatable {
     /// The event totals, in the order of `events`.
     public var totals: [UInt64]
 
-    /// Creates a dump from its parts.
+    /// A dump as `parse(_:)` reads one: `totals` holds one figure per event of `events`, in order (parsing
+    /// fills in the zeros callgrind leaves off the end).
     public init(trigger: String, events: [String], totals: [UInt64]) {
         self.trigger = trigger
         self.events = events

@@ -27,7 +27,9 @@ public struct CallgrindLaunch {
     /// Where callgrind writes its dumps: a fresh directory the caller owns.
     public var outputDirectory: String
 
-    /// Creates a launch.
+    /// A launch of `program`, usually the debug-stripped copy (`copyWithoutDebugInformation(_:into:)`);
+    /// `environment` is added to the fixed one (`pinnedEnvironment`), and `outputDirectory` comes fresh from
+    /// `makeOutputDirectory(prefix:)`.
     public init(program: String, arguments: [String], environment: [String: String], outputDirectory: String) {
         self.program = program
         self.arguments = arguments

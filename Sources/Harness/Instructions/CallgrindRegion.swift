@@ -20,7 +20,8 @@ public struct CallgrindRegion: Sendable, Hashable {
     /// The measurement's name, as the harness knows it (`name [strategy]`).
     public var name: String
 
-    /// Creates a region.
+    /// A region to name a dump by (`InstructionCounter` makes the probe's and the counted one's); `calls` must
+    /// be positive and `name` non-empty, or `init?(label:)` cannot read its label back.
     public init(kind: Kind, calls: Int, name: String) {
         self.kind = kind
         self.calls = calls

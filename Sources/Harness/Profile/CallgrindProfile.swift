@@ -13,7 +13,8 @@ public struct CallgrindProfile: Sendable, Equatable {
     /// Every function with a cost or a call, by name.
     public var functions: [String: FunctionCost]
 
-    /// Creates a profile from its parts.
+    /// A profile as `parse(_:)` reads one; `totalInstructions` is the dump's own `Ir` total, from its
+    /// `totals:` line (else the functions' sum), so it may exceed what the functions account for.
     public init(trigger: String, totalInstructions: UInt64, functions: [String: FunctionCost]) {
         self.trigger = trigger
         self.totalInstructions = totalInstructions

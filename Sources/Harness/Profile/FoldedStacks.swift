@@ -13,7 +13,8 @@ public struct FoldedStacks: Sendable, Equatable {
     /// Samples inside the loop with an unnamed frame (`[unknown]`) in their stack.
     public var samplesWithUnknownFrames: Int
 
-    /// Creates folded stacks from their parts.
+    /// Stacks as `fold` or `parse` make them: the samples `samplesWithUnknownFrames` counts are in `stacks`
+    /// too, those `samplesOutside` counts are not.
     public init(stacks: [String: Int], samplesOutside: Int, samplesWithUnknownFrames: Int) {
         self.stacks = stacks
         self.samplesOutside = samplesOutside

@@ -16,7 +16,8 @@ public struct FunctionCost: Sendable, Equatable {
     /// How many times it was called while callgrind collected, from every caller.
     public var calls: UInt64
 
-    /// Creates a function's costs.
+    /// Costs as `CallgrindProfile.parse(_:)` adds them up, from zeros where a function or callee is first
+    /// named; tests give whole ones.
     public init(name: String, object: String, selfInstructions: UInt64, inclusiveInstructions: UInt64, calls: UInt64) {
         self.name = name
         self.object = object

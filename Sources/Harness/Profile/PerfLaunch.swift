@@ -19,7 +19,8 @@ public struct PerfLaunch {
     /// Samples per second.
     public var frequency = 999
 
-    /// Creates a launch.
+    /// A launch sampling at 999 Hz (set `frequency` after); `environment` is the program's whole environment,
+    /// not added to a fixed one as `CallgrindLaunch`'s is.
     public init(program: String, arguments: [String], environment: [String: String], dataPath: String) {
         self.program = program
         self.arguments = arguments

@@ -33,7 +33,8 @@ public struct Measurement {
         /// Its duration, timer overhead included.
         public var nanoseconds: UInt64
 
-        /// Creates a known batch.
+        /// `size` calls that took `nanoseconds` in all, timer overhead included; calibration takes it only when it
+        /// is at least ten times the policy's target (`SuiteRunner` gives a slow operation's one timed call).
         public init(size: Int, nanoseconds: UInt64) {
             self.size = size
             self.nanoseconds = nanoseconds

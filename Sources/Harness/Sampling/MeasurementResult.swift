@@ -24,7 +24,8 @@ public struct MeasurementResult: Sendable, Equatable, Codable {
         /// Every call the sampler made.
         public var total: Int { calibration + warmUp + sampling }
 
-        /// Creates invocation counts.
+        /// Counts by stage; `sampling` must be the batch size times the samples. Merged forks add up, the first
+        /// fork carrying calibration and warm-up.
         public init(calibration: Int, warmUp: Int, sampling: Int) {
             self.calibration = calibration
             self.warmUp = warmUp

@@ -24,7 +24,8 @@ public struct Sampler {
     /// Called between batches with where the sampler is; never on the clock.
     public var progress: ((SamplingProgress) -> Void)?
 
-    /// Creates a sampler.
+    /// A sampler following `policy`, whose bounds are checked here: an incoherent one (say `maximumSamples`
+    /// below `minimumSamples`) traps, naming the field.
     ///
     /// - Parameters:
     ///   - policy: Bounds on batches, warm-up, samples and time.

@@ -13,7 +13,7 @@ public struct ConfidenceInterval: Sendable, Equatable, Codable {
     /// The seed of the resampling stream, when the interval is a bootstrap one.
     public var seed: UInt64?
 
-    /// Creates an interval from its bounds and recipe.
+    /// An interval with what reproduces it; `resamples` and `seed` are nil unless it is a bootstrap one.
     ///
     /// - Parameters:
     ///   - lower: The lower bound.

@@ -108,7 +108,8 @@ public struct RankTest: Sendable, Equatable, Codable {
     /// How `pValue` was found.
     public var method: Method
 
-    /// Creates a test outcome.
+    /// An outcome as `Statistics.mannWhitneyU(_:_:)` makes it: `z` nil exactly when `method` is `.exact`,
+    /// `pValue` in 0...1.
     public init(u: Double, z: Double?, pValue: Double, method: Method) {
         self.u = u
         self.z = z

@@ -5,7 +5,8 @@ public struct Directive: Hashable, Sendable {
     /// Its arguments, in the order written.
     public var arguments: [Argument]
 
-    /// Creates a directive.
+    /// A directive as written, `name` without the `@`; the runtime reads only `throwOnFieldError`,
+    /// `required` and `catch` (the helpers below build them) and carries any other unread.
     public init(_ name: String, arguments: [Argument] = []) {
         self.name = name
         self.arguments = arguments
@@ -55,7 +56,8 @@ public struct Argument: Hashable, Sendable {
     /// Its value; may contain variables.
     public var value: InputValue
 
-    /// Creates an argument.
+    /// An argument as written: `value` may hold variables, which `Field.storageKey(variables:)` resolves per
+    /// request.
     public init(name: String, value: InputValue) {
         self.name = name
         self.value = value

@@ -13,7 +13,8 @@ public struct Fragment: Hashable, Sendable {
     /// Its selections.
     public var selections: [Selection]
 
-    /// Creates a fragment definition.
+    /// A fragment as written. The parser checks that a document's fragments have distinct names and spread
+    /// no cycle; code that builds them keeps both.
     public init(_ name: String, on typeCondition: String, directives: [Directive] = [], selections: [Selection]) {
         self.name = name
         self.typeCondition = typeCondition

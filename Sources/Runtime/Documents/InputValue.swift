@@ -24,7 +24,8 @@ public indirect enum InputValue: Hashable, Sendable {
         /// The field's value.
         public var value: InputValue
 
-        /// Creates an input object field.
+        /// A field of an input object literal; the object keeps its fields in the order written, and
+        /// `canonicalText` sorts them by name.
         public init(name: String, value: InputValue) {
             self.name = name
             self.value = value

@@ -21,7 +21,8 @@ public struct Operation: Hashable, Sendable {
     /// The fragments the operation uses, by name.
     public var fragments: [String: Fragment]
 
-    /// Creates an operation.
+    /// An operation whose `fragments` are those given, by name (the first of a name kept). The parser gives
+    /// none, as `Document` links what each operation reaches; code building an operation alone passes them.
     public init(
         _ kind: Kind,
         name: String? = nil,
@@ -63,7 +64,8 @@ public struct VariableDefinition: Hashable, Sendable {
     /// The directives written on the definition.
     public var directives: [Directive]
 
-    /// Creates a variable definition.
+    /// A variable as declared, `name` without the `$`; `defaultValue` stands in when a request leaves the
+    /// variable out (`Operation.variables(_:)`).
     public init(_ name: String, type: TypeReference, defaultValue: InputValue? = nil, directives: [Directive] = []) {
         self.name = name
         self.type = type

@@ -18,7 +18,8 @@ public struct Field: Hashable, Sendable {
     /// The selections beneath the field; empty for a leaf.
     public var selections: [Selection]
 
-    /// Creates a field selection.
+    /// A field as written: `name` is the schema's field and what the store keys on, `alias` (nil unless
+    /// written) its key in the response; no schema is consulted here.
     public init(
         _ name: String,
         alias: String? = nil,
@@ -63,7 +64,7 @@ public struct InlineFragment: Hashable, Sendable {
     /// Its selections.
     public var selections: [Selection]
 
-    /// Creates an inline fragment.
+    /// An inline fragment as written, `on: nil` for `... { }`, which applies to every type.
     public init(on typeCondition: String?, directives: [Directive] = [], selections: [Selection]) {
         self.typeCondition = typeCondition
         self.directives = directives
@@ -78,7 +79,8 @@ public struct FragmentSpread: Hashable, Sendable {
     /// The directives written on the spread.
     public var directives: [Directive]
 
-    /// Creates a fragment spread.
+    /// A spread of the fragment `name`, which every operation holding the spread must carry in its
+    /// `fragments` (`Document.init(operations:fragments:)` links them).
     public init(_ name: String, directives: [Directive] = []) {
         self.name = name
         self.directives = directives

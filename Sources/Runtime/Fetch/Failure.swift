@@ -33,7 +33,7 @@ public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
     /// A human-readable line, for logs; the kind is what code should switch over.
     public var message: String
 
-    /// Creates a failure.
+    /// A failure of `kind`; `message` is for logs only, and without one `description` is the kind alone.
     public init(_ kind: Kind, message: String = "") {
         self.kind = kind
         self.message = message

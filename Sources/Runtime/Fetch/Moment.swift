@@ -6,7 +6,8 @@ public struct Moment: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Nanoseconds since the clock's start.
     public var nanoseconds: Int64
 
-    /// Creates a moment.
+    /// The moment `nanoseconds` after the clock's start, at which every `ScriptedClock` begins; tests write
+    /// the times they expect this way.
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     public static func < (lhs: Moment, rhs: Moment) -> Bool { lhs.nanoseconds < rhs.nanoseconds }

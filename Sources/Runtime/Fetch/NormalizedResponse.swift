@@ -12,7 +12,8 @@ public struct NormalizedResponse: Hashable, Sendable {
         /// The fields written, by storage key.
         public var fields: [FieldWrite]
 
-        /// Creates a record write.
+        /// A write to the record `id`; `typename` types a record that has none yet, and never changes a
+        /// record's type.
         public init(_ id: RecordID, typename: String? = nil, fields: [FieldWrite]) {
             self.id = id
             self.typename = typename
@@ -51,7 +52,8 @@ public struct NormalizedResponse: Hashable, Sendable {
     /// The response's errors that no field holds.
     public var unplacedErrors: [GraphQLError]
 
-    /// Creates a normalized response.
+    /// A response of `records`, written in order, so a later write of a field wins; `unplacedErrors` are the
+    /// errors whose path lands on no field, or that have none.
     public init(records: [RecordWrite], unplacedErrors: [GraphQLError] = []) {
         self.records = records
         self.unplacedErrors = unplacedErrors

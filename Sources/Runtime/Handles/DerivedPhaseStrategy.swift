@@ -5,7 +5,7 @@
 /// the fetch; without data, it reads the fetch. A body that reads the phase is invalidated by what the
 /// getter read and by nothing else. Commits cost this strategy nothing per handle.
 public struct DerivedPhaseStrategy: PhaseStrategy {
-    /// Creates the strategy.
+    /// A value with no state, as the phase is computed when read; `.derived` spells it.
     public init() {}
 
     /// `derived`.

@@ -7,7 +7,8 @@
 /// brought back, re-walks only below a link or list whose content changed, and carries the difference
 /// up to the root. The phase a handle reads is the same as under `root`; only the commit differs.
 public struct IncrementalPhaseStrategy: PhaseStrategy {
-    /// Creates the strategy.
+    /// A value with no state (each root's read tree lives in its environment's root table), so one serves
+    /// every environment; `.incremental` spells it.
     public init() {}
 
     /// `incremental`.

@@ -10,7 +10,8 @@
 /// root's `verdict`. No walk runs at read time, and a commit costs at most one walk per root it
 /// touched, not one per handle, and a bit test per touched record for the others.
 public struct RootPhaseStrategy: PhaseStrategy {
-    /// Creates the strategy.
+    /// A value with no state (the root entries live in each environment's root table), so one serves every
+    /// environment; `.root` spells it.
     public init() {}
 
     /// `root`.

@@ -8,7 +8,8 @@ import Observation
 /// settles, writing the phase only when it differs (ready after ready, equal field errors, an equal
 /// required path: no write, no notification).
 public struct StoredPhaseStrategy: PhaseStrategy {
-    /// Creates the strategy.
+    /// A value with no state: each handle's phase lives in its own source (`makeSource()`); `.stored`
+    /// spells it.
     public init() {}
 
     /// `stored`.

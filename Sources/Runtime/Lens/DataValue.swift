@@ -16,7 +16,8 @@ public indirect enum DataValue: Hashable, Sendable {
         /// The value.
         public var value: DataValue
 
-        /// Creates an entry.
+        /// A field of an object read, under its response key (the alias, where one is written); the Relay parity
+        /// tests build Relay's data from these.
         public init(_ key: String, _ value: DataValue) {
             self.key = key
             self.value = value

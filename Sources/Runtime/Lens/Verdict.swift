@@ -20,7 +20,8 @@ public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The error from the response.
     public var error: GraphQLError
 
-    /// Creates a field error.
+    /// `error` where it landed: `path` is the field holding it, by response keys, which may be a null parent
+    /// of the path `error` names; nil for an unplaced error.
     public init(path: ResponsePath?, error: GraphQLError) {
         self.path = path
         self.error = error
@@ -39,7 +40,8 @@ public struct RequiredFieldError: Error, Hashable, Sendable, CustomStringConvert
     /// That field's action.
     public var action: RequiredAction
 
-    /// Creates a required-field error.
+    /// The error of the `@required` field at `path` (relative to the selection read) whose null failed the
+    /// read, with that field's own `action`.
     public init(path: ResponsePath, action: RequiredAction) {
         self.path = path
         self.action = action

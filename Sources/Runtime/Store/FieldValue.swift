@@ -38,7 +38,8 @@ public struct Slot: Hashable, Sendable {
     /// is a null parent of the paths they name. Empty for a sound field.
     public var errors: [GraphQLError]
 
-    /// Creates a slot.
+    /// A slot as given: `errors` are kept beside any value (unlike `NormalizedResponse.FieldWrite`), but
+    /// readers weigh them only beside `.null` (`hasWeighedErrors`).
     public init(_ value: FieldValue, errors: [GraphQLError] = []) {
         self.value = value
         self.errors = errors

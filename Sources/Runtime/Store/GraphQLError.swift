@@ -7,7 +7,8 @@ public struct GraphQLError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `extensions.code`, when the server sent one.
     public var code: String?
 
-    /// Creates an error.
+    /// An error as the normalizer reads it from a response's `errors`: `path` nil where the entry has none
+    /// (an error tied to no field), `code` from `extensions.code`.
     public init(message: String, path: ResponsePath? = nil, code: String? = nil) {
         self.message = message
         self.path = path
@@ -26,9 +27,9 @@ public enum PathElement: Hashable, Sendable, CustomStringConvertible, Expressibl
     case key(String)
     case index(Int)
 
-    /// Creates a key step from a literal.
+    /// A key step, so that a path is written as a literal: `["characters", "results", 3]`.
     public init(stringLiteral value: String) { self = .key(value) }
-    /// Creates an index step from a literal.
+    /// An index step: the `3` of `["characters", "results", 3]`.
     public init(integerLiteral value: Int) { self = .index(value) }
 
     /// The step as GraphQL writes it in a path.

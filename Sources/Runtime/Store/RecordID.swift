@@ -3,10 +3,11 @@ public struct RecordID: Hashable, Sendable, Comparable, CustomStringConvertible,
     /// The id's text.
     public var rawValue: String
 
-    /// Creates an id from its text.
+    /// An id of `rawValue` as is: nothing parses it, so the normalizer's `Type:id` and `client:` forms are
+    /// convention only.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
-    /// Creates an id from a string literal.
+    /// An id written as a literal, `"Character:1"`, as tests and `root` write them.
     public init(stringLiteral value: String) { self.rawValue = value }
 
     /// The id's text.

@@ -6,7 +6,7 @@ public struct RenderPass {
     /// The bodies the pass renders, in order.
     public private(set) var bodies: [Body]
 
-    /// Creates a pass over `bodies`.
+    /// A pass over `bodies`, which re-run in the order given; more join with `add(_:)`.
     public init(_ bodies: [Body] = []) { self.bodies = bodies }
 
     /// Adds a body to the pass.

@@ -30,7 +30,8 @@ public struct ScaledResponse: Sendable {
         /// Its length scaled.
         public var to: Int
 
-        /// Creates a list's description.
+        /// The list at `path`, scaled from `from` items to `to`, which is `max(1, round(from × scale))`; tests
+        /// write the ones they expect.
         public init(path: String, from: Int, to: Int) {
             self.path = path
             self.from = from

@@ -24,7 +24,8 @@ public struct LoadedFixture: Sendable {
     /// The schema, when one is given.
     public let schema: Schema?
 
-    /// Creates a loaded fixture.
+    /// The fixture with every operation of `documents`, in document order; no response is normalized until one
+    /// is asked for.
     ///
     /// - Parameters:
     ///   - fixture: the fixture, from `Fixture.load(from:)`.

@@ -105,6 +105,7 @@ public struct FixtureDirectoryError: Error, Hashable, Sendable, CustomStringConv
     /// What went wrong, and where.
     public let description: String
 
-    /// Creates an error from its line.
+    /// An error whose whole text is `description`: one line opening with the path at fault, as the loader and
+    /// the picker write it.
     public init(_ description: String) { self.description = description }
 }

@@ -15,7 +15,8 @@ public struct PickedOperation: Sendable {
     /// How many records the response holds, the root included.
     public let records: Int
 
-    /// Creates a picked operation from its parts.
+    /// The parts as the picker works them out, or a scaled response's: `slotsWalked` and `records` are
+    /// counted over a store holding `response` alone.
     public init(
         fixture: LoadedFixture, operation: Operation, variables: [String: InputValue], response: NormalizedResponse,
         slotsWalked: Int, records: Int

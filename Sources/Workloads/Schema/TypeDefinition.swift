@@ -35,7 +35,8 @@ extension Schema {
         /// every object of a response.
         private var fieldIndex: [String: Int]
 
-        /// Creates a type definition.
+        /// A type as the SDL reader or a test defines it; leave empty the lists `kind` has no use for (nothing
+        /// checks). Of two fields of one name, `field(named:)` finds the first.
         public init(
             _ name: String,
             kind: TypeKind,
@@ -68,7 +69,7 @@ extension Schema {
         /// Its arguments, in the order written; always empty on an input object's field.
         public var arguments: [InputValueDefinition]
 
-        /// Creates a field definition.
+        /// A field as the SDL reader reads it; an input object's field has no arguments, and its default is dropped.
         public init(_ name: String, type: TypeReference, arguments: [InputValueDefinition] = []) {
             self.name = name
             self.type = type
@@ -85,7 +86,7 @@ extension Schema {
         /// Its default value, when one is written.
         public var defaultValue: InputValue?
 
-        /// Creates an argument definition.
+        /// An argument as written; `defaultValue` is a constant, read with variables refused.
         public init(_ name: String, type: TypeReference, defaultValue: InputValue? = nil) {
             self.name = name
             self.type = type
