@@ -22,6 +22,9 @@ public enum BenchCommand {
         } catch {
             output = .refusal(BenchError("\(error)"))
         }
+        // A signal ended the run's children, and what they answered is no failure to report: the
+        // interruption says its own line and exits.
+        if Interruption.isUnderway { Interruption.waitForExit() }
         return write(output)
     }
 
@@ -96,7 +99,8 @@ public enum BenchCommand {
         // before the timed pass, not after it.
         let instructions = try options.instructions
             ? phases.time("instructions") {
-                try InstructionPass.count(options, selected: SuiteRunner.selected(suite, options: options), progress: progress)
+                Interruption.activity = "counting instructions under callgrind"
+                return try InstructionPass.count(options, selected: SuiteRunner.selected(suite, options: options), progress: progress)
             } : nil
         let runner = SuiteRunner(options: options, progress: progress)
         let counts = try phases.time("counting") { try runner.count(subjects) }

@@ -67,9 +67,15 @@ public enum ForkedRun {
         _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, progress: ProgressLine,
         forkSeconds: inout [Double]
     ) throws -> [[MeasurementKey: MeasurementRecord]] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-forks-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try Interruption.withTemporaryDirectory(prefix: "bench-forks.") { directory in
+            try measureForks(options, expected: expected, numbered: numbered, of: count, in: directory, progress: progress, forkSeconds: &forkSeconds)
+        }
+    }
+
+    private static func measureForks(
+        _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, in directory: String,
+        progress: ProgressLine, forkSeconds: inout [Double]
+    ) throws -> [[MeasurementKey: MeasurementRecord]] {
         // The running image itself, not the path it was started from: a rebuild during the run must
         // not put another build in the later forks.
         let executable = "/proc/self/exe"
@@ -91,8 +97,9 @@ public enum ForkedRun {
                 continue
             }
             progress.note("[fork \(index)/\(count)] starting")
+            Interruption.activity = "measuring, fork \(index) of \(count)"
             let started = MonotonicClock.now()
-            let output = directory.appendingPathComponent("fork-\(index).json")
+            let output = URL(fileURLWithPath: directory).appendingPathComponent("fork-\(index).json")
             let estimate = ForkEstimate.forRun(counts: counts, seconds: secondsOfForks)[position]
             let fork = ChildCommand(
                 .fork(index: index, count: count, recordsPath: output.path, measurements: named, estimate: estimate), run: options)
@@ -126,15 +133,15 @@ public enum ForkedRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = fork.arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(Interruption.parentEnvironment) { $1 }
         // The fork's progress goes to the terminal as the parent's would; its standard output is
         // empty, and kept from the report.
         process.standardOutput = FileHandle.nullDevice
         do {
-            try process.run()
+            try Interruption.run(process)
         } catch {
             throw BenchError("cannot start fork \(index) of \(count) (\(executable)): \(error.localizedDescription)")
         }
-        process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let how = process.terminationReason == .exit ? "exited with status" : "was killed by signal"
             throw BenchError("fork \(index) of \(count) \(how) \(process.terminationStatus)")

@@ -161,9 +161,9 @@ public enum InstructionPass {
                 },
                 stop: group.end
             ) { _ in
-                let directory = try CallgrindLaunch.makeOutputDirectory()
-                defer { try? FileManager.default.removeItem(atPath: directory) }
-                let regions = try childLaunch(options, keys: keys, fixedSeed: fixedSeed, directory: directory).run(in: group)
+                let regions = try CallgrindLaunch.withOutputDirectory { directory in
+                    try childLaunch(options, keys: keys, fixedSeed: fixedSeed, directory: directory).run(in: group)
+                }
                 var counts: [MeasurementKey: Double] = [:]
                 for key in counted {
                     guard let (region, instructions) = regions.first(where: { $0.key.kind == .counted && $0.key.name == key.label }) else {
@@ -199,7 +199,9 @@ public enum InstructionPass {
             // at the same address: work that hashes addresses (Observation's tables) would otherwise
             // move between them with no work added (docs/instruction-counting.md).
             "BENCH_AB_EXTRA_WORK": Store.isExtraReadWorkOn ? "1" : "0",
-        ]
+            // The child ends with this process; it takes the variable out before anything reads its
+            // environment, and its ten digits keep the stack's start where it is in every run.
+        ].merging(Interruption.parentEnvironment) { $1 }
     }
 
     /// The records with each one's counts filled in.

@@ -21,6 +21,7 @@ final class RunPhases {
     ///   - parts: The durations of the phase's parts in seconds, read once it has ended.
     func time<T>(_ name: String, parts: () -> [Double]? = { nil }, _ body: () throws -> T) rethrows -> T {
         let start = MonotonicClock.now()
+        Interruption.activity = name
         let value = try body()
         let seconds = Double(MonotonicClock.now() &- start) / 1e9
         let record = PhaseTimingRecord(phase: name, seconds: seconds, parts: parts())

@@ -33,7 +33,9 @@ struct InstructionPassTests {
         #expect(environment["SWIFT_DETERMINISTIC_HASHING"] == "1")
         #expect(InstructionPass.childEnvironment(fixedSeed: false)["SWIFT_DETERMINISTIC_HASHING"] == "0")
         let benchVariables = environment.keys.filter { $0.hasPrefix("BENCH_") }.sorted()
-        #expect(benchVariables == ["BENCH_AB_EXTRA_WORK", "BENCH_ALLOCATOR", "BENCH_ALLOCATOR_REEXECUTED"], "\(benchVariables)")
+        #expect(
+            benchVariables == ["BENCH_AB_EXTRA_WORK", "BENCH_ALLOCATOR", "BENCH_ALLOCATOR_REEXECUTED", "BENCH_PARENT_PID"], "\(benchVariables)")
+        #expect(environment["BENCH_PARENT_PID"]?.count == 10, "the parent's id in ten digits, one length in every run")
     }
 
     /// The results file's `method` says the counting processes ran side by side only where they did;

@@ -118,7 +118,11 @@ public struct ResultsWriter: Sendable {
         }
         let temporary = ((directory.isEmpty ? "." : directory) as NSString)
             .appendingPathComponent(".\(name).\(randomSuffix()).tmp")
-        defer { unlink(temporary) }
+        Interruption.remove(onInterrupt: temporary)
+        defer {
+            unlink(temporary)
+            Interruption.forget(temporary)
+        }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw .at(path, "cannot create a temporary file: \(errorText())") }
         let written = data.withUnsafeBytes { buffer in

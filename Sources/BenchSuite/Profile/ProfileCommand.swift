@@ -38,24 +38,29 @@ public enum ProfileCommand {
         guard !selected.isEmpty else {
             throw BenchError("no measurement matches --filter '\(options.filter?.pattern ?? "")' for the shapes asked (bench --list names them)")
         }
-        let scratch = try CallgrindLaunch.makeOutputDirectory()
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        // The child's environment sets the switch's variable either way (`InstructionPass.childLaunch`),
-        // so a profile with it off and one with it on differ by the switch's work alone.
-        let launch = try InstructionPass.childLaunch(runOptions, keys: nil, fixedSeed: true, directory: scratch)
-        _ = try launch.run()
-        let regions = try countedDumps(in: scratch)
-        let samples = try SampledProfilePass.sample(options, selected: selected, scratch: scratch)
+        let written = try CallgrindLaunch.withOutputDirectory { scratch in
+            // The child's environment sets the switch's variable either way (`InstructionPass.childLaunch`),
+            // so a profile with it off and one with it on differ by the switch's work alone.
+            Interruption.activity = "counting under callgrind"
+            let launch = try InstructionPass.childLaunch(runOptions, keys: nil, fixedSeed: true, directory: scratch)
+            _ = try launch.run()
+            let regions = try countedDumps(in: scratch)
+            Interruption.activity = "sampling under perf"
+            let samples = try SampledProfilePass.sample(options, selected: selected, scratch: scratch)
 
-        let staging = output + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
-        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
-        let written: [(ProfileTable, FoldedStacks)]
-        do {
-            written = try write(selected, regions: regions, samples: samples, into: staging)
-            try FileManager.default.moveItem(atPath: staging, toPath: output)
-        } catch {
-            try? FileManager.default.removeItem(atPath: staging)
-            throw error
+            Interruption.activity = "writing the profiles"
+            let staging = output + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
+            Interruption.remove(onInterrupt: staging)
+            defer { Interruption.forget(staging) }
+            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            do {
+                let written = try write(selected, regions: regions, samples: samples, into: staging)
+                try FileManager.default.moveItem(atPath: staging, toPath: output)
+                return written
+            } catch {
+                try? FileManager.default.removeItem(atPath: staging)
+                throw error
+            }
         }
         return CommandOutput(
             standardOutput: written.map { table, stacks in table.text(top: ProfileTable.terminalRows) + "  sampled: " + stacks.summary + "\n\n" }

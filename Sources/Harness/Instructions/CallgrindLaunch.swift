@@ -115,9 +115,29 @@ public struct CallgrindLaunch {
     /// - Parameter prefix: The names' common part; tests give their own.
     /// - Throws: `Unavailable` when the directory cannot be made.
     public static func makeOutputDirectory(prefix: String = "/tmp/bench-callgrind") throws(Unavailable) -> String {
+        try makeOutputDirectory(prefix: prefix, registering: { _ in })
+    }
+
+    /// Makes an output directory as `makeOutputDirectory(prefix:)` does, runs `body` with it, and
+    /// removes it afterwards, or when the bench is interrupted (`Interruption`).
+    ///
+    /// - Throws: `Unavailable` when the directory cannot be made; what `body` throws.
+    public static func withOutputDirectory<Result>(prefix: String = "/tmp/bench-callgrind", _ body: (String) throws -> Result) throws -> Result {
+        let directory = try makeOutputDirectory(prefix: prefix, registering: Interruption.remove(onInterrupt:))
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            Interruption.forget(directory)
+        }
+        return try body(directory)
+    }
+
+    private static func makeOutputDirectory(prefix: String, registering: (String) -> Void) throws(Unavailable) -> String {
         for index in 0..<1_000_000 {
             let directory = prefix + String(format: ".%06d", index)
+            // Registered before it exists: an interruption between the two would otherwise leave it.
+            registering(directory)
             if mkdir(directory, 0o700) == 0 { return directory }
+            Interruption.forget(directory)
             guard errno == EEXIST else { break }
         }
         throw Unavailable(reason: "cannot create a directory for callgrind's output at \(prefix).NNNNNN")
@@ -141,8 +161,7 @@ public struct CallgrindLaunch {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: objcopy)
         process.arguments = ["--strip-debug", path, copy]
-        guard (try? process.run()) != nil else { throw Unavailable(reason: "\(objcopy) cannot be run") }
-        process.waitUntilExit()
+        guard (try? Interruption.run(process)) != nil else { throw Unavailable(reason: "\(objcopy) cannot be run") }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw Unavailable(reason: "\(objcopy) --strip-debug \(path) \(copy) failed")
         }
@@ -157,9 +176,10 @@ public struct CallgrindLaunch {
         process.executableURL = URL(fileURLWithPath: valgrind)
         process.arguments = ["--version"]
         process.standardOutput = pipe
-        guard (try? process.run()) != nil else { return nil }
+        guard (try? Interruption.start(process)) != nil else { return nil }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        Interruption.ended(process)
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

@@ -21,10 +21,11 @@ public final class ChildGroup: Sendable {
         let process = Child(process: process)
         try state.withLock { state in
             guard !state.ended else { throw Ended() }
-            try process.process.run()
+            try Interruption.start(process.process)
             state.running[ObjectIdentifier(process.process)] = process
         }
         process.process.waitUntilExit()
+        Interruption.ended(process.process)
         state.withLock { _ = $0.running.removeValue(forKey: ObjectIdentifier(process.process)) }
     }
 

@@ -79,9 +79,10 @@ public struct PerfLaunch {
         if let environment { process.environment = environment }
         let output = Pipe()
         process.standardOutput = keepOutput ? output : FileHandle.nullDevice
-        try process.run()
+        try Interruption.start(process)
         let data = keepOutput ? output.fileHandleForReading.readDataToEndOfFile() : Data()
         process.waitUntilExit()
+        Interruption.ended(process)
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -25,7 +25,11 @@ public enum SymbolDemangler {
         // The names go in from a file, not a pipe: a long output cannot then fill its pipe while
         // this process is still writing the input.
         let inputPath = NSTemporaryDirectory() + "bench-demangle-\(ProcessInfo.processInfo.processIdentifier).txt"
-        defer { try? FileManager.default.removeItem(atPath: inputPath) }
+        Interruption.remove(onInterrupt: inputPath)
+        defer {
+            try? FileManager.default.removeItem(atPath: inputPath)
+            Interruption.forget(inputPath)
+        }
         guard FileManager.default.createFile(atPath: inputPath, contents: Data(input.utf8)),
             let stdin = FileHandle(forReadingAtPath: inputPath)
         else { return identity }
@@ -36,9 +40,10 @@ public enum SymbolDemangler {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return identity }
+        guard (try? Interruption.start(process)) != nil else { return identity }
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        Interruption.ended(process)
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard process.terminationStatus == 0, lines.count >= names.count else { return identity }
         var readable: [String: String] = [:]
