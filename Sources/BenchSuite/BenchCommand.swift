@@ -123,7 +123,7 @@ public enum BenchCommand {
         var judgement = judge.judge(measurements: measurements, counts: counts)
         var looksTaken: [LookRecord] = []
         if let looks = limits.looks, case let waiting = judgement.undecidedLimitsTheDecisionWaitsOn, !waiting.isEmpty,
-            let first = nextLook(after: options.forks, looks, options: options, waiting: waiting)
+            let first = nextLook(after: options.forks, looks, shapes: judge.budgetShapes, options: options, waiting: waiting)
         {
             var lookSeconds: [Double] = []
             try phases.time("looking again", parts: { lookSeconds }) {
@@ -136,7 +136,7 @@ public enum BenchCommand {
                         CommandOutput.said(
                             "\(waiting.map(\.limit.id).joined(separator: ", ")) undecided at \(forks) forks: "
                                 + "\(next - forks) more forks of the \(keys.count) measurements \(waiting.count == 1 ? "it reads" : "they read") "
-                                + "(\(looks.description))"))
+                                + "(\(looks.description(shapes: judge.budgetShapes)))"))
                     measurements = try ForkedRun.measureMore(
                         options, expected: expected, numbered: (forks + 1)...next, of: next, adding: measurements, progress: progress,
                         forkSeconds: &lookSeconds)
@@ -144,7 +144,7 @@ public enum BenchCommand {
                     looksTaken.append(LookRecord(forks: next, limits: waiting.map(\.limit.id), measurements: keys.map(\.label)))
                     forks = next
                     let still = judgement.undecidedLimitsTheDecisionWaitsOn
-                    look = still.isEmpty ? nil : nextLook(after: forks, looks, options: options, waiting: still).map { ($0, still) }
+                    look = still.isEmpty ? nil : nextLook(after: forks, looks, shapes: judge.budgetShapes, options: options, waiting: still).map { ($0, still) }
                 }
             }
         }
@@ -158,7 +158,7 @@ public enum BenchCommand {
         // The write itself is the one phase the file cannot hold: the last line says it, and the whole run's time.
         let results = ResultsFile(
             environment: environment, limitsFile: options.limitsPath, limitsSHA256: limits.sha256, timer: runner.timer,
-            method: method(options, looks: limits.looks), options: RunRecord(options), measurements: measurements, counts: counts,
+            method: method(options, looks: limits.looks, shapes: judge.budgetShapes), options: RunRecord(options), measurements: measurements, counts: counts,
             fits: fits, limits: judgement.limits, decision: judgement.decision, readFloor: readFloor, subjects: picks,
             scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes, phases: phases.records,
             looks: limits.looks, looksTaken: looksTaken.isEmpty ? nil : looksTaken)
@@ -186,12 +186,12 @@ public enum BenchCommand {
     /// The fork count of the look after one at `forks`, or nil, having said why, when the run takes
     /// none: a `--quick` run's timings do not gate, a debug build's are not judged, a run whose forks
     /// are not a look of the schedule, or whose next look would sample by another policy, looks once.
-    private static func nextLook(after forks: Int, _ looks: LookSchedule, options: RunOptions, waiting: [LimitJudgement]) -> Int? {
+    private static func nextLook(after forks: Int, _ looks: LookSchedule, shapes: Int, options: RunOptions, waiting: [LimitJudgement]) -> Int? {
         let ids = waiting.map(\.limit.id).joined(separator: ", ")
         guard let next = looks.forks(after: forks) else {
             let why = looks.forks.last == forks
                 ? "after the schedule's last look (\(forks) forks): reported as undecided"
-                : "at \(forks) forks, which is not a look of the schedule (\(looks.description)): run with --forks \(looks.forks[0]) to take more forks where undecided"
+                : "at \(forks) forks, which is not a look of the schedule (\(looks.description(shapes: shapes))): run with --forks \(looks.forks[0]) to take more forks where undecided"
             tell(CommandOutput.said("\(ids) undecided \(why)"), options)
             return nil
         }
@@ -222,7 +222,7 @@ public enum BenchCommand {
 
     /// The results file's `method`: the sampling method, how instructions were counted when they were,
     /// and, loudly, whether the A/B switch added work to every tracked read.
-    private static func method(_ options: RunOptions, looks: LookSchedule?) -> String {
+    private static func method(_ options: RunOptions, looks: LookSchedule?, shapes: Int) -> String {
         let abSwitch = (Store.isExtraReadWorkOn ? "A/B SWITCH ON (BENCH_AB_EXTRA_WORK=1): extra work on every tracked read; " : "")
             + (Store.rootCommitExtraWork.map {
                 "A/B SWITCH ON (BENCH_AB_ROOT_COMMIT_WORK=\($0)): every commit root's table settles spends \($0 * 100) % more; "
@@ -233,7 +233,7 @@ public enum BenchCommand {
                 + (Suite.distinctRootForks < options.forks
                     ? "; the distinct-root measurements, which no limit reads, in the first \(Suite.distinctRootForks) forks only" : "")
             : ""
-        let lookAgain = looks.map { "; timing limits judged on \($0.description); a decision waiting on undecided limits takes more forks of the measurements they read, up to the next look" } ?? ""
+        let lookAgain = looks.map { "; timing limits judged on \($0.description(shapes: shapes)); a decision waiting on undecided limits takes more forks of the measurements they read, up to the next look" } ?? ""
         let timing = abSwitch + MeasurementResult.fixedBatchMethod + forks + lookAgain + "; sampling: "
             + SuiteRunner.samplingDescription(quick: options.quick, forks: options.forks)
         guard options.instructions else { return timing }

@@ -35,17 +35,17 @@ struct LimitsFileTests {
 
     private func refusal(_ text: String) -> String? { Synthetic.limitsRefusal(text) }
 
-    /// The SHA-256 of limits.json as declared (version 4, issue 21). A changed limits file fails here
+    /// The SHA-256 of limits.json as declared (version 5). A changed limits file fails here
     /// until the change is deliberate: a new version declared, with its `changes` note, and this
     /// hash moved with it in the same commit.
-    static let declaredSHA256 = "6c310cefadafd0826b8027ba40f7a51e6342de825733b2656381e06c8f3a3fc6"
+    static let declaredSHA256 = "a9fb417870003683c8d8fcffe9defd81568e8fbed72aa5e8d3bfaf4ac6b2758b"
 
     @Test func theCommittedFileDeclaresTheDecisionsTwoLimitsForEachDerivedShape() throws {
         let path = Synthetic.repositoryFile("limits.json")
         let file = try LimitsFile.load(path: path)
-        #expect(file.version == 4)
+        #expect(file.version == 5)
         #expect(file.shapes?.preference == [.derived, .root, .incremental] && file.shapes?.fallback == .stored)
-        #expect(file.looks == LookSchedule(forks: [8, 16, 32], level: 0.95))
+        #expect(file.looks == LookSchedule(forks: [8, 16, 32], wrongShip: 0.025, spending: [0.48, 0.26, 0.26]))
         #expect(file.limits.map(\.id) == [
             "phase-read", "extra-bodies", "root-phase-read", "root-extra-bodies", "root-cost-land", "root-cost-clear",
             "incremental-phase-read", "incremental-extra-bodies", "incremental-commit", "incremental-cost-land", "incremental-cost-clear",
@@ -121,8 +121,8 @@ struct LimitsFileTests {
     @Test(arguments: [
         ("[]", "limits.json: the file must be an object, not an array"),
         ("{\"decision\": \"d\", \"units\": \"u\", \"limits\": []}", "limits.json: the file: missing 'version'"),
-        ("{\"version\": 5, \"decision\": \"d\", \"units\": \"u\", \"limits\": []}",
-         "limits.json: unsupported version 5 (this bench reads versions 1, 2, 3 and 4)"),
+        ("{\"version\": 6, \"decision\": \"d\", \"units\": \"u\", \"limits\": []}",
+         "limits.json: unsupported version 6 (this bench reads versions 1, 2, 3, 4 and 5)"),
         ("{\"version\": 1, \"decision\": \"d\", \"units\": \"u\", \"changes\": [], \"limits\": []}",
          "limits.json: the file: unknown key 'changes'"),
         ("{\"version\": 2, \"decision\": \"d\", \"units\": \"u\", \"limits\": []}",

@@ -134,7 +134,7 @@ struct LimitsVersion4Tests {
         #expect(abs(looks.lookLevel - (1 - 0.05 / 3)) < 1e-15)
         #expect(looks.forks(after: 8) == 16 && looks.forks(after: 16) == 32)
         #expect(looks.forks(after: 32) == nil && looks.forks(after: 3) == nil, "the last look, and a run off the schedule, look once")
-        #expect(looks.description == "looks at 8, 16, 32 forks, each judged at 98.3% so that all together hold 95%")
+        #expect(looks.description(shapes: 3) == "looks at 8, 16, 32 forks, each judged at 98.3% so that all together hold 95%")
     }
 
     private static let version4 = String(decoding: try! Data(contentsOf: URL(fileURLWithPath: Synthetic.limitsV4Path)), as: UTF8.self)

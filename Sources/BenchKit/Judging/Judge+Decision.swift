@@ -28,8 +28,14 @@ extension Judge {
     /// (`Judgement.undecidedLimitsTheDecisionWaitsOn`); a shipping line ends by naming the shape's
     /// limit with the least headroom, and how much it has. Before version 4 an undecided limit put its
     /// shape out, as files of those versions were judged.
-    static func decide(_ judgements: [LimitJudgement], shapes: ShapePreference, looks: Bool = false) -> Decision {
+    ///
+    /// Version 5 (`setAside`: the undecided limits whose schedule of looks is spent, with the forks they
+    /// were judged on): a shape whose every limit not passed is one of those has not passed, and is set
+    /// aside, so the decision moves on to the next shape; when none ships and one was set aside, the
+    /// run is undecided rather than the fallback, which needs every shape to have failed.
+    static func decide(_ judgements: [LimitJudgement], shapes: ShapePreference, looks: Bool = false, setAside: [String: Int] = [:]) -> Decision {
         var passed: [String] = []
+        var anySetAside = false
         for shape in shapes.preference {
             let own = judgements.filter { $0.limit.shape == shape }
             let named = problems(in: own)
@@ -37,6 +43,12 @@ extension Judge {
             let earlier = passed.isEmpty ? "" : " (\(passed.joined(separator: "; ")))"
             if own.contains(where: { $0.gates && ($0.verdict == .fail || (!looks && $0.verdict == .undecided)) }) {
                 passed.append(part)
+                continue
+            }
+            let open = own.filter { $0.verdict != .pass }
+            if !open.isEmpty, open.allSatisfy({ $0.gates && setAside[$0.limit.id] != nil }) {
+                passed.append("\(shape.rawValue) set aside: " + open.map { setAsideText($0, forks: setAside[$0.limit.id]!) }.joined(separator: ", "))
+                anySetAside = true
                 continue
             }
             if !own.isEmpty, own.allSatisfy({ $0.verdict == .pass && $0.gates }) {
@@ -47,7 +59,26 @@ extension Judge {
             }
             return Decision(outcome: .undecided, text: Decision.undecidedShapeText + " (\((passed + [part]).joined(separator: "; ")))")
         }
+        if anySetAside {
+            return Decision(outcome: .undecided, text: Decision.undecidedShapeText + " (\(passed.joined(separator: "; ")))")
+        }
         return Decision(outcome: .fallback, text: Decision.fallbackText + " (\(passed.joined(separator: "; ")))")
+    }
+
+    /// `root-cost-land undecided after 32 forks, 1.07× [1.05, 1.09]`.
+    private static func setAsideText(_ judgement: LimitJudgement, forks: Int) -> String {
+        let figure: String
+        switch (judgement.value, judgement.interval) {
+        case (let value?, let interval?) where judgement.limit.unit == .ratio:
+            figure = ", \(FigureText.ratio(value)) [\(FigureText.number(interval.lower)), \(FigureText.number(interval.upper))]"
+        case (let value?, let interval?):
+            figure = ", " + FigureText.duration(value, interval: interval)
+        case (let value?, nil):
+            figure = judgement.limit.unit == .ratio ? ", \(FigureText.ratio(value))" : ", " + FigureText.duration(value)
+        default:
+            figure = ""
+        }
+        return "\(judgement.limit.id) undecided after \(forks) forks\(figure)"
     }
 
     /// The limit of `judgements` whose headroom is the smallest fraction of its threshold, with that

@@ -85,7 +85,7 @@ extension Judge {
                 limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: gates,
                 reason: "a paired ratio needs both measured in the same forks, and they were measured in \(top.count) and \(bottom.count)")
         }
-        let level = looks?.lookLevel ?? 0.95
+        let level = level(forks: top.count)
         let sides = "\(limit.shape.rawValue) median \(FigureText.duration(numerator.summary.median)) over "
             + (limit.statistic == .pairedRatioToStored ? "stored's " : "") + FigureText.duration(denominator.summary.median)
         guard let paired = PairedRatio(groups: top, over: bottom, level: level) else {

@@ -35,6 +35,8 @@ public struct Judge: Sendable {
     public var shapes: ShapePreference?
     /// The looks of a version 4 limits file; nil for earlier versions, whose intervals are at 95 %.
     public var looks: LookSchedule?
+    /// How many shapes share the decision's budget (version 5): those with a timing limit.
+    public var budgetShapes: Int
 
     /// The reason every timing limit of a debug build carries.
     public static let debugBuildReason = "a debug build does not judge timing limits: build with -c release"
@@ -51,6 +53,13 @@ public struct Judge: Sendable {
         self.quick = quick
         self.shapes = shapes
         self.looks = looks
+        budgetShapes = LookSchedule.shapesSharingTheBudget(limits: limits, shapes: shapes)
+    }
+
+    /// The two-sided level of an interval judged on `forks` forks: the look's under the limits' schedule
+    /// (`LookSchedule.level(forks:shapes:)`), 95 % without one.
+    func level(forks: Int) -> Double {
+        looks?.level(forks: forks, shapes: budgetShapes) ?? 0.95
     }
 
     /// Judges every limit against the run's figures.
@@ -70,8 +79,9 @@ public struct Judge: Sendable {
             }
         }
         guard let shapes else { return Judgement(limits: judgements, decision: Self.decide(judgements)) }
+        let setAside = looks?.budgetsTheDecision == true ? undecidedAtTheirLastLook(judgements, measurements) : [:]
         return Judgement(
-            limits: judgements, decision: Self.decide(judgements, shapes: shapes, looks: looks != nil), shapes: shapes,
+            limits: judgements, decision: Self.decide(judgements, shapes: shapes, looks: looks != nil, setAside: setAside), shapes: shapes,
             looks: looks)
     }
 
@@ -85,6 +95,7 @@ public struct Judge: Sendable {
                 limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: gates,
                 reason: "this run has no measurement '\(limit.metric)' (\(strategy.rawValue))")
         }
+        if looks?.budgetsTheDecision == true { return judgeForkMedians(limit, measurement) }
         let median = measurement.summary.median
         // Version 4 takes the interval at the look's level, as the record's own was made at 95 %.
         let interval = looks.map { looks in
@@ -99,6 +110,46 @@ public struct Judge: Sendable {
                 estimate: median, interval: interval, threshold: threshold, forks: measurement.sampleGroups.count)
         }
         return judgement
+    }
+
+    /// A median limit of version 5: the median of the forks' medians on the exact order-statistic
+    /// interval over them (`ForkMedians`), at the level of the look its fork count is.
+    private func judgeForkMedians(_ limit: Limit, _ measurement: MeasurementRecord) -> LimitJudgement {
+        let groups = measurement.sampleGroups
+        let level = level(forks: groups.count)
+        guard let medians = ForkMedians(groups: groups, level: level) else {
+            let median = ForkMedians.median(of: groups)
+            let units = groups.count == 1 ? "samples of one process" : "forks"
+            let count = groups.count == 1 ? groups[0].count : groups.count
+            let reason = "median \(FigureText.duration(median)): \(count) \(units) reach no \(Self.percent(level)) interval; "
+                + "it needs \(ForkMedians.fewest(level: level)) at least"
+            let verdict: LimitOutcome = buildConfiguration != "release" ? .notJudged : quick ? .indicative : .undecided
+            return LimitJudgement(
+                limit: limit, value: median, interval: nil, verdict: verdict, gates: !quick,
+                reason: quick ? Self.indicative(.undecided, reason) : buildConfiguration != "release" ? Self.debugBuildReason : reason)
+        }
+        let over = groups.count == 1 ? "one process" : "\(groups.count) forks' medians"
+        let figure = "median \(FigureText.duration(medians.median, interval: medians.interval)) (\(Self.percent(level)) CI, over \(over))"
+        var judgement = judgeInterval(limit, value: medians.median, interval: medians.interval, figure: figure)
+        if judgement.verdict == .undecided, let threshold = limit.threshold {
+            judgement.reason += Self.forksToDecide(
+                estimate: medians.median, interval: medians.interval, threshold: threshold, forks: groups.count)
+        }
+        return judgement
+    }
+
+    /// The limits of version 5 left undecided, gating, when no look of the schedule follows the forks
+    /// they were judged on: their shapes are set aside.
+    /// - Returns: Each such limit's id, with the forks it was judged on.
+    private func undecidedAtTheirLastLook(_ judgements: [LimitJudgement], _ measurements: [MeasurementRecord]) -> [String: Int] {
+        guard let looks else { return [:] }
+        var found: [String: Int] = [:]
+        for judgement in judgements where judgement.gates && judgement.verdict == .undecided {
+            guard let key = judgement.limit.measurementsRead.first, let record = measurements.record(key) else { continue }
+            let forks = record.sampleGroups.count
+            if looks.isLast(forks: forks) { found[judgement.limit.id] = forks }
+        }
+        return found
     }
 
     /// What would decide an undecided interval: the forks at which, its spread alike, its half-width

@@ -31,9 +31,14 @@ import JSON
 /// statistics are new, both ratios judged on the paired interval of `PairedRatio` at the look's level:
 /// `pairedRatioToStored`, a shape's median over stored's of the same metric (the cost is today's, as
 /// a declared margin), and `pairedRatioOfMedians`, `metric` over `denominator` of one shape.
+///
+/// Version 5 budgets the decision rather than each limit: `"looks": {"forks": [8, 16, 32],
+/// "wrongShip": 0.025, "spending": [0.48, 0.26, 0.26]}` in place of `level` (`LookSchedule`). Its
+/// judge weighs every fork alike (a median limit on the order-statistic interval of the forks'
+/// medians), and sets aside a shape whose limit is still undecided at the last look.
 public struct LimitsFile: Sendable, Equatable {
     /// The layouts this bench reads.
-    public static let supportedVersions = [1, 2, 3, 4]
+    public static let supportedVersions = [1, 2, 3, 4, 5]
 
     /// The path the file was read from, as given; results files record it.
     public var path: String

@@ -13,6 +13,8 @@ struct LimitsReader {
     /// Version 4 adds `looks`: the forks each look judges on, and the level over all looks.
     private static let topKeysSinceVersion4: Set = topKeysSinceVersion3.union(["looks"])
     private static let lookKeys: Set = ["forks", "level"]
+    /// Version 5 budgets the decision: `wrongShip` and `spending` in place of `level`.
+    private static let lookKeysSinceVersion5: Set = ["forks", "wrongShip", "spending"]
     private static let changeKeys: Set = ["version", "date", "note"]
     private static let shapeKeys: Set = ["preference", "fallback"]
     private static let limitKeys: Set = [
@@ -32,7 +34,7 @@ struct LimitsReader {
         try refuseUnknownKeys(members, known: known, in: "the file")
         if version >= 2 { try readChanges(members, upTo: version) }
         let shapes = version >= 3 ? try readShapes(members) : nil
-        let looks = version >= 4 ? try readLooks(members) : nil
+        let looks = version >= 4 ? try readLooks(members, version: version) : nil
         let decision = try string(members, "decision", in: "the file")
         _ = try string(members, "units", in: "the file")
         guard case .array(let elements) = try value(members, "limits", in: "the file") else {
@@ -53,10 +55,10 @@ struct LimitsReader {
     }
 
     /// `looks`: the rising fork counts a run judges on, the first the run's own, and the level over all.
-    private func readLooks(_ members: [JSONValue.Member]) throws(BenchError) -> LookSchedule {
+    private func readLooks(_ members: [JSONValue.Member], version: Int) throws(BenchError) -> LookSchedule {
         let owner = "'looks'"
         let fields = try object(try value(members, "looks", in: "the file"), what: owner)
-        try refuseUnknownKeys(fields, known: Self.lookKeys, in: owner)
+        try refuseUnknownKeys(fields, known: version >= 5 ? Self.lookKeysSinceVersion5 : Self.lookKeys, in: owner)
         let list = try value(fields, "forks", in: owner)
         guard case .array(let entries) = list else { throw failure("\(owner): 'forks' must be an array, not \(list.typeName)") }
         var forks: [Int] = []
@@ -68,6 +70,33 @@ struct LimitsReader {
             forks.append(count)
         }
         guard !forks.isEmpty else { throw failure("\(owner): 'forks' names no look") }
+        if version >= 5 {
+            let wrongShip = try number(fields, "wrongShip", in: owner)
+            guard wrongShip > 0, wrongShip < 0.5 else {
+                throw failure("\(owner): 'wrongShip' must lie between 0 and 0.5, not \(Self.format(wrongShip))")
+            }
+            let list = try value(fields, "spending", in: owner)
+            guard case .array(let entries) = list else { throw failure("\(owner): 'spending' must be an array, not \(list.typeName)") }
+            var spending: [Double] = []
+            for entry in entries {
+                let share: Double
+                switch entry {
+                case .int(let whole): share = Double(whole)
+                case .double(let fraction): share = fraction
+                default: throw failure("\(owner): 'spending' must list numbers, not \(entry.typeName)")
+                }
+                guard share > 0 else { throw failure("\(owner): 'spending' must list shares above 0, not \(Self.format(share))") }
+                spending.append(share)
+            }
+            guard spending.count == forks.count else {
+                throw failure("\(owner): 'spending' has \(spending.count) shares for \(forks.count) looks; give one for each count of 'forks'")
+            }
+            // Summed in the file's order, as a reader adds them; a hair over 1 from decimal fractions is 1.
+            guard spending.reduce(0, +) <= 1 + 1e-9 else {
+                throw failure("\(owner): 'spending' adds up to \(Self.format(spending.reduce(0, +))), more than the whole budget (1)")
+            }
+            return LookSchedule(forks: forks, wrongShip: wrongShip, spending: spending)
+        }
         let level = try number(fields, "level", in: owner)
         guard level > 0, level < 1 else { throw failure("\(owner): 'level' must lie between 0 and 1, not \(Self.format(level))") }
         return LookSchedule(forks: forks, level: level)

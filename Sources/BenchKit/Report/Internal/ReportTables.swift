@@ -217,7 +217,8 @@ struct ReportTables {
         let taken = (results.looksTaken ?? []).map { look in
             "\(look.forks) forks for \(look.limits.joined(separator: ", ")) (\(look.measurements.count) measurements measured again)"
         }
-        return "looks: \(looks.description); " + (taken.isEmpty ? "the run took no look after its first" : "taken: " + taken.joined(separator: "; "))
+        let shapes = LookSchedule.shapesSharingTheBudget(limits: results.limits.map(\.limit), shapes: results.shapes)
+        return "looks: \(looks.description(shapes: shapes)); " + (taken.isEmpty ? "the run took no look after its first" : "taken: " + taken.joined(separator: "; "))
     }
 
     // MARK: - Cells
