@@ -34,7 +34,7 @@ let package = Package(
         // reports and progress. It consumes the harness's types and knows no workload.
         .target(name: "BenchKit", dependencies: ["Harness", "JSON"]),
         // The suite: what the bench measures and counts, over Workloads, through the Harness.
-        .target(name: "BenchSuite", dependencies: ["Runtime", "Workloads", "Harness", "BenchKit", "JSON"]),
+        .target(name: "BenchSuite", dependencies: ["Runtime", "Workloads", "Harness", "BenchKit", "JSON", "SeededRandom"]),
         // A workload of known call structure that the tests of `bench profile` run under callgrind.
         .executableTarget(name: "ProfileWorkload", dependencies: ["Harness"]),
         .executableTarget(name: "Bench", dependencies: ["BenchSuite", "Harness"]),

@@ -105,13 +105,18 @@ public enum BenchCommand {
         let runner = SuiteRunner(options: options, progress: progress)
         let counts = try phases.time("counting") { try runner.count(subjects) }
         var forkSeconds: [Double] = []
+        // The shapes' order within every round of every group is shuffled from this seed, which the
+        // results file records; below 2^53, so JSON keeps it exact.
+        let orderSeed = UInt64.random(in: 0..<(1 << 53))
+        let gating = SuiteRunner.gating(for: limits.limits, from: runner.selected(suite))
         let timed = try phases.time("measuring", parts: { forkSeconds.isEmpty ? nil : forkSeconds }) {
             options.forks > 1
-                ? try ForkedRun.measure(options, expected: runner.selected(suite), progress: progress, forkSeconds: &forkSeconds)
+                ? try ForkedRun.measure(
+                    options, expected: runner.selected(suite), orderSeed: orderSeed, progress: progress, forkSeconds: &forkSeconds)
                 : try {
                     // The run's own process is its one fork: the bar and the time left are its own.
                     progress.begin(ForkEstimate(doneBefore: 0, share: 1, forkSeconds: nil, afterSeconds: nil, restWeight: 0))
-                    return try runner.measure(suite)
+                    return try runner.measure(suite, gating: Set(gating.map(\.key)), orderSeed: orderSeed)
                 }()
         }
         let configuration = MachineEnvironment.compiledConfiguration
@@ -130,16 +135,17 @@ public enum BenchCommand {
                 var forks = options.forks
                 var look: (forks: Int, waiting: [LimitJudgement])? = (first, waiting)
                 while let (next, waiting) = look {
-                    let expected = SuiteRunner.measuredAgain(for: waiting.map(\.limit), from: runner.selected(suite))
-                    let keys = expected.map(\.key)
+                    // Every measurement a timing limit reads, not only the undecided ones': a later fork
+                    // then times them as a first fork did, first and all, and is one of the same forks.
+                    let keys = gating.map(\.key)
                     tell(
                         CommandOutput.said(
                             "\(waiting.map(\.limit.id).joined(separator: ", ")) undecided at \(forks) forks: "
-                                + "\(next - forks) more forks of the \(keys.count) measurements \(waiting.count == 1 ? "it reads" : "they read") "
+                                + "\(next - forks) more forks of the \(keys.count) measurements the timing limits read "
                                 + "(\(looks.description(shapes: judge.budgetShapes)))"))
                     measurements = try ForkedRun.measureMore(
-                        options, expected: expected, numbered: (forks + 1)...next, of: next, adding: measurements, progress: progress,
-                        forkSeconds: &lookSeconds)
+                        options, expected: gating, numbered: (forks + 1)...next, of: next, adding: measurements, orderSeed: orderSeed,
+                        progress: progress, forkSeconds: &lookSeconds)
                     judgement = judge.judge(measurements: measurements, counts: counts)
                     looksTaken.append(LookRecord(forks: next, limits: waiting.map(\.limit.id), measurements: keys.map(\.label)))
                     forks = next
@@ -158,7 +164,7 @@ public enum BenchCommand {
         // The write itself is the one phase the file cannot hold: the last line says it, and the whole run's time.
         let results = ResultsFile(
             environment: environment, limitsFile: options.limitsPath, limitsSHA256: limits.sha256, timer: runner.timer,
-            method: method(options, looks: limits.looks, shapes: judge.budgetShapes), options: RunRecord(options), measurements: measurements, counts: counts,
+            method: method(options, looks: limits.looks, shapes: judge.budgetShapes), options: RunRecord(options, roundOrderSeed: orderSeed), measurements: measurements, counts: counts,
             fits: fits, limits: judgement.limits, decision: judgement.decision, readFloor: readFloor, subjects: picks,
             scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes, phases: phases.records,
             looks: limits.looks, looksTaken: looksTaken.isEmpty ? nil : looksTaken)
@@ -209,9 +215,10 @@ public enum BenchCommand {
     /// answer is complete.
     private static func runChild(_ child: ChildCommand) throws -> CommandOutput {
         switch child.job {
-        case .fork(let index, let count, let recordsPath, let measurements, let estimate):
+        case .fork(let index, let count, let recordsPath, let measurements, let estimate, let orderSeed):
             try ForkedRun.runFork(
-                child.options, index: index, count: count, recordsPath: recordsPath, measurements: measurements, estimate: estimate)
+                child.options, index: index, count: count, recordsPath: recordsPath, measurements: measurements, estimate: estimate,
+                orderSeed: orderSeed)
         case .countInstructions(let dumpsDirectory, let measurements):
             try InstructionPass.runChild(child.options, dumpsDirectory: dumpsDirectory, measurements: measurements)
         case .sampleProfile(let measurement, let seconds):
@@ -229,12 +236,20 @@ public enum BenchCommand {
             } ?? "")
         let forks = options.forks > 1
             ? "; samples from \(options.forks) forks (fresh processes of this build, one after another), "
-                + "each median's interval by two-stage bootstrap over them"
+                + "each median the median of the forks' medians (one fork, one vote), its interval the exact "
+                + "order-statistic interval over them"
                 + (Suite.distinctRootForks < options.forks
                     ? "; the distinct-root measurements, which no limit reads, in the first \(Suite.distinctRootForks) forks only" : "")
             : ""
-        let lookAgain = looks.map { "; timing limits judged on \($0.description(shapes: shapes)); a decision waiting on undecided limits takes more forks of the measurements they read, up to the next look" } ?? ""
-        let timing = abSwitch + MeasurementResult.fixedBatchMethod + forks + lookAgain + "; sampling: "
+        let lookAgain = looks.map {
+            "; timing limits judged on \($0.description(shapes: shapes)); a decision waiting on undecided limits takes more forks "
+                + "of every measurement a timing limit reads, up to the next look"
+        } ?? ""
+        let gating = "; the groups a timing limit reads are timed first in every fork, before anything else is built, "
+            + "their allocations counted after the last of them, so every fork of every look times them alike; "
+            + "in every group the shapes take their turns in a fresh order every round, shuffled from the seed in "
+            + "options.roundOrderSeeds, the fork's number and the group's place"
+        let timing = abSwitch + MeasurementResult.fixedBatchMethod + forks + lookAgain + gating + "; sampling: "
             + SuiteRunner.samplingDescription(quick: options.quick, forks: options.forks)
         guard options.instructions else { return timing }
         let counter = InstructionCounter(outputDirectory: "")

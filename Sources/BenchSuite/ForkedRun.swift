@@ -29,9 +29,11 @@ public enum ForkedRun {
     /// - Returns: One merged record per measurement, in the forks' order.
     /// - Throws: `BenchError` when a fork cannot start, fails, or returns other measurements.
     public static func measure(
-        _ options: RunOptions, expected: [SuiteMeasurement], progress: ProgressLine, forkSeconds: inout [Double]
+        _ options: RunOptions, expected: [SuiteMeasurement], orderSeed: UInt64, progress: ProgressLine, forkSeconds: inout [Double]
     ) throws -> [MeasurementRecord] {
-        let forks = try measureForks(options, expected: expected, numbered: 1...options.forks, of: options.forks, progress: progress, forkSeconds: &forkSeconds)
+        let forks = try measureForks(
+            options, expected: expected, numbered: 1...options.forks, of: options.forks, orderSeed: orderSeed, progress: progress,
+            forkSeconds: &forkSeconds)
         // A measurement with a fork limit is in the first forks' records only.
         return expected.map { measurement in
             MeasurementRecord(mergingForks: forks.compactMap { $0[measurement.key] })
@@ -39,16 +41,18 @@ public enum ForkedRun {
     }
 
     /// A look after the first: forks numbered on from the run's (`numbered`, of `count` in all), each
-    /// timing only `expected`, their records added to `records`' own forks. Every fork of a run of 8
-    /// or more samples by the same policy (`SuiteRunner.policy(quick:forks:)`), so the new forks are
-    /// measured as the first ones were.
+    /// timing only `expected`, every measurement a timing limit reads (`SuiteRunner.gating(for:from:)`),
+    /// their records added to `records`' own forks. Every fork times those first, by the same policy
+    /// (`SuiteRunner.gatingPolicy(quick:forks:)` at every count of 8 or more), so a new fork is measured
+    /// as a first one was.
     ///
     /// - Returns: `records`, each of `expected` now holding its forks and the new ones.
     public static func measureMore(
         _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, adding records: [MeasurementRecord],
-        progress: ProgressLine, forkSeconds: inout [Double]
+        orderSeed: UInt64, progress: ProgressLine, forkSeconds: inout [Double]
     ) throws -> [MeasurementRecord] {
-        let forks = try measureForks(options, expected: expected, numbered: numbered, of: count, progress: progress, forkSeconds: &forkSeconds)
+        let forks = try measureForks(
+            options, expected: expected, numbered: numbered, of: count, orderSeed: orderSeed, progress: progress, forkSeconds: &forkSeconds)
         var merged = records
         for measurement in expected {
             guard let index = merged.firstIndex(where: { $0.key == measurement.key }) else {
@@ -64,16 +68,18 @@ public enum ForkedRun {
     }
 
     private static func measureForks(
-        _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, progress: ProgressLine,
-        forkSeconds: inout [Double]
+        _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, orderSeed: UInt64,
+        progress: ProgressLine, forkSeconds: inout [Double]
     ) throws -> [[MeasurementKey: MeasurementRecord]] {
         try Interruption.withTemporaryDirectory(prefix: "bench-forks.") { directory in
-            try measureForks(options, expected: expected, numbered: numbered, of: count, in: directory, progress: progress, forkSeconds: &forkSeconds)
+            try measureForks(
+                options, expected: expected, numbered: numbered, of: count, orderSeed: orderSeed, in: directory, progress: progress,
+                forkSeconds: &forkSeconds)
         }
     }
 
     private static func measureForks(
-        _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, in directory: String,
+        _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, orderSeed: UInt64, in directory: String,
         progress: ProgressLine, forkSeconds: inout [Double]
     ) throws -> [[MeasurementKey: MeasurementRecord]] {
         // The running image itself, not the path it was started from: a rebuild during the run must
@@ -102,7 +108,8 @@ public enum ForkedRun {
             let output = URL(fileURLWithPath: directory).appendingPathComponent("fork-\(index).json")
             let estimate = ForkEstimate.forRun(counts: counts, seconds: secondsOfForks)[position]
             let fork = ChildCommand(
-                .fork(index: index, count: count, recordsPath: output.path, measurements: named, estimate: estimate), run: options)
+                .fork(index: index, count: count, recordsPath: output.path, measurements: named, estimate: estimate, orderSeed: orderSeed),
+                run: options)
             try launch(executable, fork, index: index, count: count)
             let records: [MeasurementRecord]
             do {
@@ -156,8 +163,10 @@ public enum ForkedRun {
     /// - Throws: What building the subjects or measuring throws; `BenchError` when the records
     ///   cannot be written.
     public static func runFork(
-        _ options: RunOptions, index: Int, count: Int, recordsPath: String, measurements: [MeasurementKey] = [], estimate: ForkEstimate? = nil
+        _ options: RunOptions, index: Int, count: Int, recordsPath: String, measurements: [MeasurementKey] = [], estimate: ForkEstimate? = nil,
+        orderSeed: UInt64 = 0
     ) throws {
+        let limits = try LimitsFile.load(path: options.limitsPath)
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         let progress = ProgressLine()
         progress.prefix = "[fork \(index)/\(count)] "
@@ -169,7 +178,10 @@ public enum ForkedRun {
         // the process: freeing them one object at a time would be the fork's last half second, spent
         // on nothing anyone reads.
         _ = Unmanaged.passRetained(KeptUntilExit(suite))
-        let records = try runner.measure(suite, forks: count, countingAllocations: index == 1, keys: measurements.isEmpty ? nil : Set(measurements))
+        let gating = Set(SuiteRunner.gating(for: limits.limits, from: runner.selected(suite)).map(\.key))
+        let records = try runner.measure(
+            suite, forks: count, fork: index, countingAllocations: index == 1, keys: measurements.isEmpty ? nil : Set(measurements), gating: gating,
+            orderSeed: orderSeed)
         do {
             try JSONEncoder().encode(ChildCommand.ForkRecords(measurements: records)).write(to: URL(fileURLWithPath: recordsPath))
         } catch {

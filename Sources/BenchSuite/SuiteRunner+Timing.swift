@@ -1,104 +1,169 @@
 import BenchKit
 import Harness
+import SeededRandom
 
 // MARK: - The timing loop: the selected measurements sampled group by group, interleaved in this process.
 extension SuiteRunner {
-    /// Times every selected measurement, derived and stored of one name in alternation, and counts
+    /// Times every selected measurement, the shapes of one name interleaved round by round, and counts
     /// their allocations unless told not to.
+    ///
+    /// The groups the timing limits read (`gating`) go first, in the catalog's order, before anything
+    /// else is built or timed, and their allocations are counted only once all of them are timed: so
+    /// in every fork of every look they are timed in the same context (a fresh process, the same groups
+    /// before them), and a fork of a later look, which times them alone, is interchangeable with a fork
+    /// of the first. They take more samples (`gatingPolicy(quick:forks:)`): a fork's ratio of two shapes
+    /// is one observation of a paired limit, and its own noise goes into the limit's interval. Within
+    /// every group, each round takes the shapes in a fresh order, shuffled from `orderSeed`, this fork's
+    /// number and the group's place (`roundOrderSeed(run:fork:group:)`).
     ///
     /// - Parameters:
     ///   - suite: The measurements to choose from.
     ///   - forks: How many processes the whole run measures in, for the sampling policy; this call
     ///     measures in this process only.
+    ///   - fork: This process's number among them, 1-based, for the round orders.
     ///   - countingAllocations: Whether to count allocations per operation; a fork after the first
     ///     does not, since the first's count stands for all.
     ///   - keys: The selected measurements to time, nil times all.
-    public func measure(_ suite: Suite, forks: Int = 1, countingAllocations: Bool = true, keys: Set<MeasurementKey>? = nil) throws -> [MeasurementRecord] {
+    ///   - gating: The measurements the timing limits read, with their partners (`gating(for:from:)`).
+    ///   - orderSeed: The run's seed of the shuffled round orders, which its results file records.
+    public func measure(
+        _ suite: Suite, forks: Int = 1, fork: Int = 1, countingAllocations: Bool = true, keys: Set<MeasurementKey>? = nil,
+        gating: Set<MeasurementKey> = [], orderSeed: UInt64 = 0
+    ) throws -> [MeasurementRecord] {
         let chosen = selected(suite).filter { keys?.contains($0.key) ?? true }
-        let groups = Self.groups(chosen)
+        let all = Self.groups(chosen)
+        func isGating(_ group: [SamplingUnit]) -> Bool {
+            group.contains { gating.contains($0.measurement.key) || ($0.partner.map { gating.contains($0.key) } ?? false) }
+        }
+        let groups = all.filter(isGating) + all.filter { !isGating($0) }
+        let gatingCount = all.filter(isGating).count
         let counter = AllocationCounter.process
         var records: [MeasurementRecord] = []
+        var deferred: [TimedGroup] = []
         for (index, group) in groups.enumerated() {
-            // Each unit's measurement, then its partner's: the order of the sampler's results.
-            var preparedGroup: [(SuiteMeasurement, SuiteMeasurement.Prepared)] = []
-            for unit in group {
-                if let partner = unit.partner, let alternation = unit.measurement.alternation {
-                    let pair = try alternation.preparePair()
-                    preparedGroup += [(unit.measurement, pair.own), (partner, pair.partner)]
-                } else {
-                    preparedGroup.append((unit.measurement, try unit.measurement.prepare()))
-                }
+            let timed = try time(group, index: index, of: groups.count, forks: forks, gating: index < gatingCount,
+                order: .shuffled(seed: Self.roundOrderSeed(run: orderSeed, fork: fork, group: index)))
+            // A gating group's allocations wait for the last gating group, so that the first fork, which
+            // counts them, times every gating group as the others do.
+            if index < gatingCount {
+                deferred.append(timed)
+            } else {
+                records += timed.records(counter: counter, counting: countingAllocations, quick: options.quick)
             }
-            var policy = Self.policy(quick: options.quick, forks: forks)
-            if preparedGroup.contains(where: { $0.0.oneCallPerBatch }) {
-                policy.maximumBatchSize = 1
-                // Each batch pays its set-up (a commit and a render pass) off the clock but not off the
-                // run's time, and a short one takes up to 16 batches a round: the minimum alone would
-                // take seconds. Three rounds still give the short ones dozens of samples a fork.
-                policy.minimumSamples = min(policy.minimumSamples, Self.setUpMinimumSamples(quick: options.quick, forks: forks))
-                // A --quick round pays a set-up for every batch, and the set-up (a commit and a render
-                // pass over ten handles) is the slow part: four short batches a round, not sixteen.
-                if options.quick { policy.maximumBatchesPerRound = Self.quickSetUpBatchesPerRound }
+            if index == gatingCount - 1 {
+                for timed in deferred { records += timed.records(counter: counter, counting: countingAllocations, quick: options.quick) }
+                deferred = []
             }
-            let oneCalls = preparedGroup.map { Self.timeOneCall($0.1) }
-            let slowest = Double(oneCalls.max() ?? 0)
-            let isSlow = slowest > Self.slowCallNanoseconds
-            if isSlow {
-                // A call of a tenth of a second or more: fewer samples still bound the median, and the
-                // interval printed beside it says how well. The call just timed warmed each one.
-                policy.minimumSamples = Self.slowMinimumSamples(quick: options.quick, forks: forks)
-                policy.warmUp = .iterations(0)
-            }
-            if group.allSatisfy({ $0.measurement.curve != nil }) {
-                policy.minimumSamples = Self.curvePointMinimumSamples(policy.minimumSamples, quick: options.quick, forks: forks)
-            }
-            // The harness names carry the strategy (`name [derived]`), so the line needs no strategy of its own.
-            let sampler = Sampler(policy: policy, timer: timer) { sampling in
-                progress.show(sampling, step: index + 1, of: groups.count, strategy: .unshaped)
-            }
-            var harnessMeasurements: [Harness.Measurement] = []
-            var position = 0
-            for unit in group {
-                let (measurement, prepared) = preparedGroup[position]
-                if let partner = unit.partner {
-                    harnessMeasurements.append(
-                        Measurement(
-                            measurement.key.label, operation: prepared.operation,
-                            alternatingWith: partner.key.label, partnerOperation: preparedGroup[position + 1].1.operation))
-                    position += 2
-                    continue
-                }
-                var harness = Measurement(measurement.key.label, setUp: prepared.setUp, operation: prepared.operation)
-                // Thousands of times the batch target, cold or warm: the batch size calibration would
-                // find is 1, and timing it again would cost another slow call.
-                if Double(oneCalls[position]) > Self.slowCallNanoseconds {
-                    harness.knownBatch = .init(size: 1, nanoseconds: oneCalls[position])
-                }
-                harnessMeasurements.append(harness)
-                position += 1
-            }
-            let results = sampler.runInterleaved(harnessMeasurements, order: .alternating)
-            for (((measurement, prepared), result), oneCall) in zip(zip(preparedGroup, results), oneCalls) {
-                let perOperation = Self.perOperation(result, measurement, policy)
+        }
+        progress.finish()
+        // Groups are sampled where they stand in this order: the records go back to the catalog's.
+        let position = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { ($1.key, $0) })
+        return records.sorted { position[$0.key]! < position[$1.key]! }
+    }
+
+    /// The seed of the shuffled round orders of the `group`th group (0-based, in the order timed) of
+    /// fork `fork` in a run of seed `run`: every fork and every group takes its own sequence of orders.
+    public static func roundOrderSeed(run: UInt64, fork: Int, group: Int) -> UInt64 {
+        var generator = SplitMix64(seed: run ^ (UInt64(fork) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(group) &* 0xBF58_476D_1CE4_E5B9))
+        return generator.next()
+    }
+
+    /// A group sampled: each measurement's prepared state, result and one timed call, waiting for its
+    /// allocations to be counted.
+    private struct TimedGroup {
+        var entries: [(measurement: SuiteMeasurement, prepared: SuiteMeasurement.Prepared, result: MeasurementResult, oneCall: UInt64)]
+        var policy: SamplingPolicy
+        var isSlow: Bool
+        var slowest: Double
+
+        func records(counter: Result<AllocationCounter, AllocationCounter.Unavailable>, counting: Bool, quick: Bool) -> [MeasurementRecord] {
+            entries.map { entry in
+                let perOperation = SuiteRunner.perOperation(entry.result, entry.measurement, policy)
                 let allocations: AllocationRecord
-                if !countingAllocations {
+                if !counting {
                     allocations = .unavailable("counted in the first fork only")
-                } else if options.quick && isSlow {
+                } else if quick && isSlow {
                     allocations = .unavailable("not counted in a --quick run: one call takes \(FigureText.duration(slowest))")
                 } else {
                     allocations = AllocationRecord(
-                        Self.allocations(counter, measurement, prepared, batchSize: result.batchSize, oneCall: Double(oneCall)))
+                        SuiteRunner.allocations(
+                            counter, entry.measurement, entry.prepared, batchSize: entry.result.batchSize, oneCall: Double(entry.oneCall)))
                 }
-                records.append(MeasurementRecord(perOperation, strategy: measurement.strategy, allocations: allocations))
+                return MeasurementRecord(perOperation, strategy: entry.measurement.strategy, allocations: allocations)
             }
-            progress.finishedGroup(
-                ([group[0].measurement.name] + (group[0].partner.map { [$0.name] } ?? [])).joined(separator: " + "),
-                step: index + 1, of: groups.count, samples: Self.sampleCounts(group, results))
         }
-        progress.finish()
-        // A pair is sampled where its first member stands: the records go back to the catalog's order.
-        let position = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { ($1.key, $0) })
-        return records.sorted { position[$0.key]! < position[$1.key]! }
+    }
+
+    /// Prepares and samples one group, its units interleaved round by round in `order`.
+    private func time(
+        _ group: [SamplingUnit], index: Int, of count: Int, forks: Int, gating: Bool, order: Sampler.RoundOrder
+    ) throws -> TimedGroup {
+        // Each unit's measurement, then its partner's: the order of the sampler's results.
+        var preparedGroup: [(SuiteMeasurement, SuiteMeasurement.Prepared)] = []
+        for unit in group {
+            if let partner = unit.partner, let alternation = unit.measurement.alternation {
+                let pair = try alternation.preparePair()
+                preparedGroup += [(unit.measurement, pair.own), (partner, pair.partner)]
+            } else {
+                preparedGroup.append((unit.measurement, try unit.measurement.prepare()))
+            }
+        }
+        var policy = gating ? Self.gatingPolicy(quick: options.quick, forks: forks) : Self.policy(quick: options.quick, forks: forks)
+        if preparedGroup.contains(where: { $0.0.oneCallPerBatch }) {
+            policy.maximumBatchSize = 1
+            // Each batch pays its set-up (a commit and a render pass) off the clock but not off the
+            // run's time, and a short one takes up to 16 batches a round: the minimum alone would
+            // take seconds. Three rounds still give the short ones dozens of samples a fork.
+            if !gating { policy.minimumSamples = min(policy.minimumSamples, Self.setUpMinimumSamples(quick: options.quick, forks: forks)) }
+            // A --quick round pays a set-up for every batch, and the set-up (a commit and a render
+            // pass over ten handles) is the slow part: four short batches a round, not sixteen.
+            if options.quick { policy.maximumBatchesPerRound = Self.quickSetUpBatchesPerRound }
+        }
+        let oneCalls = preparedGroup.map { Self.timeOneCall($0.1) }
+        let slowest = Double(oneCalls.max() ?? 0)
+        let isSlow = slowest > Self.slowCallNanoseconds
+        if isSlow {
+            // A call of a tenth of a second or more: fewer samples still bound the median, and the
+            // interval printed beside it says how well. The call just timed warmed each one.
+            policy.minimumSamples = Self.slowMinimumSamples(quick: options.quick, forks: forks)
+            policy.warmUp = .iterations(0)
+        }
+        if group.allSatisfy({ $0.measurement.curve != nil }) {
+            policy.minimumSamples = Self.curvePointMinimumSamples(policy.minimumSamples, quick: options.quick, forks: forks)
+        }
+        // The harness names carry the strategy (`name [derived]`), so the line needs no strategy of its own.
+        let sampler = Sampler(policy: policy, timer: timer) { sampling in
+            progress.show(sampling, step: index + 1, of: count, strategy: .unshaped)
+        }
+        var harnessMeasurements: [Harness.Measurement] = []
+        var position = 0
+        for unit in group {
+            let (measurement, prepared) = preparedGroup[position]
+            if let partner = unit.partner {
+                harnessMeasurements.append(
+                    Measurement(
+                        measurement.key.label, operation: prepared.operation,
+                        alternatingWith: partner.key.label, partnerOperation: preparedGroup[position + 1].1.operation))
+                position += 2
+                continue
+            }
+            var harness = Measurement(measurement.key.label, setUp: prepared.setUp, operation: prepared.operation)
+            // Thousands of times the batch target, cold or warm: the batch size calibration would
+            // find is 1, and timing it again would cost another slow call.
+            if Double(oneCalls[position]) > Self.slowCallNanoseconds {
+                harness.knownBatch = .init(size: 1, nanoseconds: oneCalls[position])
+            }
+            harnessMeasurements.append(harness)
+            position += 1
+        }
+        let results = sampler.runInterleaved(harnessMeasurements, order: order)
+        progress.finishedGroup(
+            ([group[0].measurement.name] + (group[0].partner.map { [$0.name] } ?? [])).joined(separator: " + "),
+            step: index + 1, of: count, samples: Self.sampleCounts(group, results))
+        let entries = zip(zip(preparedGroup, results), oneCalls).map { pair, oneCall in
+            (measurement: pair.0.0, prepared: pair.0.1, result: pair.1, oneCall: oneCall)
+        }
+        return TimedGroup(entries: entries, policy: policy, isSlow: isSlow, slowest: slowest)
     }
 
     /// A measurement and, when it is timed in alternation with another, that other.
@@ -213,6 +278,25 @@ extension SuiteRunner {
         return policy
     }
 
+    /// The sampling policy of a group a timing limit reads, in one process.
+    ///
+    /// A paired limit's figure is each fork's ratio of two shapes' medians, and each fork's own noise is
+    /// inside it: at the run's 50 ms a group the commits the cost limits read (about a millisecond a
+    /// call) took 3 or 4 samples a shape, and a fork's ratio strayed by 5-17 % (the standard deviation of
+    /// the forks' log ratios about their run's median, in the committed results files of limits version 4).
+    /// Such a group samples until each median is known to ±0.7 % (so a fork's ratio of two to about
+    /// ±1 %), at least 12 rounds and at most 200, within 400 ms. A `--quick` run and a run in one
+    /// process sample as the others do.
+    public static func gatingPolicy(quick: Bool, forks: Int) -> SamplingPolicy {
+        var policy = policy(quick: quick, forks: forks)
+        guard !quick, forks > 1 else { return policy }
+        policy.minimumSamples = 12
+        policy.maximumSamples = 200
+        policy.targetRelativeHalfWidth = 0.007
+        policy.timeBudgetNanoseconds = 400_000_000
+        return policy
+    }
+
     /// The fewest samples of a measurement whose one call takes `slowCallNanoseconds` or more.
     static func slowMinimumSamples(quick: Bool, forks: Int) -> Int {
         quick ? 2 : forks == 1 ? 6 : 3
@@ -245,6 +329,7 @@ extension SuiteRunner {
     /// The sampling rule of a run, in words, for the results file's `method`.
     public static func samplingDescription(quick: Bool, forks: Int) -> String {
         let policy = Self.policy(quick: quick, forks: forks)
+        let gating = Self.gatingPolicy(quick: quick, forks: forks)
         let warmUp: String
         switch policy.warmUp {
         case .duration(let nanoseconds): warmUp = "warm-up \(nanoseconds / 1_000_000) ms a measurement"
@@ -252,6 +337,7 @@ extension SuiteRunner {
         }
         let slow = FigureText.duration(slowCallNanoseconds)
         return "\(forks > 1 ? "in each fork, " : "")\(warmUp); " + StoppingRule(policy: policy).description
+            + (gating == policy ? "" : "; a group a timing limit reads: " + StoppingRule(policy: gating).description)
             + "; measurements sampled together with one whose single call takes \(slow) or more: that call, timed "
             + "once before sampling, is their warm-up and the slow one's calibration, and they take at least "
             + "\(slowMinimumSamples(quick: quick, forks: forks)) rounds"

@@ -44,6 +44,14 @@ public struct SuiteRunner {
         return selected.filter { read.contains($0.name) || partners.contains($0.name) }
     }
 
+    /// The measurements every fork times first, and every look after the first times again: those
+    /// the timing limits read, with their partners (`measuredAgain(for:from:)` of every timing limit).
+    /// Timed first and all of them in every fork of every look, they are timed in one context
+    /// whichever look a fork belongs to.
+    public static func gating(for limits: [Limit], from selected: [SuiteMeasurement]) -> [SuiteMeasurement] {
+        measuredAgain(for: limits.filter(\.isTiming), from: selected)
+    }
+
     /// The most retained handles a `--quick` run counts a scenario or times a measurement with:
     /// building a thousand handles' phase bodies takes seconds, a stored commit over them most of a
     /// second, and no limit reads either.

@@ -78,7 +78,8 @@ struct ChildCommandTests {
         quick.quick = true
         let fork = ChildCommand(.fork(index: 1, count: 3, recordsPath: "r.json"), run: quick).options
         #expect(fork.quick && fork.filter == quick.filter && fork.specDirectory == "fixtures" && fork.strategies == .both)
-        #expect(fork.outputPath == nil && fork.limitsPath == RunOptions.defaults.limitsPath && fork.format == .text)
+        #expect(fork.outputPath == nil && fork.format == .text)
+        #expect(fork.limitsPath == quick.limitsPath, "a fork reads the limits to know what it times first")
         #expect(!fork.instructions && fork.forks == RunOptions.defaultQuickForks)
         let counting = ChildCommand(.countInstructions(dumpsDirectory: "d", measurements: []), run: quick)
         #expect(!counting.options.quick, "--quick changes no count, and the counting child is not told it")
@@ -111,6 +112,8 @@ struct ChildCommandTests {
         (["child", "fork", "--fork=2/8", "--records=r", "--estimate=0.5,x"], "bench: bad value '0.5,x' for option '--estimate' (expected before,share,rest,fork,after) (try --help)"),
         (["child", "fork", "--fork=1/1", "--records=r", "--", ""], "bench: 'child fork' needs non-empty measurement keys (try --help)"),
         (["child", "sample-profile", "--measurement=m", "--seconds=3", "extra"], "bench: unexpected argument 'extra' for 'child sample-profile' (try --help)"),
+        (["child", "fork", "--fork=1/1", "--records=r"], "bench: 'child fork' needs '--order-seed' (try --help)"),
+        (["child", "fork", "--fork=1/1", "--records=r", "--order-seed=-3"], "bench: bad value '-3' for option '--order-seed' (expected a whole number) (try --help)"),
         (["child", "fork", "--fork=1/1", "--records=r", "--out=o.json"], "bench: unknown option '--out' for 'child fork' (try --help)"),
         (["child", "count-instructions", "--quick", "--dumps=d"], "bench: unknown option '--quick' for 'child count-instructions' (try --help)"),
         (["child", "count-instructions"], "bench: 'child count-instructions' needs '--dumps' (try --help)"),

@@ -46,9 +46,24 @@ struct ForksTests {
         #expect(merged.batches.invocations.sampling == 20 * 100 + 20 * 50 + 20 * 100)
         #expect(merged.batches.invocations.calibration == 9 && merged.batches.invocations.warmUp == 15)
         #expect(merged.allocations == counted, "the first fork's count stands for all")
-        #expect(merged.summary.median == Statistics.median(merged.samples))
-        #expect(merged.summary.medianInterval.method.hasPrefix("two-stage"))
+        #expect(merged.summary.median == Statistics.median(forks.map { Statistics.median($0.samples) }), "one fork, one vote")
+        #expect(merged.summary.medianInterval.method == ForkMedians.method)
+        #expect(merged.summary.medianInterval.lower == Statistics.median(forks[2].samples), "3 forks: the least fork median to the most")
+        #expect(merged.summary.medianInterval.upper == Statistics.median(forks[1].samples))
+        #expect(merged.summary.medianInterval.level == 0.75, "what 3 forks' span holds: 1 - 2 x 2^-3")
         #expect(ResultsValidator.problems(in: file(forks: [1000, 1100, 900]), names: Synthetic.names).isEmpty)
+    }
+
+    @Test func aNoisyForkOfManySamplesDoesNotOutvoteTheQuietOnes() {
+        // Seven quiet forks of 6 samples at 1000 ns and one of 40 at 1500-1900 ns: pooled, 40 of 82
+        // samples sit high; each fork one vote, the median stays with the seven.
+        var forks = (0..<7).map { _ in Synthetic.measurement(Synthetic.phaseRead, .derived, samples: [990, 995, 1000, 1000, 1005, 1010], lower: 990, upper: 1010) }
+        forks.insert(Synthetic.measurement(Synthetic.phaseRead, .derived, samples: (0..<40).map { 1500 + 10 * Double($0) }, lower: 1500, upper: 1890), at: 1)
+        let merged = MeasurementRecord(mergingForks: forks)
+        #expect(Statistics.median(merged.samples) > 1000, "pooled, the noisy fork pulls the median")
+        #expect(merged.summary.median == 1000)
+        #expect(merged.summary.medianInterval.lower == 1000 && merged.summary.medianInterval.upper == 1695, "8 forks at 95 %: [x(1), x(8)]")
+        #expect(merged.summary.medianInterval.level == 0.95)
     }
 
     @Test func oneForkIsKeptAsItIs() {

@@ -85,7 +85,7 @@ struct LimitsVersion5Tests {
         var figures = Synthetic.lookFigures(read: [.derived: 3_000_000])
         figures.measurements.removeAll { $0.name == Synthetic.phaseRead && $0.strategy == .root }
         figures.measurements.append(Synthetic.forked(Synthetic.phaseRead, .root, forks))
-        let pooled = try #require(figures.measurements.last).summary.median
+        let pooled = Statistics.median(try #require(figures.measurements.last).samples)
         #expect(pooled > 50_000, "the pooled median follows the noisy fork: \(pooled)")
         let judgement = try #require(Self.judge(figures).limits.first { $0.limit.id == "root-phase-read" })
         #expect(judgement.value == 40_000, "the median of the forks' medians")

@@ -127,7 +127,7 @@ struct SamplerTests {
             let sampler = Sampler(policy: Self.quickPolicy(samples: 20), timer: Self.timer)
             _ = sampler.runInterleaved(
                 ["A", "B", "C"].map { name in Measurement(name, setUp: { counter.log.append(name) }) { 0 } },
-                order: .shuffled)
+                order: .shuffled(seed: 0x5EED))
             return Array(counter.log.suffix(60))
         }
         let order = sampledOrder()

@@ -136,7 +136,7 @@ class LeavesNothingTest(unittest.TestCase):
     def test_a_child_whose_parent_is_already_gone_exits_at_once(self):
         # The parent it names is not its parent: as if it had died before the child could ask to end with it.
         records = os.path.join(self.out, "fork.json")
-        child = subprocess.run([BENCH, "child", "fork", "--fork=1/1", f"--records={records}", "--quick", "--filter=phase.read.*"],
+        child = subprocess.run([BENCH, "child", "fork", "--fork=1/1", f"--records={records}", "--order-seed=1", "--quick", "--filter=phase.read.*"],
                                env=dict(self.environment, BENCH_PARENT_PID="0000000001"), capture_output=True, timeout=60)
         self.assertEqual(child.returncode, 128 + signal.SIGTERM)
         self.assertFalse(os.path.exists(records), "it measured nothing")

@@ -5,12 +5,13 @@
 ///
 /// | job | told | answers |
 /// |---|---|---|
-/// | `fork` | `--fork I/N --records FILE [--estimate E] [-- KEY...]` | its measurements' records, as `ForkRecords` JSON in FILE |
+/// | `fork` | `--fork I/N --records FILE --order-seed S [--estimate E] [-- KEY...]` | its measurements' records, as `ForkRecords` JSON in FILE |
 /// | `count-instructions` | `--dumps DIR [-- KEY...]` | a callgrind dump per probe and counted region in DIR, named by `CallgrindRegion` |
 /// | `sample-profile` | `--measurement KEY --seconds S` | nothing: perf samples its loop, which runs under `SampledLoop`'s marker |
 ///
 /// Each is also told the run's options that choose and shape measurements (`--quick`, `--filter`,
-/// `--spec`, `--strategy`), and nothing else of the run. Each exits 0 once its answer is complete; its
+/// `--spec`, `--strategy`; a fork also `--limits`, whose timing limits say what it times first), and
+/// nothing else of the run. Each exits 0 once its answer is complete; its
 /// progress goes to standard error and its standard output is not read. A measurement is named in
 /// every answer by its `MeasurementKey`, on the command line its label. Everything a child is told is on its command line;
 /// the environment carries only what holds for every process of a run alike: the A/B switch
@@ -24,8 +25,11 @@ public struct ChildCommand: Sendable, Equatable {
         /// this process, the `index`th (1-based) of `count` forks, counting allocations only when
         /// first; write them to `recordsPath` as `ForkRecords`. A look after the first names the
         /// measurements its limits read, and its forks are numbered on from the run's. `estimate`,
-        /// where the fork stands in the run, is for its progress line alone.
-        case fork(index: Int, count: Int, recordsPath: String, measurements: [MeasurementKey] = [], estimate: ForkEstimate? = nil)
+        /// where the fork stands in the run, is for its progress line alone. `orderSeed` is the run's
+        /// seed of the shuffled round orders (`SuiteRunner.roundOrderSeed(run:fork:group:)`).
+        case fork(
+            index: Int, count: Int, recordsPath: String, measurements: [MeasurementKey] = [], estimate: ForkEstimate? = nil,
+            orderSeed: UInt64 = 0)
         /// Under callgrind, count the selected measurements whose keys are `measurements` (all of them
         /// when empty), one after another, dumping each region into `dumpsDirectory`.
         case countInstructions(dumpsDirectory: String, measurements: [MeasurementKey])
@@ -61,8 +65,11 @@ public struct ChildCommand: Sendable, Equatable {
         if case .countInstructions = job { quick = false } else { quick = options.quick }
         var quiet = false
         if case .fork = job { quiet = options.quiet }
+        // A fork reads the limits to know which measurements it times first (`SuiteRunner.gating(for:from:)`).
+        var limitsPath = RunOptions.defaults.limitsPath
+        if case .fork = job { limitsPath = options.limitsPath }
         self.options = RunOptions(
-            quick: quick, filter: options.filter, specDirectory: options.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
+            quick: quick, filter: options.filter, specDirectory: options.specDirectory, limitsPath: limitsPath,
             outputPath: nil, format: RunOptions.defaults.format, strategies: options.strategies, quiet: quiet)
     }
 
@@ -73,8 +80,8 @@ public struct ChildCommand: Sendable, Equatable {
     public var arguments: [String] {
         var arguments = [Self.commandWord, job.name]
         switch job {
-        case .fork(let index, let count, let recordsPath, _, let estimate):
-            arguments += ["--fork=\(index)/\(count)", "--records=\(recordsPath)"]
+        case .fork(let index, let count, let recordsPath, _, let estimate, let orderSeed):
+            arguments += ["--fork=\(index)/\(count)", "--records=\(recordsPath)", "--order-seed=\(orderSeed)"]
             if let estimate { arguments.append("--estimate=\(estimate.argument)") }
         case .countInstructions(let dumpsDirectory, _):
             arguments.append("--dumps=\(dumpsDirectory)")
@@ -83,7 +90,7 @@ public struct ChildCommand: Sendable, Equatable {
         }
         arguments += options.arguments
         switch job {
-        case .countInstructions(_, let measurements), .fork(_, _, _, let measurements, _):
+        case .countInstructions(_, let measurements), .fork(_, _, _, let measurements, _, _):
             if !measurements.isEmpty { arguments += ["--"] + measurements.map(\.label) }
         case .sampleProfile: break
         }

@@ -4,7 +4,8 @@ extension CommandLineParser {
     /// Each job's options: the run options that choose and shape measurements (the counting child is
     /// never told `--quick`), and the job's own.
     private static let childOptions: [String: [String: Bool]] = [
-        "fork": scanTable([RunOption.quick, .filter, .spec, .strategy, .quiet], adding: ["--fork": true, "--records": true, "--estimate": true]),
+        "fork": scanTable(
+            [RunOption.quick, .filter, .spec, .strategy, .quiet, .limits], adding: ["--fork": true, "--records": true, "--estimate": true, "--order-seed": true]),
         "count-instructions": scanTable([RunOption.filter, .spec, .strategy], adding: ["--dumps": true]),
         "sample-profile": scanTable([RunOption.quick, .filter, .spec, .strategy], adding: ["--measurement": true, "--seconds": true]),
     ]
@@ -42,9 +43,14 @@ extension CommandLineParser {
                 }
                 estimate = read
             }
+            let recordsPath = try required("--records")
+            let seedText = try required("--order-seed")
+            guard let orderSeed = UInt64(seedText) else {
+                throw BenchError.usage("bad value '\(seedText)' for option '--order-seed' (expected a whole number)")
+            }
             job = .fork(
-                index: index, count: count, recordsPath: try required("--records"), measurements: scanned.positionals.map(MeasurementKey.init(label:)),
-                estimate: estimate)
+                index: index, count: count, recordsPath: recordsPath, measurements: scanned.positionals.map(MeasurementKey.init(label:)),
+                estimate: estimate, orderSeed: orderSeed)
         case "count-instructions":
             guard !scanned.positionals.contains("") else { throw BenchError.usage("'\(command)' needs non-empty measurement keys") }
             job = .countInstructions(

@@ -108,6 +108,9 @@ extension Judge {
         let figure = "\(sides): ratio \(FigureText.ratio(paired.ratio)) [\(FigureText.number(interval.lower)), "
             + "\(FigureText.number(interval.upper))] (\(Self.percent(level)) CI, \(top.count) forks paired)"
         var judgement = judgeInterval(limit, value: paired.ratio, interval: interval, figure: figure)
+        if looks?.budgetsTheDecision == true, let within = Self.withinForkSpread(top, bottom) {
+            judgement.reason += "; a fork's own ratio known to ±\(FigureText.perOperation(within * 100)) % (95 %, the median over forks)"
+        }
         if judgement.verdict == .undecided, let threshold = limit.threshold {
             judgement.reason += Self.forksToDecide(
                 estimate: paired.ratio, interval: interval, threshold: threshold, forks: top.count, logarithmic: true)
@@ -118,6 +121,21 @@ extension Judge {
             judgement.reason += "; \(instructions.text)" + (beyond ? ": beyond the margin" : "")
         }
         return judgement
+    }
+
+    /// How well each fork knows its own ratio of two medians: the half-width of each side's 95 %
+    /// order-statistic interval over its median, added in quadrature, the median over forks; nil when a
+    /// fork has fewer than 6 samples a side, too few for such an interval.
+    ///
+    /// The paired interval already holds this noise (each fork's ratio is one observation); this says
+    /// how much of the forks' spread it is.
+    static func withinForkSpread(_ top: [[Double]], _ bottom: [[Double]]) -> Double? {
+        guard zip(top, bottom).allSatisfy({ $0.count >= 6 && $1.count >= 6 }) else { return nil }
+        func relative(_ samples: [Double]) -> Double {
+            let interval = Statistics.orderStatisticMedianInterval(samples, level: 0.95)
+            return (interval.upper - interval.lower) / 2 / Statistics.median(samples)
+        }
+        return Statistics.median(zip(top, bottom).map { (relative($0) * relative($0) + relative($1) * relative($1)).squareRoot() })
     }
 
     /// `notJudged`, naming every measurement the limit needs that the run did not make.

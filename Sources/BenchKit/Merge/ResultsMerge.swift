@@ -58,6 +58,9 @@ public enum ResultsMerge {
             return merged
         }
         merged.options.forks = merged.measurements.first?.forks?.count ?? files.reduce(0) { $0 + $1.results.options.forks }
+        // Each run's shapes took their turns in orders of its own seed; a file of an older schema adds none.
+        let seeds = files.flatMap { $0.results.options.roundOrderSeeds ?? [] }
+        merged.options.roundOrderSeeds = seeds.isEmpty ? nil : seeds
         merged.fits = try first.fits.map { fit throws(BenchError) in try refit(fit, first: first, merged: merged.measurements, path: firstPath) }
         let judgement = Judge(
             limits: first.limits.map(\.limit), buildConfiguration: first.environment.buildConfiguration, quick: first.options.quick,

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 
 /// The whole text of BENCHMARKS.md, regenerated from one results file and never typed by hand.
 ///
@@ -46,7 +47,8 @@ public enum BenchmarksDocument {
             ## The run
             """
         return opening + "\n\n" + Report.markdown(results, names, headingLevel: 3, headroomPlot: headroomPlot, headrooms: headrooms) + "\n"
-            + (tables.splitsMeasurements ? howToRead.replacingOccurrences(of: twoStrategiesRatio, with: shapesRatio) : howToRead)
+            + (tables.splitsMeasurements
+                ? howToRead(results).replacingOccurrences(of: twoStrategiesRatio, with: shapesRatio) : howToRead(results))
     }
 
     /// The sentence that links the run's HTML page, with a space before it.
@@ -77,17 +79,54 @@ public enum BenchmarksDocument {
     static let shapesRatio = "- `derived/stored`, `root/stored` and the like divide a shape's median by stored's. Measurements in one "
         + "row ran interleaved in each process, so drift hit every shape alike;"
 
-    /// What a reader needs to read the tables right.
-    static let howToRead = """
+    /// What a reader needs to read the tables right, in the words of the limits the run was judged by:
+    /// its margin, its looks and their levels come from the file, so a new limits version cannot leave
+    /// the page stale.
+    static func howToRead(_ results: ResultsFile) -> String {
+        let forked = results.measurements.contains { ($0.forks?.count ?? 0) > 1 }
+        let byForks = results.measurements.contains { $0.summary.medianInterval.method == ForkMedians.method }
+        let median = byForks
+            ? "- A run in forks takes its samples in that many fresh processes, one after another: each process "
+                + "lands its heap and code elsewhere, and medians differ more between processes than samples within "
+                + "one. Each fork has one vote: a median is the median of the forks' medians, and its interval the "
+                + "exact order-statistic interval over them, as wide as the processes' difference makes it."
+            : "- A run in forks takes its samples in that many fresh processes, one after another: each process "
+                + "lands its heap and code elsewhere, and medians differ more between processes than samples within "
+                + "one. The interval then comes from a two-stage bootstrap, processes first, and is as wide as that "
+                + "difference makes it."
+        let costLimit = results.limits.first { $0.limit.statistic == .pairedRatioToStored }?.limit
+        let margin = costLimit?.threshold.map { FigureText.number($0) }
+        let shapes = LookSchedule.shapesSharingTheBudget(limits: results.limits.map(\.limit), shapes: results.shapes)
+        var cost = ""
+        if let margin, let looks = results.looks {
+            let levels = looks.budgetsTheDecision
+                ? "The decision's chance of shipping a shape that truly breaches one of its limits is held to "
+                    + "\(FigureText.perOperation((looks.wrongShip ?? 0) * 100)) % over every shape and look: "
+                    + looks.description(shapes: shapes) + ". A shape whose limit is still undecided after the last "
+                    + "look is set aside, and the decision moves on to the next shape."
+                : "Every look judges at \(FigureText.perOperation(looks.lookLevel * 100)) %, so that the "
+                    + looks.forks.map(String.init).joined(separator: ", ") + " forks a run may look at hold "
+                    + "\(FigureText.perOperation((looks.level ?? 0.95) * 100)) % together."
+            cost = "- \"The cost is today's\" is a declared margin: a shape's commit over stored's, each fork's two "
+                + "medians divided (both sides ran in that process), must be at most \(margin) over the whole interval "
+                + "(Hodges-Lehmann with the signed-rank interval of the forks' ratios). \(levels) A run whose decision "
+                + "waits on an undecided limit measures more forks of what the timing limits read, and the limits list "
+                + "says which looks it took. A limit's headroom is how far the far end of its interval lies from its "
+                + "threshold, as a fraction of it; the decision names the closest limit of the shape that ships.\n"
+        }
+        return howToReadOpening + (forked ? median + "\n" : "") + howToReadMiddle + cost + howToReadClosing
+    }
+
+    private static let howToReadOpening = """
         ## How to read these figures
 
         - Every timing is a median of samples, each sample one batch of calls timed on a monotonic \
         clock, the clock's own cost subtracted, divided by the batch size. Brackets hold the median's 95 % \
-        bootstrap confidence interval; the results file keeps every raw sample and batch.
-        - A run in forks takes its samples in that many fresh processes, one after another: each process \
-        lands its heap and code elsewhere, and medians differ more between processes than samples within \
-        one. The interval then comes from a two-stage bootstrap, processes first, and is as wide as that \
-        difference makes it.
+        confidence interval; the results file keeps every raw sample and batch.
+
+        """
+
+    private static let howToReadMiddle = """
         - A `commit.*` row times a commit alone; the `frame.*` row of the same change times that commit and \
         the render pass after it, which re-runs every body the commit dirtied (phase bodies, the operation's \
         body, rows): the time a user waits. Under derived the verdict is walked where a body reads the \
@@ -99,13 +138,10 @@ public enum BenchmarksDocument {
         body: no body may re-run more often under a derived shape than under stored, and one that re-runs \
         less pays for no other; the verdict names every body that re-ran more. A `--quick` run's timings are \
         *indicative* and do not gate; a debug build judges no timing.
-        - From limits version 4, "the cost is today's" is a declared margin: a shape's commit over stored's, \
-        each fork's two medians divided (both sides ran in that process), must be at most 1.05 over the \
-        whole interval (Hodges-Lehmann with the signed-rank interval of the forks' ratios). Every look \
-        judges at 98.3 %, so that the 8, 16 and 32 forks a run may look at hold 95 % together; a run whose \
-        decision waits on an undecided limit measures more forks of what it reads, and the limits list says \
-        which looks it took. A limit's headroom is how far the far end of its interval lies from its \
-        threshold, as a fraction of it; the decision names the closest limit of the shape that ships.
+
+        """
+
+    private static let howToReadClosing = """
         - The headroom table says, for each fitted curve and shape, at what N the line through the \
         medians spends a 120 Hz (8.33 ms) and a 60 Hz (16.7 ms) frame on this machine, with a 95 % \
         interval from refitting a two-stage bootstrap of the forks; it is reported, never judged. A figure \

@@ -1,6 +1,7 @@
 import Harness
 
-/// One measurement of one shape drawn on a strip: each fork's median as a point, the pooled median as a
+/// One measurement of one shape drawn on a strip: each fork's median as a point, the median (of the
+/// forks' medians from results schema 5, of the pooled samples before) as a
 /// tick and its interval as a bar, so a reader sees at once how far the processes disagree and whether
 /// the interval the verdicts rest on covers that.
 ///
@@ -38,11 +39,15 @@ struct ForkMedianStrip {
         let lower = scale.position(summary.medianInterval.lower)
         let upper = scale.position(summary.medianInterval.upper)
         let medians = forkMedians
+        // From results schema 5 a forked record's median is the median of its forks' medians; an older
+        // file's is the median of all its samples pooled, and says so.
+        let byForks = summary.medianInterval.method == ForkMedians.method
+        let what = byForks ? "median of the forks' medians" : "pooled median"
         var parts = [
             SVG.line(x1: Self.inset, y1: middle, x2: Self.width - Self.inset, y2: middle, className: "rule"),
             SVG.rect(
                 x: lower, y: middle - 4, width: upper - lower, height: 8, className: "interval \(strategy)",
-                title: "pooled median's \(percent(summary.medianInterval.level)) interval: "
+                title: "\(what)'s \(percent(summary.medianInterval.level)) interval: "
                     + FigureText.duration(summary.median, interval: summary.medianInterval)),
         ]
         for (index, median) in medians.enumerated() {
@@ -54,9 +59,9 @@ struct ForkMedianStrip {
         let x = scale.position(summary.median)
         parts.append(SVG.line(
             x1: x, y1: middle - 8, x2: x, y2: middle + 8, className: "median",
-            title: "pooled median \(FigureText.duration(summary.median)) of \(summary.count) samples"))
+            title: "\(what) \(FigureText.duration(summary.median)) of \(summary.count) samples"))
         let label = "\(record.name) [\(record.strategy.rawValue)]: \(medians.count) fork median\(medians.count == 1 ? "" : "s"), "
-            + "pooled median \(FigureText.duration(summary.median, interval: summary.medianInterval))"
+            + "\(what) \(FigureText.duration(summary.median, interval: summary.medianInterval))"
         return SVG.document(width: Self.width, height: Self.height, label: label, parts.joined())
     }
 

@@ -87,7 +87,7 @@ public enum HTMLReport {
         var names = tables.strategyNames
         for name in free where !names.contains(name) { names.append(name) }
         let headers = ["shape", "median [95% CI]", "over stored", "allocs/op", "bytes/op",
-                       "each fork's median (dots), the pooled median (tick) and its interval (bar)"]
+                       "each fork's median (dots), the median (tick: of the forks' medians, or pooled in a file before schema 5) and its interval (bar)"]
         let groups = names.map { name -> String in
             let records = results.measurements.filter { $0.name == name }.sorted { $0.strategy < $1.strategy }
             let strips = records.map(ForkMedianStrip.init)

@@ -1,14 +1,20 @@
+import Foundation
 import Harness
 
 extension MeasurementRecord {
     /// One measurement taken in several forks, as one record: every fork's samples and batches in fork
     /// order, described by `forks`.
     ///
-    /// The summary is of all the samples, except its median's interval, which is the two-stage
-    /// bootstrap over forks (`Statistics.bootstrapMedianInterval(groups:level:resamples:seed:)`): the
-    /// samples of one process are not independent of each other, so resampling them as if they were
-    /// would promise a precision the next run would not repeat. Allocations are the first fork's,
-    /// the only one that counts them; the policy is the first fork's, which every fork follows.
+    /// The summary is of all the samples, except its median and that median's interval: one fork, one
+    /// vote. The median is the median of the forks' medians, and its interval the exact order-statistic
+    /// interval over them (`ForkMedians`): a fork whose samples are noisy takes more of them, and a
+    /// median of the pooled samples would let it outvote the quiet ones; and the samples of one process
+    /// are not independent of each other, so resampling them as if they were would promise a precision
+    /// the next run would not repeat. With too few forks for an interval at the policy's level (fewer
+    /// than 6 at 95 %), the interval runs from the least fork median to the most, at the level that
+    /// span holds (`1 - 2^(1-n)`). Files of results schema 4 and before recorded the pooled median with
+    /// a two-stage bootstrap interval, and are read as recorded. Allocations are the first fork's, the
+    /// only one that counts them; the policy is the first fork's, which every fork follows.
     ///
     /// - Parameter records: The same measurement (name and strategy) from each fork, in fork order; at
     ///   least one. One record is returned as it is.
@@ -25,9 +31,13 @@ extension MeasurementRecord {
         let samples = records.flatMap(\.samples)
         let policy = first.policy
         var summary = Summary(samples: samples, level: policy.confidenceLevel, resamples: policy.bootstrapResamples, seed: policy.seed)
-        summary.medianInterval = Statistics.bootstrapMedianInterval(
-            groups: records.map(\.samples), level: policy.confidenceLevel, resamples: policy.bootstrapResamples,
-            seed: policy.seed)
+        let groups = records.map(\.samples)
+        summary.median = ForkMedians.median(of: groups)
+        summary.medianInterval = ForkMedians(groups: groups, level: policy.confidenceLevel)?.interval ?? {
+            let medians = groups.map { Statistics.median($0) }
+            return ConfidenceInterval(
+                lower: medians.min()!, upper: medians.max()!, level: 1 - 2 * pow(0.5, Double(groups.count)), method: ForkMedians.method)
+        }()
         let invocations = records.map(\.batches.invocations)
         self.init(
             name: first.name, strategy: first.strategy, summary: summary, samples: samples,

@@ -112,21 +112,28 @@ public struct RunRecord: Sendable, Equatable, Codable {
     /// How many fresh processes the measurements were taken in (`--forks`); 1 when they were taken in
     /// the run's own process.
     public var forks: Int
+    /// The seed the shapes' shuffled order in every round of every group came from
+    /// (`SuiteRunner.roundOrderSeed(run:fork:group:)`), one for each run a merged file holds; nil in a
+    /// file of schema 3 or before, whose shapes took their turns in one order.
+    public var roundOrderSeeds: [UInt64]?
 
     /// The options as a results file holds them; `filter` is the pattern, `forks` 1 for a run in its
     /// own process.
-    public init(quick: Bool, filter: String?, strategy: StrategySelection, specDirectory: String, forks: Int = 1) {
+    public init(
+        quick: Bool, filter: String?, strategy: StrategySelection, specDirectory: String, forks: Int = 1, roundOrderSeeds: [UInt64]? = nil
+    ) {
         self.quick = quick
         self.filter = filter
         self.strategy = strategy
         self.specDirectory = specDirectory
         self.forks = forks
+        self.roundOrderSeeds = roundOrderSeeds
     }
 
-    /// Records a run's options.
-    public init(_ options: RunOptions) {
+    /// Records a run's options, and the seed of its shuffled round orders.
+    public init(_ options: RunOptions, roundOrderSeed: UInt64? = nil) {
         self.init(
             quick: options.quick, filter: options.filter?.pattern, strategy: options.strategies,
-            specDirectory: options.specDirectory, forks: options.forks)
+            specDirectory: options.specDirectory, forks: options.forks, roundOrderSeeds: roundOrderSeed.map { [$0] })
     }
 }

@@ -45,6 +45,20 @@ public enum ResultsSchema {
             note: "A figure no shape changes is strategy unshaped, the word reports use for it; schema 2 and "
                 + "before wrote none, which reads as unshaped.",
             upgrade: ResultsUpgrade.fromSchema2),
+        Change(
+            schema: 4, date: "2026-12-03",
+            note: "options.roundOrderSeeds: the seed the shapes' shuffled order in every round came from, one for each "
+                + "run the file holds (a merged file holds several). A file of schema 3 or before has none, and reads "
+                + "without it: its shapes took their turns in one order, every round.",
+            upgrade: { _ in }),
+        Change(
+            schema: 5, date: "2026-12-03",
+            note: "One fork, one vote: measurements[].summary.median of a record measured in forks is the median of the "
+                + "forks' medians, and summary.medianInterval the exact order-statistic interval over them (from the least "
+                + "fork median to the most, at the level that span holds, with too few forks for the policy's). A file of "
+                + "schema 4 or before recorded the median of every sample pooled, with a two-stage bootstrap interval, and "
+                + "reads as recorded.",
+            upgrade: { _ in }),
     ]
 
     /// The layout this bench writes.

@@ -22,7 +22,7 @@ public enum ResultsValidator {
         problems += duplicates(results.counts.map { "count '\($0.scenario)' (\($0.strategy.rawValue)) of body '\($0.body)'" })
         problems += duplicates(results.fits.map { "fit '\($0.name)' (\($0.strategy.rawValue))" })
         problems += duplicates(results.limits.map { "limit '\($0.limit.id)'" })
-        for measurement in results.measurements { problems += self.problems(in: measurement) }
+        for measurement in results.measurements { problems += self.problems(in: measurement, schema: results.schema) }
         for count in results.counts where count.reruns < 0 {
             problems.append("count '\(count.scenario)' (\(count.strategy.rawValue)) of body '\(count.body)': negative re-runs \(count.reruns)")
         }
@@ -60,7 +60,7 @@ public enum ResultsValidator {
         return repeated.map { "\($0) appears more than once" }
     }
 
-    private static func problems(in measurement: MeasurementRecord) -> [String] {
+    private static func problems(in measurement: MeasurementRecord, schema: Int) -> [String] {
         let name = "measurement '\(measurement.name)' (\(measurement.strategy.rawValue))"
         var problems: [String] = []
         let samples = measurement.samples
@@ -81,8 +81,14 @@ public enum ResultsValidator {
         let position = Double(sorted.count - 1) * 0.5
         let lower = Int(position.rounded(.down))
         let upper = min(lower + 1, sorted.count - 1)
-        let median = sorted[lower] + (position - Double(lower)) * (sorted[upper] - sorted[lower])
-        if median != summary.median { problems.append("\(name): summary median \(summary.median) is not the samples' median \(median)") }
+        let pooled = sorted[lower] + (position - Double(lower)) * (sorted[upper] - sorted[lower])
+        // From schema 5 a record measured in forks gives each fork one vote (`MeasurementRecord(mergingForks:)`).
+        let groups = measurement.sampleGroups
+        let forkMedians = schema >= 5 && groups.count > 1
+        let median = forkMedians ? ForkMedians.median(of: groups) : pooled
+        if median != summary.median {
+            problems.append("\(name): summary median \(summary.median) is not the \(forkMedians ? "median of the forks' medians" : "samples' median") \(median)")
+        }
         if sorted.first != summary.minimum || sorted.last != summary.maximum {
             problems.append("\(name): summary minimum or maximum is not the samples'")
         }

@@ -13,8 +13,10 @@ public struct Sampler {
     public enum RoundOrder: Sendable, Equatable {
         /// The order given, every round: A B A B ...
         case alternating
-        /// A fresh order every round, shuffled with a `SplitMix64` seeded with the policy's seed.
-        case shuffled
+        /// A fresh order every round, shuffled with a `SplitMix64` seeded with `seed`: whatever one
+        /// measurement's batch leaves behind (caches, the allocator's state, garbage) falls on each of
+        /// the others alike over the rounds, not on the same next one every time.
+        case shuffled(seed: UInt64)
     }
 
     /// The policy every run follows.
@@ -100,14 +102,14 @@ public struct Sampler {
     private func sample(
         _ runs: inout [SamplingRun], order: RoundOrder, since started: UInt64
     ) -> MeasurementResult.StopReason {
-        var generator = SplitMix64(seed: policy.seed)
+        var generator = SplitMix64(seed: { if case .shuffled(let seed) = order { seed } else { 0 } }())
         var roundOrder = Array(runs.indices)
         let batchesPerRound = Self.batchesPerRound(runs.map(\.warmBatchNanoseconds), maximum: policy.maximumBatchesPerRound)
         let samplingStarted = MonotonicClock.now()
         var rule = StoppingRule(policy: policy)
         var rounds = 0
         while true {
-            if order == .shuffled { roundOrder.shuffleDeterministically(using: &generator) }
+            if case .shuffled = order { roundOrder.shuffleDeterministically(using: &generator) }
             for index in roundOrder {
                 for _ in 0..<batchesPerRound[index] { runs[index].sampleBatch(overhead: timer.overheadNanoseconds) }
             }
