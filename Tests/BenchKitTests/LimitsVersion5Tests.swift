@@ -69,6 +69,25 @@ struct LimitsVersion5Tests {
         #expect(Synthetic.limitsRefusal(level)?.contains("'level'") == true, "\(Synthetic.limitsRefusal(level) ?? "accepted")")
     }
 
+    @Test(arguments: ["ratioOfMedians", "medianAtMostStoredUpperBound"])
+    func aStatisticOverPooledSamplesIsRefused(statistic: String) throws {
+        let text = Self.version5.replacingOccurrences(of: #""statistic": "pairedRatioOfMedians""#, with: "\"statistic\": \"\(statistic)\"")
+        try #require(text != Self.version5)
+        let refusal = Synthetic.limitsRefusal(text)
+        #expect(
+            refusal?.contains("statistic '\(statistic)' was retired in version 5, which gives each fork one vote") == true,
+            "\(refusal ?? "accepted")")
+    }
+
+    @Test func theCurrentRulesDoNotJudgeARetiredStatisticMadeByHand() throws {
+        var limit = try #require(Self.file.limits.first { $0.statistic == .pairedRatioOfMedians })
+        limit.statistic = .ratioOfMedians
+        let judge = Judge(limits: [limit], buildConfiguration: "release", quick: false, shapes: Self.file.shapes, looks: Self.file.looks)
+        let judgement = judge.judge(measurements: Self.figures(forks: 8).measurements, counts: []).limits[0]
+        #expect(judgement.verdict == .notJudged)
+        #expect(judgement.reason == "statistic 'ratioOfMedians' is of limits versions 3 and 4; version 5 judges forks' medians")
+    }
+
     private static let version5: String = {
         // The fixture written compactly where the tests replace parts of it.
         let text = String(decoding: try! Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)

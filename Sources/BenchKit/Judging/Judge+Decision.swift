@@ -1,39 +1,27 @@
 // MARK: - Decision
 
 extension Judge {
-    /// The decision the judgements conclude, without shapes (versions 1 and 2): the derived phase
-    /// ships when every limit passed and gated. Its lines are kept byte for byte: results files record
-    /// them, and `bench validate` judges those files again.
-    static func decide(_ judgements: [LimitJudgement]) -> Decision {
-        let named = problems(in: judgements)
-        let suffix = named.isEmpty ? "" : " (\(named.joined(separator: "; ")))"
-        if judgements.contains(where: { $0.gates && ($0.verdict == .fail || $0.verdict == .undecided) }) {
-            return Decision(outcome: .fallback, text: Decision.fallbackText + suffix)
-        }
-        if !judgements.isEmpty, judgements.allSatisfy({ $0.verdict == .pass && $0.gates }) {
-            return Decision(outcome: .ships, text: Decision.shipsText)
-        }
-        return Decision(outcome: .undecided, text: Decision.undecidedText + (judgements.isEmpty ? " (no limits)" : suffix))
+    /// The decision among shapes: the shapes are taken in order of preference, and the first whose
+    /// limits all passed and gated ships, its line ending by naming its limit with the least headroom,
+    /// and how much it has. A shape with a gating limit failed is out, and the next is looked at.
+    /// A shape whose every limit not passed is undecided with its schedule of looks spent (`setAside`:
+    /// those limits, with the forks they were judged on) has not passed, and is set aside, so the
+    /// decision moves on. A shape neither out, set aside nor passing (an undecided limit more forks may
+    /// decide, a limit not judged, or only indicative) stops the search: a later shape cannot ship over
+    /// one that might have passed, so the run is undecided, and more forks may decide it
+    /// (`Judgement.undecidedLimitsTheDecisionWaitsOn`). When every shape is out, the fallback ships;
+    /// when none ships and one was set aside, the run is undecided. Each line names, shape by shape,
+    /// what kept the shapes before it from shipping.
+    static func decide(_ judgements: [LimitJudgement], shapes: ShapePreference, setAside: [String: Int]) -> Decision {
+        decideAmongShapes(judgements, shapes: shapes, undecidedIsOut: false, namesClosestLimit: true, setAside: setAside)
     }
 
-    /// The decision among shapes (version 3): the shapes are taken in order of preference. A shape
-    /// with a gating limit failed or undecided is out, and the next is looked at; the first whose
-    /// limits all passed and gated ships. A shape neither out nor passing (a limit not judged, or only
-    /// indicative) stops the search: a later shape cannot ship over one that might have passed, so the
-    /// run is undecided. When every shape is out, the fallback ships. Each line names, shape by shape,
-    /// what kept the shapes before it from shipping.
-    ///
-    /// With `looks` (version 4) an undecided limit is no fail: a shape with one, and none failed, stops
-    /// the search as a limit not judged does, and more forks may decide it
-    /// (`Judgement.undecidedLimitsTheDecisionWaitsOn`); a shipping line ends by naming the shape's
-    /// limit with the least headroom, and how much it has. Before version 4 an undecided limit put its
-    /// shape out, as files of those versions were judged.
-    ///
-    /// Version 5 (`setAside`: the undecided limits whose schedule of looks is spent, with the forks they
-    /// were judged on): a shape whose every limit not passed is one of those has not passed, and is set
-    /// aside, so the decision moves on to the next shape; when none ships and one was set aside, the
-    /// run is undecided rather than the fallback, which needs every shape to have failed.
-    static func decide(_ judgements: [LimitJudgement], shapes: ShapePreference, looks: Bool = false, setAside: [String: Int] = [:]) -> Decision {
+    /// The decision among shapes, by the current rules or a retired version's: `undecidedIsOut` (version
+    /// 3) puts a shape with an undecided gating limit out as a fail does; `namesClosestLimit` (from
+    /// version 4) ends a shipping line with the closest limit.
+    static func decideAmongShapes(
+        _ judgements: [LimitJudgement], shapes: ShapePreference, undecidedIsOut: Bool, namesClosestLimit: Bool, setAside: [String: Int]
+    ) -> Decision {
         var passed: [String] = []
         var anySetAside = false
         for shape in shapes.preference {
@@ -41,7 +29,7 @@ extension Judge {
             let named = problems(in: own)
             let part = "\(shape.rawValue) " + (own.isEmpty ? "has no limits" : named.joined(separator: " and "))
             let earlier = passed.isEmpty ? "" : " (\(passed.joined(separator: "; ")))"
-            if own.contains(where: { $0.gates && ($0.verdict == .fail || (!looks && $0.verdict == .undecided)) }) {
+            if own.contains(where: { $0.gates && ($0.verdict == .fail || (undecidedIsOut && $0.verdict == .undecided)) }) {
                 passed.append(part)
                 continue
             }
@@ -52,7 +40,7 @@ extension Judge {
                 continue
             }
             if !own.isEmpty, own.allSatisfy({ $0.verdict == .pass && $0.gates }) {
-                let closest = looks ? closestLimit(own).map { "; closest limit: \($0)" } ?? "" : ""
+                let closest = namesClosestLimit ? closestLimit(own).map { "; closest limit: \($0)" } ?? "" : ""
                 return Decision(
                     outcome: .ships, text: "\(shape.rawValue) ships: \(ShapePreference.summary(of: shape))\(earlier)\(closest)",
                     shape: shape)
@@ -90,7 +78,7 @@ extension Judge {
     }
 
     /// What keeps `judgements` from all passing, grouped by verdict: `failed: a, b`, `not judged: c`.
-    private static func problems(in judgements: [LimitJudgement]) -> [String] {
+    static func problems(in judgements: [LimitJudgement]) -> [String] {
         func ids(_ verdict: LimitOutcome, gating: Bool = true) -> [String] {
             judgements.filter { $0.verdict == verdict && $0.gates == gating }.map(\.limit.id)
         }

@@ -1,29 +1,31 @@
 import Foundation
 import Harness
 
-/// Judges a run's figures against the limits and concludes the decision.
+/// Judges a run's figures against the limits and concludes the decision, by the rules of the limits
+/// file's version.
 ///
 /// Pure: it reads the figures it is given and no clock, so every verdict and decision line is tested
-/// with synthetic figures. Rules:
-/// - a timing limit judges the median with its confidence interval: `pass` when the whole interval
-///   meets the limit, `fail` when none of it does, `undecided` when it straddles the threshold;
+/// with synthetic figures. The current rules (limits version 5):
+/// - a `median` limit judges the median of the forks' medians on the exact order-statistic interval
+///   over them (`ForkMedians`): one fork, one vote;
+/// - a paired ratio (`pairedRatioToStored`, `pairedRatioOfMedians`) divides each fork's two medians
+///   and is judged on `PairedRatio`'s interval (see `Judge+PairedRatio.swift`);
+/// - each interval is two-sided at the level of the look its fork count is
+///   (`LookSchedule.level(forks:shapes:)`): the decision's budget of a wrong ship shared by the
+///   shapes with timing limits and spent over the looks; `pass` when the whole interval meets the
+///   limit, `fail` when none of it does, `undecided` when it straddles, and then it says how many
+///   forks at its spread would decide it;
 /// - a debug build's timings are `notJudged` ("a debug build does not judge timing limits: build with
 ///   -c release"): unoptimized code says nothing about what ships;
 /// - a `--quick` run's timings are `indicative`: their would-be verdict is printed, and they do not gate;
-/// - a count limit is exact: `pass` or `fail`; one judged body by body (`derivedMinusStoredByBody`)
-///   fails when any one body's extra re-runs miss the threshold, whatever the others do;
-/// - a figure the run did not make (filtered out, or one strategy not run) is `notJudged`;
-/// - version 3: a timing `medianAtMostStoredUpperBound` passes when the shape's median is at most
-///   stored's upper bound (no interval of its own to straddle); `ratioOfMedians` is judged on the
-///   bootstrap interval of the ratio as a median is on its own (see `Judge+Shapes.swift`);
-/// - version 4 (`looks` given): every timing's interval is taken at the schedule's `lookLevel`, and
-///   the paired ratios (`pairedRatioToStored`, `pairedRatioOfMedians`) on `PairedRatio`'s interval;
-///   an undecided one says how many forks at its spread would decide it, and the decision line names
-///   the closest limit of the shape that ships, with its headroom.
-/// Without shapes (limits files of versions 1 and 2), any gating verdict but `pass` exits 1; the
-/// decision is `fallback` when a gating limit failed or was undecided, `ships` when every limit
-/// passed and gated, and `undecided` otherwise. With shapes, the first shape of the preference all of
-/// whose limits pass ships, and the run exits 0 only then (see `Judge+Decision.swift`).
+/// - a count limit (`minusStoredByBody`) is exact: `pass` or `fail`, body by body;
+/// - a figure the run did not make (filtered out, or one shape not run) is `notJudged`;
+/// - the first shape of the preference all of whose limits pass ships; a shape still undecided when
+///   its schedule of looks is spent is set aside (see `Judge+Decision.swift`).
+///
+/// A file judged by a retired version (1 to 4) is judged again by that version's rules, each in a file
+/// of its own under `RetiredRules/`, so that `bench validate` and `bench merge` reach the verdicts and
+/// the decision the file records; the main path never branches on them.
 public struct Judge: Sendable {
     /// The limits, in the order verdicts are reported.
     public var limits: [Limit]
@@ -31,11 +33,11 @@ public struct Judge: Sendable {
     public var buildConfiguration: String
     /// Whether the run was `--quick`.
     public var quick: Bool
-    /// The shapes of a version 3 limits file, in order of preference; nil for versions 1 and 2.
+    /// The shapes of the limits file, in order of preference; nil for versions 1 and 2.
     public var shapes: ShapePreference?
-    /// The looks of a version 4 limits file; nil for earlier versions, whose intervals are at 95 %.
+    /// The looks of the limits file; nil before version 4, whose intervals are at 95 %.
     public var looks: LookSchedule?
-    /// How many shapes share the decision's budget (version 5): those with a timing limit.
+    /// How many shapes share the decision's budget: those with a timing limit.
     public var budgetShapes: Int
 
     /// The reason every timing limit of a debug build carries.
@@ -45,8 +47,9 @@ public struct Judge: Sendable {
     /// passes its own run's, and validating or merging a results file passes the file's.
     ///
     /// - Parameters:
-    ///   - shapes: The limits file's `shapes` (version 3); nil decides on derived alone.
-    ///   - looks: The limits file's `looks` (version 4); nil judges every interval at 95 %.
+    ///   - shapes: The limits file's `shapes` (from version 3); nil decides on derived alone.
+    ///   - looks: The limits file's `looks` (from version 4); nil judges every interval at 95 %. The
+    ///     current rules are those of a schedule that budgets the decision (version 5).
     public init(limits: [Limit], buildConfiguration: String, quick: Bool, shapes: ShapePreference? = nil, looks: LookSchedule? = nil) {
         self.limits = limits
         self.buildConfiguration = buildConfiguration
@@ -69,52 +72,28 @@ public struct Judge: Sendable {
     ///   - counts: The body re-run counts of the run.
     /// - Returns: One judgement per limit, the decision, and the exit status.
     public func judge(measurements: [MeasurementRecord], counts: [CountRecord]) -> Judgement {
+        guard let shapes, let looks, looks.budgetsTheDecision else {
+            return judgeByRetiredRules(measurements: measurements, counts: counts)
+        }
         let judgements = limits.map { limit in
             switch limit.statistic {
-            case .median: judgeTiming(limit, measurements)
-            case .medianAtMostStoredUpperBound: judgeAgainstStoredBound(limit, measurements)
-            case .ratioOfMedians: judgeRatio(limit, measurements)
+            case .median: judgeForkMedians(limit, measurements)
             case .pairedRatioToStored, .pairedRatioOfMedians: judgePairedRatio(limit, measurements)
-            case .derivedMinusStored, .derivedMinusStoredByBody, .minusStoredByBody: judgeCount(limit, counts)
+            case .minusStoredByBody, .derivedMinusStored, .derivedMinusStoredByBody: judgeCount(limit, counts)
+            case .medianAtMostStoredUpperBound, .ratioOfMedians: notCurrent(limit)
             }
         }
-        guard let shapes else { return Judgement(limits: judgements, decision: Self.decide(judgements)) }
-        let setAside = looks?.budgetsTheDecision == true ? undecidedAtTheirLastLook(judgements, measurements) : [:]
         return Judgement(
-            limits: judgements, decision: Self.decide(judgements, shapes: shapes, looks: looks != nil, setAside: setAside), shapes: shapes,
-            looks: looks)
+            limits: judgements, decision: Self.decide(judgements, shapes: shapes, setAside: undecidedAtTheirLastLook(judgements, measurements)),
+            shapes: shapes, looks: looks)
     }
 
     // MARK: - Timings
 
-    private func judgeTiming(_ limit: Limit, _ measurements: [MeasurementRecord]) -> LimitJudgement {
-        let gates = !quick
-        let strategy = limit.strategy ?? .unshaped
-        guard let measurement = measurements.record(MeasurementKey(name: limit.metric, strategy: strategy)) else {
-            return LimitJudgement(
-                limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: gates,
-                reason: "this run has no measurement '\(limit.metric)' (\(strategy.rawValue))")
-        }
-        if looks?.budgetsTheDecision == true { return judgeForkMedians(limit, measurement) }
-        let median = measurement.summary.median
-        // Version 4 takes the interval at the look's level, as the record's own was made at 95 %.
-        let interval = looks.map { looks in
-            Statistics.bootstrapMedianInterval(
-                groups: measurement.sampleGroups, level: looks.lookLevel, resamples: measurement.policy.bootstrapResamples,
-                seed: measurement.policy.seed)
-        } ?? measurement.summary.medianInterval
-        let figure = "median \(FigureText.duration(median, interval: interval)) (\(Self.percent(interval.level)) CI)"
-        var judgement = judgeInterval(limit, value: median, interval: interval, figure: figure)
-        if looks != nil, judgement.verdict == .undecided, let threshold = limit.threshold {
-            judgement.reason += Self.forksToDecide(
-                estimate: median, interval: interval, threshold: threshold, forks: measurement.sampleGroups.count)
-        }
-        return judgement
-    }
-
-    /// A median limit of version 5: the median of the forks' medians on the exact order-statistic
-    /// interval over them (`ForkMedians`), at the level of the look its fork count is.
-    private func judgeForkMedians(_ limit: Limit, _ measurement: MeasurementRecord) -> LimitJudgement {
+    /// A median limit: the median of the forks' medians on the exact order-statistic interval over
+    /// them (`ForkMedians`), at the level of the look its fork count is.
+    private func judgeForkMedians(_ limit: Limit, _ measurements: [MeasurementRecord]) -> LimitJudgement {
+        guard let measurement = timedRecord(limit, measurements) else { return missingTiming(limit) }
         let groups = measurement.sampleGroups
         let level = level(forks: groups.count)
         guard let medians = ForkMedians(groups: groups, level: level) else {
@@ -138,8 +117,20 @@ public struct Judge: Sendable {
         return judgement
     }
 
-    /// The limits of version 5 left undecided, gating, when no look of the schedule follows the forks
-    /// they were judged on: their shapes are set aside.
+    /// The record a `median` limit reads: its shape's, or the unshaped one where it names none.
+    func timedRecord(_ limit: Limit, _ measurements: [MeasurementRecord]) -> MeasurementRecord? {
+        measurements.record(MeasurementKey(name: limit.metric, strategy: limit.strategy ?? .unshaped))
+    }
+
+    /// `notJudged`: the run did not make the measurement a `median` limit reads.
+    func missingTiming(_ limit: Limit) -> LimitJudgement {
+        LimitJudgement(
+            limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: !quick,
+            reason: "this run has no measurement '\(limit.metric)' (\((limit.strategy ?? .unshaped).rawValue))")
+    }
+
+    /// The limits left undecided, gating, when no look of the schedule follows the forks they were
+    /// judged on: their shapes are set aside.
     /// - Returns: Each such limit's id, with the forks it was judged on.
     private func undecidedAtTheirLastLook(_ judgements: [LimitJudgement], _ measurements: [MeasurementRecord]) -> [String: Int] {
         guard let looks else { return [:] }
@@ -162,6 +153,15 @@ public struct Judge: Sendable {
         guard distance > 0 else { return "; the estimate sits on the threshold: no number of forks decides it" }
         let needed = Int((Double(forks) * (halfWidth / distance) * (halfWidth / distance)).rounded(.up))
         return "; at this spread about \(needed) forks would decide it"
+    }
+
+    /// A statistic the current rules retired (`medianAtMostStoredUpperBound`, `ratioOfMedians`: a pooled
+    /// median against a bound, a bootstrap over pooled samples); the limits reader refuses it in a file
+    /// of version 5, so only a judge made by hand meets it.
+    private func notCurrent(_ limit: Limit) -> LimitJudgement {
+        LimitJudgement(
+            limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: !quick,
+            reason: "statistic '\(limit.statistic.rawValue)' is of limits versions 3 and 4; version 5 judges forks' medians")
     }
 
     /// A figure with an interval against the limit: `verdict(of:figure:_:)` in a release build, not
@@ -210,7 +210,7 @@ public struct Judgement: Sendable, Equatable {
     public var decision: Decision
     /// The shapes the decision chose among; nil when judged without (versions 1 and 2).
     public var shapes: ShapePreference?
-    /// The looks the limits were judged under (version 4); nil when judged once at 95 %.
+    /// The looks the limits were judged under (from version 4); nil when judged once at 95 %.
     public var looks: LookSchedule?
 
     /// What `Judge.judge(measurements:counts:)` concludes; `shapes` and `looks` are the judge's, nil where the

@@ -119,6 +119,10 @@ public enum Statistic: String, Sendable, Equatable, CaseIterable, Codable {
     /// the file's `looks` give each look.
     public var needsVersion4: Bool { self == .pairedRatioToStored || self == .pairedRatioOfMedians }
 
+    /// Whether limits files of version 5 refuse it: it judges every sample pooled, where the current
+    /// rules give each fork one vote (`pairedRatioToStored` and `pairedRatioOfMedians` judge the same).
+    public var retiredInVersion5: Bool { self == .medianAtMostStoredUpperBound || self == .ratioOfMedians }
+
     /// Whether the statistic is a ratio judged on the paired interval of `PairedRatio`.
     public var isPairedRatio: Bool { needsVersion4 }
 

@@ -155,6 +155,9 @@ struct LimitsReader {
         let name = "limit '\(id)'"
         try refuseUnknownKeys(members, known: Self.limitKeys, in: name)
         let statistic = try choice(members, "statistic", of: Statistic.self, in: name)
+        if statistic.retiredInVersion5, version >= 5 {
+            throw failure("\(name): statistic '\(statistic.rawValue)' was retired in version 5, which gives each fork one vote: use pairedRatioToStored or pairedRatioOfMedians")
+        }
         let strategy: FigureStrategy? =
             if has(members, "strategy") {
                 try choice(members, "strategy", of: FigureStrategy.self, in: name)
