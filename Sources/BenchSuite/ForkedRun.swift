@@ -22,7 +22,7 @@ public enum ForkedRun {
     /// Runs `options.forks` forks one after another and merges what they measured.
     ///
     /// - Parameters:
-    ///   - options: The run's options; the forks get its `--quick`, `--filter`, `--spec` and `--strategy`.
+    ///   - options: The run's options; the forks get its `--quick`, `--filter`, `--spec` and `--shape`.
     ///   - expected: The measurements every fork must return, in order.
     ///   - progress: Where to say which fork is starting.
     ///   - forkSeconds: Receives each fork's duration in seconds, start to records read, in fork order.

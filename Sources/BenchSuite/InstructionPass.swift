@@ -9,7 +9,7 @@ import Runtime
 /// Wall time on a shared machine cannot tell a 2 % change from noise, and this machine has no hardware
 /// instruction counter, so the bench runs itself a second time, as a child under callgrind
 /// (`CallgrindLaunch`), told `bench child count-instructions` with the same `--filter`, `--spec` and
-/// `--strategy` (`ChildCommand`; `--quick` changes no count, so the child does not get it). The child
+/// `--shape` (`ChildCommand`; `--quick` changes no count, so the child does not get it). The child
 /// prepares each measurement with nothing collected, warms it up, and counts a fixed number of calls
 /// (`InstructionCounter`); it writes no results file. The parent reads the counts back, divides them by
 /// the calls and by the operations per call, and fills `instructionsPerOperation` in the records of

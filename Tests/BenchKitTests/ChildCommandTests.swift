@@ -92,7 +92,7 @@ struct ChildCommandTests {
         let child = ChildCommand(.countInstructions(dumpsDirectory: "/tmp/bench-callgrind.000000", measurements: [MeasurementKey(name: "a", strategy: .derived)]), run: Self.full)
         #expect(child.arguments == [
             "child", "count-instructions", "--dumps=/tmp/bench-callgrind.000000", "--filter=verdict.walk*", "--spec=fixtures",
-            "--strategy=both", "--", "a [derived]",
+            "--shape=both", "--", "a [derived]",
         ])
     }
 

@@ -99,7 +99,7 @@ struct CommandLineParserTests {
     }
 
     @Test func helpListsEveryOptionWithItsDefault() {
-        for option in ["--quick", "--filter", "--spec", "--limits", "--out", "--format", "--strategy", "--list", "--help",
+        for option in ["--quick", "--filter", "--spec", "--limits", "--out", "--format", "--shape SHAPES", "(--strategy is its old name, and still reads)", "--list", "--help",
                        "--benchmarks-md", "report FILE", "validate FILE", "compare OLD NEW", "--threshold",
                        "--instructions-threshold", "--fail-on-regression", "export FILE --to bmf|github-action-benchmark",
                        "--forks N", "(default: 8; 1, the run's own process, with --quick)",

@@ -11,7 +11,7 @@ struct CommandOptionTests {
     /// filter that looks like an option, a path with a space, a file name that starts with `-`.
     private static let values = [
         "--forks": "3", "--filter": "-h", "--spec": "/tmp/my spec", "--limits": "-limits.json", "--out": "results/x.json",
-        "--format": "json", "--strategy": "root,incremental",
+        "--format": "json", "--shape": "root,incremental",
     ]
 
     /// The option given away from its default, in the form `RunOptions.arguments` writes.
@@ -96,7 +96,7 @@ struct CommandOptionTests {
     }
 
     /// The defaults the help states are the parser's: giving one leaves the options at their defaults.
-    @Test(arguments: ["--spec", "--limits", "--format", "--strategy"])
+    @Test(arguments: ["--spec", "--limits", "--format", "--shape"])
     func theDefaultTheHelpStatesIsTheParsersDefault(name: String) throws {
         let option = try Self.runOption(name)
         let description = try #require(option.help.defaultDescription)

@@ -118,9 +118,20 @@ struct FrameHeadroomTests {
         #expect(headroom.band.isEmpty)
     }
 
-    @Test func theHeadroomOfOneFileIsTheSameEveryTime() {
-        let made = curve(spread: 0.3) { 50_000 + 100_000 * $0 }
-        #expect(headroom(made) == headroom(made))
+    @Test func forksThatDifferMoreWidenTheIntervalAboutTheSameCrossing() throws {
+        // 50 µs + 100 µs an N spends 8.33 ms at N = 82.8 and 16.7 ms at N = 166.2, whatever the spread:
+        // the forks' speeds lie evenly about 1, so the median of their medians is the cost itself.
+        let quiet = headroom(curve(spread: 0.02) { 50_000 + 100_000 * $0 })
+        let noisy = headroom(curve(spread: 0.3) { 50_000 + 100_000 * $0 })
+        for (index, truth) in [(Self.frame120 - 50_000) / 100_000, (1e9 / 60 - 50_000) / 100_000].enumerated() {
+            let calm = try #require(quiet.crossings[index].interval)
+            let wide = try #require(noisy.crossings[index].interval)
+            #expect(abs(noisy.crossings[index].estimate / truth - 1) < 0.001, "\(noisy.crossings[index].estimate) against \(truth)")
+            #expect(wide.lower <= truth && truth <= wide.upper, "[\(wide.lower), \(wide.upper)] holds \(truth)")
+            #expect(wide.upper - wide.lower > 5 * (calm.upper - calm.lower), "forks 30 % apart against 2 %: [\(wide.lower), \(wide.upper)], [\(calm.lower), \(calm.upper)]")
+        }
+        // The resamples are seeded: one file gives one headroom.
+        #expect(noisy == headroom(curve(spread: 0.3) { 50_000 + 100_000 * $0 }))
     }
 
     // MARK: - Tracked reads

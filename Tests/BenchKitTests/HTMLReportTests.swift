@@ -88,7 +88,11 @@ struct HTMLReportTests {
         let decoded = try ResultsReader.decode(results.encoded(), path: "r.json")
         #expect(Report.render(decoded, format: .html, names: Synthetic.names) == first)
         let comparison = Synthetic.compare(Synthetic.comparable(forks: 3), Synthetic.comparable(draw: 1, forks: 3))
-        #expect(ComparisonReport.render(comparison, format: .html) == ComparisonReport.render(comparison, format: .html))
+        let comparisonPage = ComparisonReport.render(comparison, format: .html)
+        #expect(!comparison.measurements.isEmpty)
+        for measurement in comparison.measurements {
+            #expect(comparisonPage.contains(HTML.escape(measurement.key.name)), "\(measurement.key.name) is on the comparison's page")
+        }
     }
 
     @Test func theScalingCurvesAreDrawnWithTheirFits() {

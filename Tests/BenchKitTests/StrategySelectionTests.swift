@@ -25,6 +25,24 @@ struct StrategySelectionTests {
         #expect(!options.strategies.includes(.stored) && !options.strategies.includes(.incremental))
     }
 
+    /// The option is `--shape`, the user's word; `--strategy`, its old name, reads the same, for a run,
+    /// a list and a profile, and the two together are refused.
+    @Test func theShapeOptionIsNamedOnceAndItsOldNameStillReads() throws {
+        #expect(try CommandLineParser.parse(["--shape", "root,derived"]) == CommandLineParser.parse(["--strategy", "root,derived"]))
+        #expect(try CommandLineParser.parse(["--list", "--shape=stored"]) == CommandLineParser.parse(["--list", "--strategy=stored"]))
+        guard case .profile(let profile) = try CommandLineParser.parse(["profile", "--shape", "incremental"]) else {
+            Issue.record("profile --shape incremental is not a profile")
+            return
+        }
+        #expect(profile.strategies.strategies == [.incremental])
+        #expect(throws: BenchError.usage("option '--shape' given twice (once as '--strategy', its old name)")) {
+            try CommandLineParser.parse(["--shape", "root", "--strategy", "stored"])
+        }
+        var options = RunOptions.defaults
+        options.strategies = .both
+        #expect(options.arguments == ["--shape=both"], "a fork is started with the option's name, not its old one")
+    }
+
     @Test func bothIsStillDerivedAndStored() throws {
         guard case .list(let options) = try CommandLineParser.parse(["--list", "--strategy=both"]) else {
             Issue.record("--list --strategy=both is not a list")

@@ -10,7 +10,7 @@
 /// | `sample-profile` | `--measurement KEY --seconds S` | nothing: perf samples its loop, which runs under `SampledLoop`'s marker |
 ///
 /// Each is also told the run's options that choose and shape measurements (`--quick`, `--filter`,
-/// `--spec`, `--strategy`; a fork also `--limits`, whose timing limits say what it times first), and
+/// `--spec`, `--shape`; a fork also `--limits`, whose timing limits say what it times first), and
 /// nothing else of the run. Each exits 0 once its answer is complete; its
 /// progress goes to standard error and its standard output is not read. A measurement is named in
 /// every answer by its `MeasurementKey`, on the command line its label. Everything a child is told is on its command line;

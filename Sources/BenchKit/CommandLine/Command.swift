@@ -5,7 +5,7 @@
 public enum Command: Sendable, Equatable {
     /// Measure, count, judge against the limits and write a results file (no subcommand).
     case run(RunOptions)
-    /// Print the names of the measurements a run would make, after `--filter` and `--strategy`.
+    /// Print the names of the measurements a run would make, after `--filter` and `--shape`.
     case list(ListOptions)
     /// Render an existing results file again: `bench report FILE`.
     case report(ReportOptions)

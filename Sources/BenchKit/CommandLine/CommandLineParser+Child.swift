@@ -5,9 +5,9 @@ extension CommandLineParser {
     /// never told `--quick`), and the job's own.
     private static let childOptions: [String: [String: Bool]] = [
         "fork": scanTable(
-            [RunOption.quick, .filter, .spec, .strategy, .quiet, .limits], adding: ["--fork": true, "--records": true, "--estimate": true, "--order-seed": true]),
-        "count-instructions": scanTable([RunOption.filter, .spec, .strategy], adding: ["--dumps": true]),
-        "sample-profile": scanTable([RunOption.quick, .filter, .spec, .strategy], adding: ["--measurement": true, "--seconds": true]),
+            [RunOption.quick, .filter, .spec, .shape, .quiet, .limits], adding: ["--fork": true, "--records": true, "--estimate": true, "--order-seed": true]),
+        "count-instructions": scanTable([RunOption.filter, .spec, .shape], adding: ["--dumps": true]),
+        "sample-profile": scanTable([RunOption.quick, .filter, .spec, .shape], adding: ["--measurement": true, "--seconds": true]),
     ]
 
     /// Reads `bench child JOB ...`, the arguments after `child`, as `ChildCommand.arguments` writes them.

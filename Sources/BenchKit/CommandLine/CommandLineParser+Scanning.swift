@@ -7,6 +7,21 @@ extension CommandLineParser {
 
         func has(_ option: String) -> Bool { flags.contains(option) || values[option] != nil }
 
+        /// Whether `option` was given, under its name or its old one.
+        func has<Options>(_ option: CommandOption<Options>) -> Bool {
+            has(option.name) || option.oldName.map(has) == true
+        }
+
+        /// What the command line gave for `option`, under its name or, where it was renamed, its old
+        /// one; given under both, it is refused as any option given twice is.
+        func given<Options>(_ option: CommandOption<Options>) throws(BenchError) -> Given {
+            guard let old = option.oldName, has(old) else { return self[option.name] }
+            guard !has(option.name) else {
+                throw BenchError.usage("option '\(option.name)' given twice (once as '\(old)', its old name)")
+            }
+            return Given(name: old, isPresent: true, value: values[old])
+        }
+
         /// What the command line gave for `option`.
         subscript(option: String) -> Given {
             Given(name: option, isPresent: has(option), value: values[option])
@@ -84,7 +99,8 @@ extension CommandLineParser {
     /// The scan table of `options`: each option's name, and whether it takes a value; with `others`,
     /// those of a command's options that are not declared.
     static func scanTable<Options>(_ options: [CommandOption<Options>], adding others: [String: Bool] = [:]) -> [String: Bool] {
-        others.merging(options.map { ($0.name, $0.takesValue) }) { _, _ in preconditionFailure("an option declared twice") }
+        let names = options.flatMap { option in ([option.name] + (option.oldName.map { [$0] } ?? [])).map { ($0, option.takesValue) } }
+        return others.merging(names) { _, _ in preconditionFailure("an option declared twice") }
     }
 
     /// `options` with each of `declared` read into it from `scanned`, in the order declared.
@@ -92,7 +108,7 @@ extension CommandLineParser {
         _ declared: [CommandOption<Options>], from scanned: Scanned, into options: Options
     ) throws(BenchError) -> Options {
         var options = options
-        for option in declared { try option.read(scanned[option.name], &options) }
+        for option in declared { try option.read(scanned.given(option), &options) }
         return options
     }
 

@@ -46,7 +46,7 @@ public enum CommandLineParser {
         }
         if scanned.has("--list") {
             let listed = Set(RunOption.forList.map(\.name))
-            for option in RunOption.all where !listed.contains(option.name) && scanned.has(option.name) {
+            for option in RunOption.all where !listed.contains(option.name) && scanned.has(option) {
                 throw BenchError.usage("option '\(option.name)' cannot be combined with '--list'")
             }
             let chosen = try read(RunOption.forList, from: scanned, into: .defaults)

@@ -8,6 +8,9 @@
 struct CommandOption<Options> {
     /// The option as typed, e.g. `--forks`.
     let name: String
+    /// The name the option had before, still read as `name` so that older scripts and command lines
+    /// keep working; `--help` calls it old. `nil` for an option that was never renamed.
+    var oldName: String? = nil
     /// What `--help` calls the option's value, e.g. `N`; `nil` for a switch, which takes none.
     let placeholder: String?
     /// What `--help` says of the option, beside its name.
@@ -61,6 +64,13 @@ struct CommandOption<Options> {
 
     /// Whether the option takes a value: the parser's scan table says so of each option.
     var takesValue: Bool { placeholder != nil }
+
+    /// The same option, also read under `old`, its name before it was renamed.
+    func formerly(_ old: String) -> Self {
+        var renamed = self
+        renamed.oldName = old
+        return renamed
+    }
 }
 
 // MARK: - Help
@@ -71,9 +81,9 @@ extension CommandOption {
     static func helpSection(_ options: [Self]) -> String {
         let column = 24
         return options.flatMap { option in
-            var lines = option.help.text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                String(repeating: " ", count: column) + $0
-            }
+            var text = option.help.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if let old = option.oldName { text.append("(\(old) is its old name, and still reads)") }
+            var lines = text.map { String(repeating: " ", count: column) + $0 }
             // The synopsis shares the first line while two spaces are left before the help.
             if option.synopsis.count + 2 <= column {
                 lines[0] = option.synopsis + lines[0].dropFirst(option.synopsis.count)

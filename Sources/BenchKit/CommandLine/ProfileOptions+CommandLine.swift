@@ -4,16 +4,10 @@ typealias ProfileOption = CommandOption<ProfileOptions>
 extension CommandOption<ProfileOptions> {
     /// Every option of `bench profile`, in the order its usage line lists them; the line's
     /// description in `--help` says what they do, so none has help of its own.
-    static var all: [Self] { [.filter, .strategy, .spec, .out] }
+    static var all: [Self] { [.filter, .shape, .spec, .out] }
 
     static var filter: Self {
         Self("--filter", "PATTERN", help: "", read: { given, options throws(BenchError) in options.filter = try given.filter() })
-    }
-
-    static var strategy: Self {
-        Self(
-            "--strategy", "SHAPES", help: "",
-            read: { given, options throws(BenchError) in options.strategies = try given.strategies() ?? options.strategies })
     }
 
     static var spec: Self {

@@ -15,11 +15,11 @@ extension RunOptions {
 
 extension CommandOption<RunOptions> {
     /// Every option of a run, in the order `--help` lists them and `RunOptions.arguments` writes them.
-    static var all: [Self] { [.quick, .instructions, .forks, .filter, .spec, .limits, .out, .format, .strategy, .quiet] }
+    static var all: [Self] { [.quick, .instructions, .forks, .filter, .spec, .limits, .out, .format, .shape, .quiet] }
 
     /// The options `bench --list` takes: those that change which measurements exist, and the limits
     /// whose operations it names.
-    static var forList: [Self] { [.filter, .spec, .strategy, .limits] }
+    static var forList: [Self] { [.filter, .spec, .shape, .limits] }
 
     static var quick: Self {
         Self(
@@ -104,18 +104,6 @@ extension CommandOption<RunOptions> {
                 """,
             read: { given, options throws(BenchError) in options.format = try given.choice(of: ReportFormat.self) ?? options.format },
             value: { $0.format == RunOptions.defaults.format ? nil : $0.format.rawValue })
-    }
-
-    static var strategy: Self {
-        Self(
-            "--strategy", "SHAPES",
-            help: """
-                all, or shapes joined by commas from derived, stored, root and
-                incremental, e.g. derived,root (\(default: "all")); both is derived,stored.
-                A limit needs its shape and, where it compares with it, stored
-                """,
-            read: { given, options throws(BenchError) in options.strategies = try given.strategies() ?? options.strategies },
-            value: { $0.strategies == RunOptions.defaults.strategies ? nil : $0.strategies.rawValue })
     }
 
     static var quiet: Self {

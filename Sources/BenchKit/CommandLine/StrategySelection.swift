@@ -1,6 +1,6 @@
 /// Which phase strategies a run measures: any non-empty set of them, written as on the command line.
 ///
-/// `--strategy` takes `all` (every strategy, the default), `both` (derived and stored: what `all`
+/// `--shape` takes `all` (every strategy, the default), `both` (derived and stored: what `all`
 /// meant when there were two), one name, or a comma-separated list (`derived,root`). A results file
 /// records the selection as it was written (`options.strategy`), so files of two-strategy runs,
 /// which say `both`, read and print as they did.
@@ -19,7 +19,7 @@ public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepr
     /// The stored phase only.
     public static let stored = StrategySelection(strategies: [.stored], rawValue: "stored")
 
-    /// The words `--strategy` accepts besides the strategies' own names.
+    /// The words `--shape` accepts besides the strategies' own names.
     public static let keywords = ["all", "both"]
 
     private init(strategies: [FigureStrategy], rawValue: String) {
@@ -27,7 +27,7 @@ public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepr
         self.rawValue = rawValue
     }
 
-    /// Reads a selection as `--strategy` and results files write it; nil when any part is not one.
+    /// Reads a selection as `--shape` and results files write it; nil when any part is not one.
     public init?(rawValue: String) {
         guard case .success(let selection) = Self.parse(rawValue) else { return nil }
         self = selection

@@ -3,9 +3,10 @@ import Harness
 /// How close the model's reads come to Observation's own, from one run's figures: the section "reads at
 /// Observation's floor", each figure beside its goal.
 ///
-/// The goals are issue 13's ("the model's reads at Observation's floor"): the untracked field read at
-/// most 1.5x the plain `@Observable` untracked read, the tracked one at most 1.1x, no allocation per
-/// read, and the untracked verdict walk's instructions per slot at most 1.5x an `@Observable` read's.
+/// The goals are the read floor's, set when the model was brought to Observation's floor: the
+/// untracked field read at most 1.5x the plain `@Observable` untracked read, the tracked one at most
+/// 1.1x, no allocation per read, and the untracked verdict walk's instructions per slot at most 1.5x an
+/// `@Observable` read's.
 /// They are reported, never judged as limits: the limits file holds the decision's limits alone.
 ///
 /// Each timing ratio is the ratio of the two medians, with the percentile-bootstrap interval of that

@@ -7,7 +7,7 @@ import Harness
 ///
 /// Each measurement runs in a process of its own, this executable told
 /// `bench child sample-profile --measurement KEY --seconds S` with the profile's `--filter`, `--spec`
-/// and `--strategy` (`ChildCommand`): it prepares that one measurement, then runs `SampledLoop` (on
+/// and `--shape` (`ChildCommand`): it prepares that one measurement, then runs `SampledLoop` (on
 /// jemalloc, as a timed run does). The samples of the whole process are read back; those inside the
 /// loop are folded, the rest counted (`FoldedStacks`).
 enum SampledProfilePass {

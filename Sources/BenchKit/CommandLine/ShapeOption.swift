@@ -1,0 +1,28 @@
+/// Options that choose which shapes to take: a run's (`RunOptions`) and a profile's (`ProfileOptions`),
+/// so that `--shape` is declared once for both.
+protocol ShapeChoosing {
+    /// The shapes chosen.
+    var strategies: StrategySelection { get set }
+}
+
+extension RunOptions: ShapeChoosing {}
+extension ProfileOptions: ShapeChoosing {}
+
+extension CommandOption where Options: ShapeChoosing {
+    /// `--shape SHAPES`, once for every command that takes shapes; `--strategy`, its old name, still
+    /// reads, so older scripts and command lines keep working. A run writes it back (a fork is started
+    /// with it) where it differs from the run's default.
+    static var shape: Self {
+        Self(
+            "--shape", "SHAPES",
+            help: """
+                all, or shapes joined by commas from derived, stored, root and
+                incremental, e.g. derived,root (\(default: "all")); both is derived,stored.
+                A limit needs its shape and, where it compares with it, stored
+                """,
+            read: { given, options throws(BenchError) in options.strategies = try given.strategies() ?? options.strategies },
+            value: { $0.strategies == RunOptions.defaults.strategies ? nil : $0.strategies.rawValue }
+        )
+        .formerly("--strategy")
+    }
+}
