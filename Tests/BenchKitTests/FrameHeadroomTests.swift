@@ -50,11 +50,13 @@ struct FrameHeadroomTests {
 
     // MARK: - Synthetic fits
 
-    @Test func aFlatCurveIsNotWithinTenThousand() {
+    @Test func aFlatCurveSpendsNoFrameWithinWhatWasMeasuredAndIsNotCarriedFurther() {
         let headroom = headroom(curve { _ in 600 })
         for crossing in headroom.crossings {
-            #expect(crossing.finding == .notWithinHorizon)
-            #expect(crossing.text == "not within 10000")
+            #expect(crossing.finding == .beyondMeasured)
+            #expect(!crossing.isExtrapolated, "a flat line reaches no frame within 10× the largest N measured")
+            #expect(crossing.text.hasPrefix("not within the 100 measured (0.00"), "\(crossing.text)")
+            #expect(!crossing.text.contains("extrapolated"))
         }
     }
 
@@ -84,29 +86,33 @@ struct FrameHeadroomTests {
         #expect(nearest.lower < Self.frame120 && Self.frame120 < nearest.upper, "the band straddles the budget there")
     }
 
-    @Test func aCrossingPastTenTimesTheDataIsExtrapolated() {
-        // 1 µs + 2 µs a root: the 120 Hz frame at 4166 roots, past 10 × 100.
-        let headroom = headroom(curve { 1_000 + 2_000 * $0 })
-        #expect(headroom.crossings[0].finding == .reached)
-        #expect(headroom.crossings[0].isExtrapolated)
-        #expect(headroom.crossings[0].text.hasSuffix("(extrapolated)"))
-        #expect(abs(headroom.crossings[0].estimate / 4166.5 - 1) < 0.01)
-        // The 60 Hz frame at 8333 roots: still within the horizon, still extrapolated.
+    @Test func aCrossingPastTheLargestNMeasuredIsSaidAsAnExtrapolationAndHowFar() throws {
+        // 1 µs + 20 µs a root: 2.00 ms at 100, the largest N measured; the 120 Hz frame at 416.6 roots,
+        // 4.17× past it, the 60 Hz frame at 833.3.
+        let headroom = headroom(curve { 1_000 + 20_000 * $0 })
+        let at120 = headroom.crossings[0]
+        #expect(at120.finding == .beyondMeasured)
+        #expect(at120.isExtrapolated)
+        #expect(abs(at120.estimate / 416.6 - 1) < 0.01)
+        #expect(at120.text.hasPrefix("not within the 100 measured (24.0 % of the frame at 100); extrapolated 4.17× past it: 417 ["), "\(at120.text)")
         #expect(headroom.crossings[1].isExtrapolated)
+        #expect(headroom.crossings[1].text.hasPrefix("not within the 100 measured (12.0 % of the frame at 100); extrapolated 8.33× past it: 833"))
     }
 
-    @Test func aCrossingPastTheHorizonIsNotWithinIt() {
-        // 0.5 µs a root: the 120 Hz frame at 16,666 roots.
-        let headroom = headroom(curve { 1_000 + 500 * $0 })
-        #expect(headroom.crossings[0].finding == .notWithinHorizon)
-        #expect(headroom.crossings[0].text == "not within 10000")
+    @Test func noCrossingIsGivenPastTenTimesTheLargestNMeasured() {
+        // 1 µs + 2 µs a root: the 120 Hz frame at 4166 roots, 42× past the 100 measured: no figure.
+        let headroom = headroom(curve { 1_000 + 2_000 * $0 })
+        #expect(headroom.crossings[0].finding == .beyondMeasured)
+        #expect(!headroom.crossings[0].isExtrapolated)
+        #expect(headroom.crossings[0].text == "not within the 100 measured (2.41 % of the frame at 100)")
+        #expect(headroom.band.last.map { abs($0.x / 1_000 - 1) < 1e-9 } == true, "the band goes as far as a crossing may be extrapolated")
     }
 
     @Test func aCurveOverTheFrameAtItsSmallestSizeHasSpentIt() {
         let headroom = headroom(curve(strategy: .derived) { 16_000_000 + 10 * $0 })
         #expect(headroom.crossings[0].finding == .spentAtSmallest)
         #expect(headroom.crossings[0].text == "spent at 1.00", "an interval wholly at the smallest N adds nothing")
-        #expect(headroom.crossings[1].finding == .notWithinHorizon, "16.7 ms is reached at about 66,700 only: past the horizon")
+        #expect(headroom.crossings[1].finding == .beyondMeasured, "16.7 ms is reached at about 66,700 only: past what was measured")
     }
 
     @Test func pointsWithoutTheirSamplesGiveACrossingWithoutAnInterval() {
@@ -190,7 +196,8 @@ struct FrameHeadroomTests {
         results.decision = Decision(outcome: .ships, text: "root ships", shape: .root)
         let text = Report.render(results, format: .text, names: Synthetic.names)
         #expect(text.contains(
-            "headroom: root ships; it spends no 120 Hz frame within 10000 distinct strict roots retained (commit.example by distinct roots); "
-                + "stored spends a 120 Hz frame at 41."), "8.33 ms at 200 µs a root: 41.7 roots")
+            "headroom: root ships; it spends no 120 Hz frame within what was measured, up to 100 distinct strict roots retained "
+                + "(0.103 % of the frame at 100) (commit.example by distinct roots); stored spends a 120 Hz frame at 41."),
+            "8.33 ms at 200 µs a root: 41.7 roots; root's 8.6 µs at 100 roots is 0.103 % of 8.33 ms, its line reaching it at 104,000 only")
     }
 }

@@ -134,9 +134,10 @@ struct HistoryFormatTests {
         let headroom = try #require(fit["headroom"] as? [String: Any])
         let crossings = try #require(headroom["crossings"] as? [[String: Any]])
         #expect(crossings.map { $0["hertz"] as? Int } == [120, 60])
-        #expect(crossings[0]["text"] as? String == "8333 (extrapolated)", "1 µs a handle spends 8.33 ms at 8333")
-        #expect(crossings[1]["finding"] as? String == "not-within-horizon" && crossings[1]["text"] as? String == "not within 10000")
+        #expect(crossings[0]["text"] as? String == "not within the 100 measured (1.20 % of the frame at 100)",
+                "1 µs a handle spends 8.33 ms at 8333, 83× past the 100 measured: no figure is given")
+        #expect(crossings[1]["finding"] as? String == "beyond-measured")
         #expect((headroom["points"] as? [[String: Any]])?.count == 3)
-        #expect(headroom["horizon"] as? Double == 10_000)
+        #expect(headroom["horizon"] as? Double == 1_000, "the band goes to 10× the largest N measured")
     }
 }

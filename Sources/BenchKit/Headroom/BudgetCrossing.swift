@@ -1,22 +1,24 @@
 /// Where a fitted cost reaches a budget, as a size of the curve's `x`, with the interval the fit's
-/// bootstrap gives it.
+/// bootstrap gives it, said within what was measured.
 ///
 /// The line `cost = intercept + slope × N` reaches `budget` at `N = (budget − intercept) / slope` when
 /// it grows; a line that does not grow never reaches it from below (`+∞`), and one already over it
-/// never leaves it (`−∞`). What the report says follows from the estimate:
+/// never leaves it (`−∞`). What the report says follows from the estimate and the sizes measured:
 /// - at or below the smallest measured N: the budget is already spent there;
-/// - past `horizon` (10,000) or never: "not within N = 10,000", which is what a curve flat within its
-///   interval gives;
-/// - otherwise the N, marked "extrapolated" when it lies past 10× the largest measured N.
+/// - within the sizes measured: the N, with its interval;
+/// - past the largest measured N: no frame spent within what was measured, and how much of the budget
+///   the largest N measured took; and only where the line reaches the budget within 10× the largest N
+///   measured, that N too, said as an extrapolation and how far. A near-flat line carried further says
+///   nothing a reader can trust, so no figure is given for it.
 public struct BudgetCrossing: Sendable, Equatable {
     /// What the crossing says, in words a report prints.
     public enum Finding: String, Sendable, Equatable {
         /// The fitted cost is at or over the budget at the smallest measured N already.
         case spentAtSmallest = "spent-at-smallest"
-        /// The fitted cost reaches the budget at an N between the smallest measured and the horizon.
+        /// The fitted cost reaches the budget between the smallest and the largest N measured.
         case reached
-        /// The fitted cost does not reach the budget by the horizon, or never does.
-        case notWithinHorizon = "not-within-horizon"
+        /// The fitted cost does not reach the budget within the sizes measured, or never does.
+        case beyondMeasured = "beyond-measured"
     }
 
     /// An interval of crossings; either bound may be `±∞`.
@@ -27,9 +29,7 @@ public struct BudgetCrossing: Sendable, Equatable {
         public var upper: Double
     }
 
-    /// The largest N the report looks to: past it a crossing is "not within N = 10,000".
-    public static let horizon = 10_000.0
-    /// How far past the largest measured N a crossing may lie before it is called extrapolated.
+    /// How far past the largest measured N a crossing may be extrapolated, at most.
     public static let extrapolationFactor = 10.0
 
     /// The budget reached.
@@ -42,14 +42,18 @@ public struct BudgetCrossing: Sendable, Equatable {
     public var interval: Interval?
     /// The smallest and largest N measured.
     public var measured: ClosedRange<Double>
+    /// The median cost measured at the largest N, in nanoseconds; nil when the file does not hold it.
+    public var costAtLargest: Double?
 
     /// A crossing as `CurveHeadroom` works it out: `estimate` and `interval` are sizes N, `±∞` allowed
-    /// (`crossing(slope:intercept:budget:)`), and `measured` spans the fit's points.
-    public init(budget: FrameBudget, estimate: Double, interval: Interval?, measured: ClosedRange<Double>) {
+    /// (`crossing(slope:intercept:budget:)`), `measured` spans the fit's points, and `costAtLargest`
+    /// is the median measured at the largest of them.
+    public init(budget: FrameBudget, estimate: Double, interval: Interval?, measured: ClosedRange<Double>, costAtLargest: Double? = nil) {
         self.budget = budget
         self.estimate = estimate
         self.interval = interval
         self.measured = measured
+        self.costAtLargest = costAtLargest
     }
 
     /// Where `cost = intercept + slope × N` reaches `budget`: `+∞` when it never does from below,
@@ -62,36 +66,64 @@ public struct BudgetCrossing: Sendable, Equatable {
     /// What the estimate says.
     public var finding: Finding {
         if estimate <= measured.lowerBound { return .spentAtSmallest }
-        if estimate > Self.horizon { return .notWithinHorizon }
+        if estimate > measured.upperBound { return .beyondMeasured }
         return .reached
     }
 
-    /// Whether a reached crossing lies past 10× the largest measured N, where the line is extrapolated.
+    /// The furthest N a crossing is extrapolated to: 10× the largest N measured.
+    public var extrapolationLimit: Double { Self.extrapolationFactor * measured.upperBound }
+
+    /// Whether the crossing lies past the sizes measured but within 10× the largest, where it is given
+    /// as an extrapolation.
     public var isExtrapolated: Bool {
-        finding == .reached && estimate > Self.extrapolationFactor * measured.upperBound
+        finding == .beyondMeasured && estimate <= extrapolationLimit
     }
 
-    /// The crossing in words: `33.3 [31.0, 35.9]`, `2417 [1903, > 10000] (extrapolated)`,
-    /// `not within 10000`, `spent at 1.00 [≤ 1.00, 1.40]`, `spent at 1.00` when the whole interval is too.
+    /// The crossing in words: `33.3 [31.0, 35.9]`, `82.8 [71.0, > 100]`, `spent at 1.00 [≤ 1.00, 1.40]`,
+    /// `spent at 1.00` when the whole interval is too, `not within the 100 measured (22 % of the frame
+    /// at 100)`, and past that `; extrapolated 5.88× past it: 588 [271, > 1000]`.
     public var text: String {
-        let bounds = interval.map { " [\(Self.bound($0.lower, measured)), \(Self.bound($0.upper, measured))]" } ?? ""
         switch finding {
         case .spentAtSmallest:
             // An interval wholly at or below the smallest N adds nothing to the words either.
             let upperBelow = interval.map { $0.upper <= measured.lowerBound } ?? true
-            return "spent at \(FigureText.number(measured.lowerBound))" + (upperBelow ? "" : bounds)
-        case .notWithinHorizon:
-            // An interval wholly past the horizon adds nothing to the words.
-            let lowerPast = interval.map { $0.lower > Self.horizon } ?? true
-            return "not within \(FigureText.number(Self.horizon))" + (lowerPast ? "" : bounds)
+            return "spent at \(FigureText.number(measured.lowerBound))" + (upperBelow ? "" : bounds(upTo: measured.upperBound))
         case .reached:
-            return FigureText.number(estimate) + bounds + (isExtrapolated ? " (extrapolated)" : "")
+            return FigureText.number(estimate) + bounds(upTo: measured.upperBound)
+        case .beyondMeasured:
+            return "not within the \(FigureText.number(measured.upperBound)) measured" + (shareText.map { " (\($0))" } ?? "")
+                + (extrapolationText.map { "; \($0)" } ?? "")
         }
     }
 
-    private static func bound(_ value: Double, _ measured: ClosedRange<Double>) -> String {
-        if value <= measured.lowerBound { return "≤ \(FigureText.number(measured.lowerBound))" }
-        if value > horizon { return "> \(FigureText.number(horizon))" }
-        return FigureText.number(value)
+    /// `22.0 % of the frame at 100`: how much of the budget the largest N measured took, for a crossing
+    /// beyond what was measured; nil otherwise, or when the file does not hold that N's median.
+    public var shareText: String? {
+        guard finding == .beyondMeasured, let costAtLargest else { return nil }
+        return "\(Self.percent(costAtLargest / budget.nanoseconds)) of the frame at \(FigureText.number(measured.upperBound))"
+    }
+
+    /// `extrapolated 5.88× past it: 588 [271, > 1000]`: the crossing beyond what was measured, within 10×
+    /// the largest N measured; nil for any other.
+    public var extrapolationText: String? {
+        guard isExtrapolated else { return nil }
+        return "extrapolated \(FigureText.ratio(estimate / measured.upperBound)) past it: \(FigureText.number(estimate))"
+            + bounds(upTo: extrapolationLimit)
+    }
+
+    /// ` [71.0, > 100]`: the interval, its bounds held to the smallest N measured and to `top`.
+    private func bounds(upTo top: Double) -> String {
+        guard let interval else { return "" }
+        func bound(_ value: Double) -> String {
+            if value <= measured.lowerBound { return "≤ \(FigureText.number(measured.lowerBound))" }
+            if value > top { return "> \(FigureText.number(top))" }
+            return FigureText.number(value)
+        }
+        return " [\(bound(interval.lower)), \(bound(interval.upper))]"
+    }
+
+    /// `22 %`, `0.4 %`.
+    private static func percent(_ fraction: Double) -> String {
+        FigureText.number(fraction * 100) + " %"
     }
 }

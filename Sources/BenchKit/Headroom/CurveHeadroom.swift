@@ -25,8 +25,9 @@ public struct CurveHeadroom: Sendable, Equatable {
     public var fit: FitRecord
     /// Where the fit reaches each reported budget, in `FrameBudget.reported`'s order.
     public var crossings: [BudgetCrossing]
-    /// The fitted cost and its interval from the smallest measured size to the horizon, at sizes evenly
-    /// spaced on a log scale; empty when the points' samples were not at hand.
+    /// The fitted cost and its interval from the smallest measured size to 10× the largest (as far as a
+    /// crossing is extrapolated), at sizes evenly spaced on a log scale; empty when the points' samples
+    /// were not at hand.
     public var band: [BandPoint]
 
     /// The interval's confidence level.
@@ -52,6 +53,7 @@ public struct CurveHeadroom: Sendable, Equatable {
         self.fit = fit
         let xs = fit.points.map(\.x)
         let measured = xs.min()!...xs.max()!
+        let costAtLargest = fit.points.last { $0.x == measured.upperBound }?.y
         let lines: [LinearFit]? = sampleGroups.map { groups in
             Statistics.bootstrapMedians(ofGroups: groups, resamples: resamples, seed: seed)
                 .map { Statistics.linearFit(x: xs, y: $0) }
@@ -64,13 +66,13 @@ public struct CurveHeadroom: Sendable, Equatable {
                 return BudgetCrossing.Interval(
                     lower: Self.percentile(tail, ofSorted: resampled), upper: Self.percentile(1 - tail, ofSorted: resampled))
             }
-            return BudgetCrossing(budget: budget, estimate: estimate, interval: interval, measured: measured)
+            return BudgetCrossing(budget: budget, estimate: estimate, interval: interval, measured: measured, costAtLargest: costAtLargest)
         }
         guard let lines, measured.lowerBound > 0 else {
             band = []
             return
         }
-        let top = max(BudgetCrossing.horizon, measured.upperBound)
+        let top = BudgetCrossing.extrapolationFactor * measured.upperBound
         band = (0..<Self.bandSizes).map { index in
             let x = measured.lowerBound * pow(top / measured.lowerBound, Double(index) / Double(Self.bandSizes - 1))
             let costs = lines.map { $0.intercept + $0.slope * x }.sorted()

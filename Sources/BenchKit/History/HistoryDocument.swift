@@ -121,10 +121,12 @@ struct HistoryDocument: Encodable {
         var crossings: [Crossing]
         var band: [CurveHeadroom.BandPoint]
         var points: [Point]
-        var horizon = BudgetCrossing.horizon
+        /// How far the band goes: 10× the largest N measured, as far as a crossing is extrapolated.
+        var horizon: Double
 
         init(_ headroom: CurveHeadroom, in results: ResultsFile) {
             crossings = headroom.crossings.map(Crossing.init)
+            horizon = headroom.crossings.first?.extrapolationLimit ?? BudgetCrossing.extrapolationFactor * (headroom.fit.points.map(\.x).max() ?? 1)
             band = headroom.band
             points = headroom.fit.points.map { point in
                 Point(x: point.x, y: point.y, interval: results.measurement(of: point, in: headroom.fit)?.summary.medianInterval)

@@ -29,7 +29,7 @@ public enum Report {
 
     private static func text(_ results: ResultsFile, _ names: KeyMeasurements) -> String {
         let tables = ReportTables(results: results, names: names)
-        var sections = [header(results).joined(separator: "\n")]
+        var sections = [(header(results) + ["method:"] + methodItems(results).map { "  - \($0)" }).joined(separator: "\n")]
         if let table = tables.strategies { sections.append(table.text() + (frameNote(results).map { "\n" + $0 } ?? "")) }
         if let table = tables.strategyRatios { sections.append("\(ratiosTitle)\n" + table.text()) }
         if let table = tables.strategyAllocations { sections.append("\(allocationsTitle)\n" + table.text()) }
@@ -68,6 +68,13 @@ public enum Report {
         )
     }
 
+    /// The run's method as a list a reader can scan: the results file's `method`, one item for each of
+    /// its clauses (how a sample is taken, the forks, the looks, the gating groups, the order of the
+    /// shapes, and how each kind of measurement is sampled), in the order the file gives them.
+    static func methodItems(_ results: ResultsFile) -> [String] {
+        results.method.components(separatedBy: "; ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     /// The lines that say what was run where: commit, build, machine, limits, options, clock.
     static func header(_ results: ResultsFile) -> [String] {
         let environment = results.environment
@@ -82,7 +89,7 @@ public enum Report {
                 + "filter \(options.filter.map { "'\($0)'" } ?? "none"), fixtures \(options.specDirectory)",
             "timer: \(FigureText.duration(results.timer.overheadNanoseconds)) a reading, "
                 + "resolution \(FigureText.duration(Double(results.timer.observedResolutionNanoseconds))) "
-                + "(\(results.timer.clock)); method: \(results.method)",
+                + "(\(results.timer.clock))",
         ]
         let limits = results.limits.map(\.limit)
         for subject in results.subjects {
@@ -127,7 +134,7 @@ public enum Report {
     ) -> String {
         let heading = String(repeating: "#", count: headingLevel)
         let tables = ReportTables(results: results, names: names)
-        var sections = [header(results).map { "- \($0)" }.joined(separator: "\n")]
+        var sections = [(header(results).map { "- \($0)" } + ["- method:"] + methodItems(results).map { "  - \($0)" }).joined(separator: "\n")]
         if let table = tables.strategies {
             sections.append("\(heading) Measurements\n\n" + table.markdown() + (frameNote(results, code: { "`\($0)`" }).map { "\n\n" + $0 } ?? ""))
         }

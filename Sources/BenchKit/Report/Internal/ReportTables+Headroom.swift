@@ -35,9 +35,10 @@ extension ReportTables {
     /// What the headroom's cells mean, said under the table.
     static let headroomNote = "N: where the line fitted through the curve's medians reaches the frame "
         + "[95% interval: the same fit through a two-stage bootstrap of the curve's forks]; "
-        + "\"not within \(FigureText.number(BudgetCrossing.horizon))\" where it does not reach it by N = \(FigureText.number(BudgetCrossing.horizon)) "
-        + "(a curve flat within its interval never does); \"extrapolated\" past \(FigureText.number(BudgetCrossing.extrapolationFactor))× "
-        + "the largest N measured; \"spent at\" where it is over the frame at the smallest N measured. "
+        + "\"spent at\" where it is over the frame at the smallest N measured; "
+        + "\"not within the N measured\" where it does not reach it by the largest N measured, with the share of the frame "
+        + "that N took; past that, a crossing is given only within \(FigureText.number(BudgetCrossing.extrapolationFactor))× "
+        + "the largest N measured, and said as extrapolated and how far. "
         + "The cost is the measured work alone, on this machine: reported, not judged."
 
     /// The one sentence of headroom the decision's shape gets: at how many distinct strict roots
@@ -57,18 +58,27 @@ extension ReportTables {
         let others = FigureStrategy.measured.filter { $0 != shipped }.compactMap { strategy in
             tightest(strategy).map { "\(strategy.rawValue) \(Self.phrase($0.1))" }
         }
-        return "\(shipped.rawValue) ships; it \(Self.phrase(crossing)) distinct strict roots retained (\(curve.fit.name)); "
+        return "\(shipped.rawValue) ships; it \(Self.phrase(crossing, of: "distinct strict roots retained")) (\(curve.fit.name)); "
             + (others.isEmpty ? "" : others.joined(separator: ", ") + " (each on its tightest curve)")
     }
 
     /// The xUnit of the distinct-roots curves.
     static let distinctRootUnit = "distinct root"
 
-    private static func phrase(_ crossing: BudgetCrossing) -> String {
+    /// `spends a 120 Hz frame at 82.8 [71.0, > 100] distinct strict roots retained`, `spends no 120 Hz
+    /// frame within what was measured, up to 100 distinct strict roots retained (0.103 % of the frame at
+    /// 100)`: the crossing as a clause, the sizes' unit after the figure where one is given.
+    private static func phrase(_ crossing: BudgetCrossing, of unit: String? = nil) -> String {
+        let units = unit.map { " \($0)" } ?? ""
+        let frame = crossing.budget.label
         switch crossing.finding {
-        case .spentAtSmallest: "spends a \(crossing.budget.label) at \(FigureText.number(crossing.measured.lowerBound)) already"
-        case .notWithinHorizon: "spends no \(crossing.budget.label) within \(FigureText.number(BudgetCrossing.horizon))"
-        case .reached: "spends a \(crossing.budget.label) at \(crossing.text)"
+        case .spentAtSmallest:
+            return "spends a \(frame) at \(FigureText.number(crossing.measured.lowerBound))\(units) already"
+        case .reached:
+            return "spends a \(frame) at \(crossing.text)\(units)"
+        case .beyondMeasured:
+            return "spends no \(frame) within what was measured, up to \(FigureText.number(crossing.measured.upperBound))\(units)"
+                + (crossing.shareText.map { " (\($0))" } ?? "") + (crossing.extrapolationText.map { ", \($0)" } ?? "")
         }
     }
 
