@@ -13,26 +13,32 @@ extension Suite {
                 let scope = TrackingScope()
                 return .init(setUp: {}, operation: { scope.track { 0 } })
             },
-            SuiteMeasurement(keyMeasurements.observableUntracked, operationsPerCall: 8) {
+            // Each of the floor's ratios is of one set of rounds: the plain @Observable read and the
+            // model's field read, untracked and then tracked, each pair sampled in one group.
+            SuiteMeasurement(keyMeasurements.observableUntracked, operationsPerCall: 8, sampledWith: Self.untrackedFloor) {
                 let row = ObservableRow()
                 return .init(setUp: {}, operation: { row.readAll() })
             },
-            SuiteMeasurement(keyMeasurements.observableTracked, operationsPerCall: 8) {
+            SuiteMeasurement(keyMeasurements.fieldUntracked, operationsPerCall: 8, sampledWith: Self.untrackedFloor) {
+                let (lens, keys) = try firstRow(subjects)
+                return .init(setUp: {}, operation: { readRow(lens, keys) })
+            },
+            SuiteMeasurement(keyMeasurements.observableTracked, operationsPerCall: 8, sampledWith: Self.trackedFloor) {
                 let row = ObservableRow()
                 let scope = TrackingScope()
                 return .init(setUp: {}, operation: { scope.track { row.readAll() } })
             },
-            SuiteMeasurement(keyMeasurements.fieldUntracked, operationsPerCall: 8) {
-                let (lens, keys) = try firstRow(subjects)
-                return .init(setUp: {}, operation: { readRow(lens, keys) })
-            },
-            SuiteMeasurement(keyMeasurements.fieldTracked, operationsPerCall: 8) {
+            SuiteMeasurement(keyMeasurements.fieldTracked, operationsPerCall: 8, sampledWith: Self.trackedFloor) {
                 let (lens, keys) = try firstRow(subjects)
                 let scope = TrackingScope()
                 return .init(setUp: {}, operation: { scope.track { readRow(lens, keys) } })
             },
         ]
     }
+
+    /// The groups the read floor's two sides are sampled in together.
+    static let untrackedFloor = "read floor, untracked"
+    static let trackedFloor = "read floor, tracked"
 
     /// The first row of the largest strict operation's first list, and its first eight leaf fields.
     /// A lens keeps its store alive, so the world it came from may go.

@@ -27,6 +27,10 @@ public struct SuiteMeasurement {
     public let forkLimit: Int?
     /// The measurement timed in alternation with this one, each call the other's set-up, when both run.
     let alternation: Alternation?
+    /// The group this measurement is sampled in, when it is sampled in the same rounds as measurements
+    /// of other names (the read floor's two sides, so that their ratio is of one set of rounds); nil for
+    /// a group of its own name's strategies.
+    let sampledWith: String?
     let prepare: () throws -> Prepared
 
     /// Two measurements of one strategy whose calls each put the other's state in place (field errors
@@ -66,7 +70,7 @@ public struct SuiteMeasurement {
     init(
         _ name: String, strategy: FigureStrategy = .unshaped, operationsPerCall: Int = 1, oneCallPerBatch: Bool = false,
         curve: CurvePoint? = nil, retainedHandles: Int = 0, forkLimit: Int? = nil, alternation: Alternation? = nil,
-        prepare: @escaping () throws -> Prepared
+        sampledWith: String? = nil, prepare: @escaping () throws -> Prepared
     ) {
         self.name = name
         self.strategy = strategy
@@ -76,6 +80,10 @@ public struct SuiteMeasurement {
         self.retainedHandles = retainedHandles
         self.forkLimit = forkLimit
         self.alternation = alternation
+        self.sampledWith = sampledWith
         self.prepare = prepare
     }
+
+    /// The group it is sampled in: `sampledWith`, or its own name.
+    var groupName: String { sampledWith ?? name }
 }

@@ -157,9 +157,11 @@ extension SuiteRunner {
             position += 1
         }
         let results = sampler.runInterleaved(harnessMeasurements, order: order)
-        progress.finishedGroup(
-            ([group[0].measurement.name] + (group[0].partner.map { [$0.name] } ?? [])).joined(separator: " + "),
-            step: index + 1, of: count, samples: Self.sampleCounts(group, results))
+        var names: [String] = []
+        for name in group.flatMap({ [$0.measurement.name] + ($0.partner.map { [$0.name] } ?? []) }) where !names.contains(name) {
+            names.append(name)
+        }
+        progress.finishedGroup(names.joined(separator: " + "), step: index + 1, of: count, samples: Self.sampleCounts(group, results))
         let entries = zip(zip(preparedGroup, results), oneCalls).map { pair, oneCall in
             (measurement: pair.0.0, prepared: pair.0.1, result: pair.1, oneCall: oneCall)
         }
@@ -172,13 +174,18 @@ extension SuiteRunner {
         let partner: SuiteMeasurement?
     }
 
-    /// The measurements sampled together: each name's strategies in one group, in the catalog's order;
-    /// the groups of two names that alternate (`SuiteMeasurement.Alternation`), both selected with the
-    /// same strategies, become one group of pairs where the first of them stands.
+    /// The measurements sampled together: each name's strategies in one group, in the catalog's order,
+    /// and measurements of several names that share a `sampledWith` in one group (their rounds are one
+    /// set); the groups of two names that alternate (`SuiteMeasurement.Alternation`), both selected
+    /// with the same strategies, become one group of pairs where the first of them stands.
     static func groups(_ chosen: [SuiteMeasurement]) -> [[SamplingUnit]] {
         var byName: [[SuiteMeasurement]] = []
         for measurement in chosen {
-            if let last = byName.last?.first, last.name == measurement.name { byName[byName.count - 1].append(measurement) } else { byName.append([measurement]) }
+            if let last = byName.last?.first, last.groupName == measurement.groupName {
+                byName[byName.count - 1].append(measurement)
+            } else {
+                byName.append([measurement])
+            }
         }
         var groups: [[SamplingUnit]] = []
         var taken = Set<String>()
@@ -221,7 +228,13 @@ extension SuiteRunner {
         var counts: [(label: String, count: String)] = []
         var position = 0
         for unit in group {
-            let label = unit.measurement.strategy == .unshaped ? "" : unit.measurement.strategy.rawValue
+            // A group of several names labels each by its name's first word (`observable`, `field`), or its
+            // whole name where those words repeat: the strategy alone would not tell them apart.
+            let names = group.map(\.measurement.name)
+            let words = names.map { String($0.prefix { $0 != "." }) }
+            let label = Set(names).count > 1
+                ? (Set(words).count == Set(names).count ? String(unit.measurement.name.prefix { $0 != "." }) : unit.measurement.name)
+                : unit.measurement.strategy == .unshaped ? "" : unit.measurement.strategy.rawValue
             if unit.partner != nil {
                 counts.append((label, "\(results[position].samples.count)+\(results[position + 1].samples.count)"))
                 position += 2

@@ -18,6 +18,21 @@ struct SamplingGroupsTests {
             progress: ProgressLine(isTerminal: false) { _ in })
     }
 
+    /// The read floor's ratios are each of one set of rounds: the plain @Observable read and the model's
+    /// field read, untracked and tracked, are sampled in one group each, and nothing else joins them.
+    @Test func theReadFloorsTwoSidesAreSampledInTheSameRounds() throws {
+        let suite = Suite(subjects: try BenchSubjects(specDirectory: Fixture.bundledSpecDirectory))
+        let groups = SuiteRunner.groups(runner().selected(suite))
+        let names = Suite.keyMeasurements
+        for (observable, field) in [(names.observableUntracked, names.fieldUntracked), (names.observableTracked, names.fieldTracked)] {
+            let holding = groups.filter { $0.contains { $0.measurement.name == observable || $0.measurement.name == field } }
+            #expect(holding.count == 1, "\(observable) and \(field) in one group")
+            #expect(holding.first.map { $0.map(\.measurement.name) } == [observable, field])
+        }
+        let alone = SuiteRunner.groups(runner(filter: "field.read.tracked(row-of-8)").selected(suite))
+        #expect(alone.map { $0.map(\.measurement.name) } == [[names.fieldTracked]], "a side selected alone is sampled alone")
+    }
+
     @Test func theLandingAndClearingFramesOfAsManyHandlesAreSampledAsPairsWhereTheLandingStands() throws {
         let suite = Suite(subjects: try BenchSubjects(specDirectory: Fixture.bundledSpecDirectory))
         let chosen = runner().selected(suite)
