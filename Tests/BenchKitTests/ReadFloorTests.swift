@@ -53,12 +53,37 @@ struct ReadFloorTests {
         let rule = ComparisonRule()
         #expect(untracked.interval == Statistics.bootstrapPairedMedianRatioInterval(
             groups: top.sampleGroups, bottom.sampleGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed))
-        #expect(ReadFloor.pairsForks(figures))
+        #expect(ReadFloor.ratioMethod(figures) == .pairedBootstrap, "4 forks reach no 95 % interval of the forks' ratios")
         let before = try #require(
             ReadFloor.figures(
                 measurements: measurements, names: Synthetic.names, subjects: [Self.subject], buildConfiguration: "release", quick: false,
-                pairingForks: false))
-        #expect(!ReadFloor.pairsForks(before), "a file made before the pairing is checked with its forks drawn apart")
+                ratioMethod: .forksApart))
+        #expect(ReadFloor.ratioMethod(before) == .forksApart, "a file made before the pairing is checked with its forks drawn apart")
+        #expect(before != figures)
+    }
+
+    @Test func eightForksGiveEachTimingRatioAsTheForksRatiosOneVoteAFork() throws {
+        // Eight forks, each slower or faster for both sides alike, and one noisy fork on one side only:
+        // the forks' ratios vote one each, as a cost limit's do.
+        let scales = [1.0, 1.3, 0.95, 1.1, 1.2, 0.9, 1.05, 1.15]
+        var forks = scales.map { scale in Self.floorMeasurements(medians: Self.medians.mapValues { $0 * scale }) }
+        forks[3] = Self.floorMeasurements(medians: Self.medians.mapValues { $0 * 1.1 }.merging(
+            [Synthetic.names.fieldUntracked: 20.0 * 1.1 * 1.4]) { $1 })
+        let measurements = forks[0].indices.map { index in MeasurementRecord(mergingForks: forks.map { $0[index] }) }
+        let figures = try #require(
+            ReadFloor.figures(measurements: measurements, names: Synthetic.names, subjects: [Self.subject], buildConfiguration: "release", quick: false))
+        let untracked = try #require(figures.first { $0.id == "untracked-read" })
+        let top = try #require(measurements.first { $0.name == Synthetic.names.fieldUntracked })
+        let bottom = try #require(measurements.first { $0.name == Synthetic.names.observableUntracked })
+        let expected = try #require(PairedRatio(groups: top.sampleGroups, over: bottom.sampleGroups, level: ComparisonRule().confidenceLevel))
+        #expect(untracked.value == expected.ratio && untracked.interval == expected.interval)
+        #expect(abs(try #require(untracked.value) - 1.25) < 0.02, "20 over 16 in seven forks of eight: \(untracked.value ?? 0)")
+        #expect(ReadFloor.ratioMethod(figures) == .forkRatios)
+        let before = try #require(
+            ReadFloor.figures(
+                measurements: measurements, names: Synthetic.names, subjects: [Self.subject], buildConfiguration: "release", quick: false,
+                ratioMethod: .pairedBootstrap))
+        #expect(ReadFloor.ratioMethod(before) == .pairedBootstrap, "a file made before the forks' ratios is checked as it was made")
         #expect(before != figures)
     }
 

@@ -18,11 +18,26 @@ import Harness
 /// instruction counts: exact, so without an interval, unless the run counted them again under other
 /// hash seeds, when the interval is the range over every seed counted.
 public enum ReadFloor {
-    /// Whether recorded figures drew the forks of a timing ratio once for both sides: an interval made
-    /// so says so in its method. Files written before the pairing hold intervals that do not.
-    public static func pairsForks(_ recorded: [ReadFloorFigure]) -> Bool {
-        let intervals = recorded.compactMap(\.interval)
-        return intervals.isEmpty || intervals.contains { $0.method.hasPrefix("paired") }
+    /// How a timing ratio's figure is made from the two sides' forks.
+    public enum RatioMethod: Sendable, Equatable {
+        /// Each side's forks drawn apart in the bootstrap of the ratio of medians: files made before the
+        /// forks were paired.
+        case forksApart
+        /// The bootstrap draws the forks once for both sides: files made before the fork ratios, and a
+        /// run of too few forks for the fork ratios' interval.
+        case pairedBootstrap
+        /// One vote a fork: the Hodges-Lehmann estimate of the forks' ratios and its Wilcoxon signed-rank
+        /// interval (`PairedRatio`), as the cost limits are judged; the two sides are sampled in the same
+        /// rounds of every fork.
+        case forkRatios
+    }
+
+    /// How recorded figures were made, read off their timing intervals' methods, so that a file is
+    /// checked as it was made.
+    public static func ratioMethod(_ recorded: [ReadFloorFigure]) -> RatioMethod {
+        let intervals = recorded.filter { $0.id == "untracked-read" || $0.id == "tracked-read" }.compactMap(\.interval)
+        if intervals.isEmpty || intervals.contains(where: { $0.method == PairedRatio.method }) { return .forkRatios }
+        return intervals.contains { $0.method.hasPrefix("paired") } ? .pairedBootstrap : .forksApart
     }
 
     /// The section's figures from a run's measurements, or nil when the run measured none of them
@@ -34,18 +49,17 @@ public enum ReadFloor {
     ///   - subjects: The run's subjects: the walk's slot count is its subject's.
     ///   - buildConfiguration: `release` or `debug`: a debug build's timings are not judged.
     ///   - quick: Whether the run was `--quick`: its timings are indicative.
-    ///   - pairingForks: Whether a timing ratio's resamples draw the forks once for both sides, as the
-    ///     bench does now; files written before drew each side's apart, and are checked as they were
-    ///     made (`pairsForks(_:)`).
+    ///   - ratioMethod: How a timing ratio is made from the forks: by the forks' ratios, as the bench
+    ///     does now; a file written before is checked as it was made (`ratioMethod(_:)`).
     public static func figures(
         measurements: [MeasurementRecord], names: KeyMeasurements, subjects: [SubjectRecord], buildConfiguration: String,
-        quick: Bool, pairingForks: Bool = true
+        quick: Bool, ratioMethod: RatioMethod = .forkRatios
     ) -> [ReadFloorFigure]? {
         let found = Dictionary(
             measurements.filter { $0.strategy == .unshaped && names.readFloor.contains($0.name) }.map { ($0.name, $0) },
             uniquingKeysWith: { first, _ in first })
         guard !found.isEmpty else { return nil }
-        let reckoner = Reckoner(found: found, buildConfiguration: buildConfiguration, quick: quick, pairingForks: pairingForks)
+        let reckoner = Reckoner(found: found, buildConfiguration: buildConfiguration, quick: quick, ratioMethod: ratioMethod)
         return [
             reckoner.timingRatio(
                 "untracked-read", "the model's untracked field read over a plain @Observable untracked read",
@@ -71,7 +85,7 @@ private struct Reckoner {
     let found: [String: MeasurementRecord]
     let buildConfiguration: String
     let quick: Bool
-    let pairingForks: Bool
+    let ratioMethod: ReadFloor.RatioMethod
 
     func timingRatio(_ id: String, _ description: String, _ numerator: String, over denominator: String, goal: Double) -> ReadFloorFigure {
         func figure(_ value: Double?, _ interval: ConfidenceInterval?, _ verdict: LimitOutcome, _ reason: String) -> ReadFloorFigure {
@@ -86,17 +100,29 @@ private struct Reckoner {
             return figure(nil, nil, .notJudged, "a ratio of medians needs positive samples, and '\(numerator)' or '\(denominator)' has one that is not")
         }
         let rule = ComparisonRule()
-        let ratio = top.summary.median / bottom.summary.median
-        // Both were measured in the run's same processes, one after the other: a fork that ran slow ran
-        // slow for both, so its forks are drawn together (one process each, as ever, when they are not).
         let (groups, otherGroups) = (top.sampleGroups, bottom.sampleGroups)
-        let interval = pairingForks && groups.count == otherGroups.count && groups.count > 1
-            ? Statistics.bootstrapPairedMedianRatioInterval(
-                groups: groups, otherGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed)
-            : Statistics.bootstrapMedianRatioInterval(
-                groups: groups, otherGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed)
-        let figures = "median \(FigureText.duration(top.summary.median)) over \(FigureText.duration(bottom.summary.median)) "
-            + "(\(Judge.percent(interval.level)) CI of the ratio by bootstrap)"
+        let paired = groups.count == otherGroups.count && groups.count > 1
+        let ratio: Double
+        let interval: ConfidenceInterval
+        let figures: String
+        if ratioMethod == .forkRatios, paired, let forkRatios = PairedRatio(groups: groups, over: otherGroups, level: rule.confidenceLevel) {
+            // One vote a fork: both sides were sampled in the same rounds of every fork, and each fork's
+            // ratio is judged as a cost limit's is.
+            (ratio, interval) = (forkRatios.ratio, forkRatios.interval)
+            figures = "median \(FigureText.duration(top.summary.median)) over \(FigureText.duration(bottom.summary.median)); "
+                + "the forks' ratios \(FigureText.ratio(ratio)) (\(Judge.percent(interval.level)) CI, \(groups.count) forks paired)"
+        } else {
+            ratio = top.summary.median / bottom.summary.median
+            // Both were measured in the run's same processes: a fork that ran slow ran slow for both, so
+            // its forks are drawn together (one process each, as ever, when they are not).
+            interval = ratioMethod != .forksApart && paired
+                ? Statistics.bootstrapPairedMedianRatioInterval(
+                    groups: groups, otherGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed)
+                : Statistics.bootstrapMedianRatioInterval(
+                    groups: groups, otherGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed)
+            figures = "median \(FigureText.duration(top.summary.median)) over \(FigureText.duration(bottom.summary.median)) "
+                + "(\(Judge.percent(interval.level)) CI of the ratio by bootstrap)"
+        }
         guard buildConfiguration == "release" else {
             return figure(ratio, interval, .notJudged, "\(Judge.debugBuildReason) (\(figures) measured in a \(buildConfiguration) build)")
         }

@@ -189,7 +189,7 @@ public enum ResultsValidator {
         if let recorded = results.readFloor, recorded != ReadFloor.figures(
             measurements: results.measurements, names: names, subjects: results.subjects,
             buildConfiguration: results.environment.buildConfiguration, quick: results.options.quick,
-            pairingForks: ReadFloor.pairsForks(recorded)) {
+            ratioMethod: ReadFloor.ratioMethod(recorded)) {
             problems.append("readFloor: the figures recorded are not what the file's own measurements give")
         }
         if results.decision != rejudged.decision {
