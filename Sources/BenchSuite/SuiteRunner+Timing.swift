@@ -225,16 +225,17 @@ extension SuiteRunner {
     /// Each unit of a sampled group's label (its strategy, or nothing) and samples, for the log's line:
     /// a pair's as `own+partner`, in the group's order.
     static func sampleCounts(_ group: [SamplingUnit], _ results: [MeasurementResult]) -> [(label: String, count: String)] {
+        // A group of several names labels each by its name's first word (`observable`, `field`), or its
+        // whole name where those words repeat: the strategy alone would not tell them apart.
+        let names = Set(group.map(\.measurement.name))
+        let byWord = Set(names.map { $0.prefix { $0 != "." } }).count == names.count
         var counts: [(label: String, count: String)] = []
         var position = 0
         for unit in group {
-            // A group of several names labels each by its name's first word (`observable`, `field`), or its
-            // whole name where those words repeat: the strategy alone would not tell them apart.
-            let names = group.map(\.measurement.name)
-            let words = names.map { String($0.prefix { $0 != "." }) }
-            let label = Set(names).count > 1
-                ? (Set(words).count == Set(names).count ? String(unit.measurement.name.prefix { $0 != "." }) : unit.measurement.name)
-                : unit.measurement.strategy == .unshaped ? "" : unit.measurement.strategy.rawValue
+            let measurement = unit.measurement
+            let label = names.count > 1
+                ? (byWord ? String(measurement.name.prefix { $0 != "." }) : measurement.name)
+                : measurement.strategy == .unshaped ? "" : measurement.strategy.rawValue
             if unit.partner != nil {
                 counts.append((label, "\(results[position].samples.count)+\(results[position + 1].samples.count)"))
                 position += 2

@@ -41,15 +41,27 @@ struct ReadFloorTests {
         return Dictionary(uniqueKeysWithValues: figures.map { ($0.id, $0) })
     }
 
-    @Test func forksAreDrawnTogetherForBothSidesAndAFileMadeBeforeIsCheckedAsItWasMade() throws {
-        // Four forks, each slower or faster for every measurement alike.
-        let forks = [1.0, 1.3, 0.95, 1.1].map { scale in Self.floorMeasurements(medians: Self.medians.mapValues { $0 * scale }) }
+    /// A run in forks, each fork's medians `medians` scaled by its own factor: its measurements, the
+    /// read floor they give (as the bench makes it now), that floor's untracked-read figure, and the
+    /// two sides of that figure.
+    private static func forkedFloor(_ forks: [[MeasurementRecord]]) throws -> (
+        measurements: [MeasurementRecord], figures: [ReadFloorFigure], untracked: ReadFloorFigure, top: MeasurementRecord,
+        bottom: MeasurementRecord
+    ) {
         let measurements = forks[0].indices.map { index in MeasurementRecord(mergingForks: forks.map { $0[index] }) }
         let figures = try #require(
-            ReadFloor.figures(measurements: measurements, names: Synthetic.names, subjects: [Self.subject], buildConfiguration: "release", quick: false))
-        let untracked = try #require(figures.first { $0.id == "untracked-read" })
-        let top = try #require(measurements.first { $0.name == Synthetic.names.fieldUntracked })
-        let bottom = try #require(measurements.first { $0.name == Synthetic.names.observableUntracked })
+            ReadFloor.figures(measurements: measurements, names: Synthetic.names, subjects: [subject], buildConfiguration: "release", quick: false))
+        return (
+            measurements, figures, try #require(figures.first { $0.id == "untracked-read" }),
+            try #require(measurements.first { $0.name == Synthetic.names.fieldUntracked }),
+            try #require(measurements.first { $0.name == Synthetic.names.observableUntracked })
+        )
+    }
+
+    @Test func forksAreDrawnTogetherForBothSidesAndAFileMadeBeforeIsCheckedAsItWasMade() throws {
+        // Four forks, each slower or faster for every measurement alike.
+        let (measurements, figures, untracked, top, bottom) = try Self.forkedFloor(
+            [1.0, 1.3, 0.95, 1.1].map { scale in Self.floorMeasurements(medians: Self.medians.mapValues { $0 * scale }) })
         let rule = ComparisonRule()
         #expect(untracked.interval == Statistics.bootstrapPairedMedianRatioInterval(
             groups: top.sampleGroups, bottom.sampleGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed))
@@ -69,12 +81,7 @@ struct ReadFloorTests {
         var forks = scales.map { scale in Self.floorMeasurements(medians: Self.medians.mapValues { $0 * scale }) }
         forks[3] = Self.floorMeasurements(medians: Self.medians.mapValues { $0 * 1.1 }.merging(
             [Synthetic.names.fieldUntracked: 20.0 * 1.1 * 1.4]) { $1 })
-        let measurements = forks[0].indices.map { index in MeasurementRecord(mergingForks: forks.map { $0[index] }) }
-        let figures = try #require(
-            ReadFloor.figures(measurements: measurements, names: Synthetic.names, subjects: [Self.subject], buildConfiguration: "release", quick: false))
-        let untracked = try #require(figures.first { $0.id == "untracked-read" })
-        let top = try #require(measurements.first { $0.name == Synthetic.names.fieldUntracked })
-        let bottom = try #require(measurements.first { $0.name == Synthetic.names.observableUntracked })
+        let (measurements, figures, untracked, top, bottom) = try Self.forkedFloor(forks)
         let expected = try #require(PairedRatio(groups: top.sampleGroups, over: bottom.sampleGroups, level: ComparisonRule().confidenceLevel))
         #expect(untracked.value == expected.ratio && untracked.interval == expected.interval)
         #expect(abs(try #require(untracked.value) - 1.25) < 0.02, "20 over 16 in seven forks of eight: \(untracked.value ?? 0)")

@@ -72,7 +72,7 @@ public struct CurveHeadroom: Sendable, Equatable {
             band = []
             return
         }
-        let top = BudgetCrossing.extrapolationFactor * measured.upperBound
+        let top = crossings[0].extrapolationLimit
         band = (0..<Self.bandSizes).map { index in
             let x = measured.lowerBound * pow(top / measured.lowerBound, Double(index) / Double(Self.bandSizes - 1))
             let costs = lines.map { $0.intercept + $0.slope * x }.sorted()

@@ -126,7 +126,8 @@ struct HistoryDocument: Encodable {
 
         init(_ headroom: CurveHeadroom, in results: ResultsFile) {
             crossings = headroom.crossings.map(Crossing.init)
-            horizon = headroom.crossings.first?.extrapolationLimit ?? BudgetCrossing.extrapolationFactor * (headroom.fit.points.map(\.x).max() ?? 1)
+            // Every curve has a crossing for each reported frame, all over the same sizes measured.
+            horizon = headroom.crossings[0].extrapolationLimit
             band = headroom.band
             points = headroom.fit.points.map { point in
                 Point(x: point.x, y: point.y, interval: results.measurement(of: point, in: headroom.fit)?.summary.medianInterval)

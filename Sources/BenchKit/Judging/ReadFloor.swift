@@ -35,7 +35,7 @@ public enum ReadFloor {
     /// How recorded figures were made, read off their timing intervals' methods, so that a file is
     /// checked as it was made.
     public static func ratioMethod(_ recorded: [ReadFloorFigure]) -> RatioMethod {
-        let intervals = recorded.filter { $0.id == "untracked-read" || $0.id == "tracked-read" }.compactMap(\.interval)
+        let intervals = recorded.compactMap(\.interval)
         if intervals.isEmpty || intervals.contains(where: { $0.method == PairedRatio.method }) { return .forkRatios }
         return intervals.contains { $0.method.hasPrefix("paired") } ? .pairedBootstrap : .forksApart
     }
