@@ -154,18 +154,19 @@ public enum BenchCommand {
                 }
             }
         }
-        let (environment, readFloor, fits) = phases.time("judging") {
+        let (environment, readFloor, fits, judged) = phases.time("judging") {
             let environment = MachineEnvironment.capture(sourceDirectory: BuildCheckout.sourceDirectory, date: started)
             let readFloor = ReadFloor.figures(
                 measurements: measurements, names: Suite.keyMeasurements, subjects: picks,
                 buildConfiguration: environment.buildConfiguration, quick: options.quick)
-            return (environment, readFloor, runner.fits(measurements, suite: suite))
+            let judged = HandleShare.fill(judgement.limits, measurements: measurements, names: Suite.keyMeasurements)
+            return (environment, readFloor, runner.fits(measurements, suite: suite), judged)
         }
         // The write itself is the one phase the file cannot hold: the last line says it, and the whole run's time.
         let results = ResultsFile(
             environment: environment, limitsFile: options.limitsPath, limitsSHA256: limits.sha256, timer: runner.timer,
             method: method(options, looks: limits.looks, shapes: judge.budgetShapes), options: RunRecord(options, roundOrderSeed: orderSeed), measurements: measurements, counts: counts,
-            fits: fits, limits: judgement.limits, decision: judgement.decision, readFloor: readFloor, subjects: picks,
+            fits: fits, limits: judged, decision: judgement.decision, readFloor: readFloor, subjects: picks,
             scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes, phases: phases.records,
             looks: limits.looks, looksTaken: looksTaken.isEmpty ? nil : looksTaken)
         let writingStarted = Date()

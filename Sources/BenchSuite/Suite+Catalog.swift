@@ -115,10 +115,13 @@ extension Suite {
     // MARK: - Commits
 
     static func commits(_ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
+        // Each commit with one handle and without one in the same rounds: the handle's share of a cost
+        // limit's ratio (`HandleShare`) is a difference of the two, fork by fork.
         var measurements = [
             fieldErrorsCommit(keyMeasurements.landWithNoHandle, subjects, strategy, phaseStrategy, handles: 0, landing: true),
             fieldErrorsCommit(keyMeasurements.landWithOneHandle, subjects, strategy, phaseStrategy, handles: 1, landing: true),
             fieldErrorsCommit(keyMeasurements.clearWithOneHandle, subjects, strategy, phaseStrategy, handles: 1, landing: false),
+            fieldErrorsCommit(keyMeasurements.clearWithNoHandle, subjects, strategy, phaseStrategy, handles: 0, landing: false),
         ]
         for count in Scenario.handleCounts {
             let curve = SuiteMeasurement.CurvePoint(name: "commit.nulls-or-errors(largest-strict)", xUnit: "retained handle", x: Double(count))
@@ -146,11 +149,12 @@ extension Suite {
     }
 
     /// A commit of the fixture's field-errors response (landing) or of its clean page (clearing),
-    /// each starting from the other, with `handles` handles retained and a phase body over each.
+    /// each starting from the other, with `handles` handles retained and a phase body over each; the
+    /// landings with and without a handle sampled in one group, and so the clearings.
     private static func fieldErrorsCommit(
         _ name: String, _ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy, handles count: Int, landing: Bool
     ) -> SuiteMeasurement {
-        SuiteMeasurement(name, strategy: strategy, oneCallPerBatch: true) {
+        SuiteMeasurement(name, strategy: strategy, oneCallPerBatch: true, sampledWith: landing ? landings : clearings) {
             let (environment, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: count)
             guard let errors = subjects.largestStrictFieldErrors else { throw BenchError("no response of the largest strict operation places field errors") }
             let clean = subjects.largestStrict.response
@@ -165,6 +169,10 @@ extension Suite {
             )
         }
     }
+
+    /// The groups the field errors' commits with and without a handle are sampled in.
+    static let landings = "commit.field-errors.land(largest-strict)"
+    static let clearings = "commit.field-errors.clear(largest-strict)"
 
     // MARK: - Fixture sizes
 

@@ -19,6 +19,7 @@ extension Suite {
         landWithNoHandle: "commit.field-errors.land(largest-strict, no handle)",
         landWithOneHandle: "commit.field-errors.land(largest-strict, 1 handle)",
         clearWithOneHandle: "commit.field-errors.clear(largest-strict, 1 handle)",
+        clearWithNoHandle: "commit.field-errors.clear(largest-strict, no handle)",
         longestChain: retainedHandlesCommit(Scenario.handleCounts.max()!))
 
     /// The nulls-or-errors commit with `count` handles of the largest strict operation retained.

@@ -7,11 +7,13 @@ extension Suite {
 
     /// A commit that changes one value the verdict read (the first row's name), with no handle and with
     /// one retained strict handle: the ratio of the two is what keeping the verdict up to date costs a
-    /// commit, whatever the fixture's size.
+    /// commit, whatever the fixture's size. The two are sampled in one group, so the ratio is of one
+    /// set of rounds.
     static func verdictReadCommits(_ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
         [0, 1].map { handles in
             SuiteMeasurement(
-                "commit.verdict-read-value-changes(largest-strict, \(handles == 0 ? "no handle" : "1 handle"))", strategy: strategy
+                "commit.verdict-read-value-changes(largest-strict, \(handles == 0 ? "no handle" : "1 handle"))", strategy: strategy,
+                sampledWith: verdictReadCommitsGroup
             ) {
                 // Where the value is, found through a handle's lens; the measured world may have none.
                 let world = try ScenarioWorld(spec: subjects.spec, picked: subjects.largestStrict, strategy: phaseStrategy)
@@ -28,6 +30,9 @@ extension Suite {
             }
         }
     }
+
+    /// The group the commits of a value the verdict read are sampled in.
+    static let verdictReadCommitsGroup = "commit.verdict-read-value-changes(largest-strict)"
 
     // MARK: - Distinct roots
 

@@ -108,7 +108,12 @@ extension SuiteRunner {
                 preparedGroup.append((unit.measurement, try unit.measurement.prepare()))
             }
         }
-        var policy = gating ? Self.gatingPolicy(quick: options.quick, forks: forks) : Self.policy(quick: options.quick, forks: forks)
+        var names: [String] = []
+        for name in group.flatMap({ [$0.measurement.name] + ($0.partner.map { [$0.name] } ?? []) }) where !names.contains(name) {
+            names.append(name)
+        }
+        var policy = gating
+            ? Self.gatingPolicy(quick: options.quick, forks: forks, names: names.count) : Self.policy(quick: options.quick, forks: forks)
         if preparedGroup.contains(where: { $0.0.oneCallPerBatch }) {
             policy.maximumBatchSize = 1
             // Each batch pays its set-up (a commit and a render pass) off the clock but not off the
@@ -157,10 +162,6 @@ extension SuiteRunner {
             position += 1
         }
         let results = sampler.runInterleaved(harnessMeasurements, order: order)
-        var names: [String] = []
-        for name in group.flatMap({ [$0.measurement.name] + ($0.partner.map { [$0.name] } ?? []) }) where !names.contains(name) {
-            names.append(name)
-        }
         progress.finishedGroup(names.joined(separator: " + "), step: index + 1, of: count, samples: Self.sampleCounts(group, results))
         let entries = zip(zip(preparedGroup, results), oneCalls).map { pair, oneCall in
             (measurement: pair.0.0, prepared: pair.0.1, result: pair.1, oneCall: oneCall)
@@ -225,17 +226,27 @@ extension SuiteRunner {
     /// Each unit of a sampled group's label (its strategy, or nothing) and samples, for the log's line:
     /// a pair's as `own+partner`, in the group's order.
     static func sampleCounts(_ group: [SamplingUnit], _ results: [MeasurementResult]) -> [(label: String, count: String)] {
-        // A group of several names labels each by its name's first word (`observable`, `field`), or its
-        // whole name where those words repeat: the strategy alone would not tell them apart.
+        // A group of several names labels each by its name's first word (`observable`, `field`), or by
+        // the part where the names differ (`no handle`, `1 handle`) after its strategy: the strategy
+        // alone would not tell them apart.
         let names = Set(group.map(\.measurement.name))
         let byWord = Set(names.map { $0.prefix { $0 != "." } }).count == names.count
+        func differing(_ name: String) -> String {
+            // After the last `(` or `, ` the names share, up to the closing parenthesis.
+            let shared = names.filter { $0 != name }.map { name.commonPrefix(with: $0) }.min { $0.count < $1.count } ?? ""
+            let start = [shared.range(of: "(", options: .backwards)?.upperBound, shared.range(of: ", ", options: .backwards)?.upperBound]
+                .compactMap { $0.map { shared.distance(from: shared.startIndex, to: $0) } }.max() ?? 0
+            let middle = name.dropFirst(start).reversed().drop { $0 == ")" }.reversed()
+            return middle.isEmpty ? name : String(middle)
+        }
         var counts: [(label: String, count: String)] = []
         var position = 0
         for unit in group {
             let measurement = unit.measurement
+            let strategy = measurement.strategy == .unshaped ? "" : measurement.strategy.rawValue
             let label = names.count > 1
-                ? (byWord ? String(measurement.name.prefix { $0 != "." }) : measurement.name)
-                : measurement.strategy == .unshaped ? "" : measurement.strategy.rawValue
+                ? (byWord ? String(measurement.name.prefix { $0 != "." }) : [strategy, "(\(differing(measurement.name)))"].filter { !$0.isEmpty }.joined(separator: " "))
+                : strategy
             if unit.partner != nil {
                 counts.append((label, "\(results[position].samples.count)+\(results[position + 1].samples.count)"))
                 position += 2
@@ -299,17 +310,23 @@ extension SuiteRunner {
     /// call) took 3 or 4 samples a shape, and a fork's ratio strayed by 5-17 % (the standard deviation of
     /// the forks' log ratios about their run's median, in the committed results files of limits version 4).
     /// Such a group samples until each median is known to ±0.7 % (so a fork's ratio of two to about
-    /// ±1 %), at least 12 rounds and at most 200, within 400 ms. A `--quick` run and a run in one
-    /// process sample as the others do.
-    public static func gatingPolicy(quick: Bool, forks: Int) -> SamplingPolicy {
+    /// ±1 %), at least 12 rounds and at most 200, within 400 ms for each name the group samples (a
+    /// commit with one handle and the same commit without one share their rounds, and each keeps the
+    /// rounds it took alone). A `--quick` run and a run in one process sample as the others do.
+    ///
+    /// - Parameter names: How many measurement names the group samples together.
+    public static func gatingPolicy(quick: Bool, forks: Int, names: Int = 1) -> SamplingPolicy {
         var policy = policy(quick: quick, forks: forks)
         guard !quick, forks > 1 else { return policy }
         policy.minimumSamples = 12
         policy.maximumSamples = 200
         policy.targetRelativeHalfWidth = 0.007
-        policy.timeBudgetNanoseconds = 400_000_000
+        policy.timeBudgetNanoseconds = gatingBudgetPerName * UInt64(max(1, names))
         return policy
     }
+
+    /// A gating group's time budget for each measurement name it samples.
+    static let gatingBudgetPerName: UInt64 = 400_000_000
 
     /// The fewest samples of a measurement whose one call takes `slowCallNanoseconds` or more.
     static func slowMinimumSamples(quick: Bool, forks: Int) -> Int {
@@ -351,7 +368,8 @@ extension SuiteRunner {
         }
         let slow = FigureText.duration(slowCallNanoseconds)
         return "\(forks > 1 ? "in each fork, " : "")\(warmUp); " + StoppingRule(policy: policy).description
-            + (gating == policy ? "" : "; a group a timing limit reads: " + StoppingRule(policy: gating).description)
+            + (gating == policy
+                ? "" : "; a group a timing limit reads: " + StoppingRule(policy: gating).description + " for each measurement name it samples")
             + "; measurements sampled together with one whose single call takes \(slow) or more: that call, timed "
             + "once before sampling, is their warm-up and the slow one's calibration, and they take at least "
             + "\(slowMinimumSamples(quick: quick, forks: forks)) rounds"

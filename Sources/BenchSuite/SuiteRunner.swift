@@ -35,13 +35,16 @@ public struct SuiteRunner {
     }
 
     /// What a look after the first measures for `limits`: every selected measurement of each name the
-    /// limits read, in every strategy the run selected, and of the name each is sampled in alternation
-    /// with, so that the new forks sample each group as the first forks did (interleaved, the same
-    /// partners), in the selection's order.
+    /// limits read, in every strategy the run selected, of the name each is sampled in alternation
+    /// with, and of every name sampled in one group with one of them (`SuiteMeasurement.sampledWith`),
+    /// so that the new forks sample each group as the first forks did (interleaved, the same partners,
+    /// the same rounds), in the selection's order.
     public static func measuredAgain(for limits: [Limit], from selected: [SuiteMeasurement]) -> [SuiteMeasurement] {
         let read = Set(limits.flatMap { $0.measurementsRead.map(\.name) })
-        let partners = Set(selected.filter { read.contains($0.name) }.compactMap { $0.alternation?.partner })
-        return selected.filter { read.contains($0.name) || partners.contains($0.name) }
+        let readers = selected.filter { read.contains($0.name) }
+        let partners = Set(readers.compactMap { $0.alternation?.partner })
+        let groups = Set(readers.compactMap(\.sampledWith))
+        return selected.filter { read.contains($0.name) || partners.contains($0.name) || $0.sampledWith.map(groups.contains) ?? false }
     }
 
     /// The measurements every fork times first, and every look after the first times again: those

@@ -33,6 +33,33 @@ struct SamplingGroupsTests {
         #expect(alone.map { $0.map(\.measurement.name) } == [[names.fieldTracked]], "a side selected alone is sampled alone")
     }
 
+    /// A commit with one handle and the same commit with none are sampled in the same rounds: the
+    /// incremental limit's ratio and each cost limit's handle's share are of one set of rounds.
+    @Test func eachCommitWithAHandleIsSampledInTheSameRoundsAsTheSameCommitWithout() throws {
+        let suite = Suite(subjects: try BenchSubjects(specDirectory: Fixture.bundledSpecDirectory))
+        let groups = SuiteRunner.groups(runner().selected(suite))
+        let names = Suite.keyMeasurements
+        for pair in [
+            [names.landWithNoHandle, names.landWithOneHandle], [names.clearWithOneHandle, names.clearWithNoHandle],
+            ["commit.verdict-read-value-changes(largest-strict, no handle)", "commit.verdict-read-value-changes(largest-strict, 1 handle)"],
+        ] {
+            let holding = groups.filter { $0.contains { pair.contains($0.measurement.name) } }
+            #expect(holding.count == 1, "\(pair) in one group")
+            let group = try #require(holding.first)
+            #expect(group.map(\.measurement.name) == pair.flatMap { Array(repeating: $0, count: Suite.strategies.count) })
+            #expect(group.map(\.measurement.strategy) == (Suite.strategies + Suite.strategies).map(\.0), "every shape of each")
+        }
+    }
+
+    /// A gating group of two names takes the time two groups of one would: each name keeps its rounds.
+    @Test func aGatingGroupOfTwoNamesHasTwiceTheTimeBudget() {
+        let one = SuiteRunner.gatingPolicy(quick: false, forks: 8)
+        let two = SuiteRunner.gatingPolicy(quick: false, forks: 8, names: 2)
+        #expect(two.timeBudgetNanoseconds == 2 * one.timeBudgetNanoseconds)
+        #expect(SuiteRunner.gatingPolicy(quick: true, forks: 8, names: 2) == SuiteRunner.policy(quick: true, forks: 8), "a quick run samples as ever")
+        #expect(SuiteRunner.samplingDescription(quick: false, forks: 8).contains("for each measurement name it samples"))
+    }
+
     @Test func theLandingAndClearingFramesOfAsManyHandlesAreSampledAsPairsWhereTheLandingStands() throws {
         let suite = Suite(subjects: try BenchSubjects(specDirectory: Fixture.bundledSpecDirectory))
         let chosen = runner().selected(suite)
@@ -60,8 +87,11 @@ struct SamplingGroupsTests {
             id: "root-cost-land", description: "d", metric: land, statistic: .pairedRatioToStored, strategy: .root,
             comparison: .lessThanOrEqualTo, threshold: 1.05, unit: .ratio, source: "s")
         let again = SuiteRunner.measuredAgain(for: [cost], from: chosen)
-        #expect(again.map(\.name) == Array(repeating: land, count: Suite.strategies.count))
-        #expect(again.map(\.strategy) == Suite.strategies.map(\.0))
+        let landNoHandle = Suite.keyMeasurements.landWithNoHandle
+        let shapes = Suite.strategies.count
+        #expect(again.map(\.name) == Array(repeating: landNoHandle, count: shapes) + Array(repeating: land, count: shapes),
+                "with the commit it shares its rounds with")
+        #expect(again.map(\.strategy) == (Suite.strategies + Suite.strategies).map(\.0))
         #expect(SuiteRunner.groups(again).count == 1, "sampled together, interleaved, as in the first forks")
         let frame = Limit(
             id: "f", description: "d", metric: "frame.field-errors.clear(largest-strict, 1 handle)", statistic: .median, strategy: .root,

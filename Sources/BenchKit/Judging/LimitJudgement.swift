@@ -3,8 +3,8 @@ import Harness
 /// One limit as judged: the limit, the figure found, the verdict and why.
 ///
 /// Encoded flat, the limit's own keys beside `value`, `interval`, `verdict`, `gates`, `reason` and
-/// `headroom` (and `instructionRatio`), so a results file's `limits` entry reads as one record; `headroom`
-/// and `instructionRatio` are left out where there is none.
+/// `headroom` (and `instructionRatio`, `handleShare`), so a results file's `limits` entry reads as one
+/// record; `headroom`, `instructionRatio` and `handleShare` are left out where there is none.
 public struct LimitJudgement: Sendable, Equatable, Codable {
     /// The limit, as declared.
     public var limit: Limit
@@ -28,6 +28,10 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
     /// nil otherwise. It does not change the verdict; the release gate fails on it when it exceeds
     /// the margin while wall time passes.
     public var instructionRatio: InstructionRatio?
+    /// For a cost limit (a shape's commit over stored's) whose commit the bench also measures with no
+    /// handle retained, the ratio of what the handle alone costs each side (`HandleShare`); nil
+    /// otherwise, and in a file written before it. It does not change the verdict.
+    public var handleShare: HandleShare?
 
     /// A limit as judged; `headroom` is worked out here unless given, and left nil where nothing was
     /// judged.
@@ -58,7 +62,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case value, interval, verdict, gates, reason, bodyDifferences, headroom, instructionRatio
+        case value, interval, verdict, gates, reason, bodyDifferences, headroom, instructionRatio, handleShare
     }
 
     public init(from decoder: any Decoder) throws {
@@ -72,6 +76,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         bodyDifferences = try container.decode([BodyDifference]?.self, forKey: .bodyDifferences)
         headroom = try container.decodeIfPresent(Headroom.self, forKey: .headroom)
         instructionRatio = try container.decodeIfPresent(InstructionRatio.self, forKey: .instructionRatio)
+        handleShare = try container.decodeIfPresent(HandleShare.self, forKey: .handleShare)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -85,5 +90,6 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         try container.encode(bodyDifferences, forKey: .bodyDifferences)
         try container.encodeIfPresent(headroom, forKey: .headroom)
         try container.encodeIfPresent(instructionRatio, forKey: .instructionRatio)
+        try container.encodeIfPresent(handleShare, forKey: .handleShare)
     }
 }

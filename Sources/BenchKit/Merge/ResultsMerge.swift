@@ -66,7 +66,7 @@ public enum ResultsMerge {
             limits: first.limits.map(\.limit), buildConfiguration: first.environment.buildConfiguration, quick: first.options.quick,
             shapes: first.shapes, looks: first.looks
         ).judge(measurements: merged.measurements, counts: merged.counts)
-        merged.limits = judgement.limits
+        merged.limits = HandleShare.fill(judgement.limits, measurements: merged.measurements, names: names)
         merged.decision = judgement.decision
         merged.readFloor = ReadFloor.figures(
             measurements: merged.measurements, names: names, subjects: first.subjects, buildConfiguration: first.environment.buildConfiguration,

@@ -40,7 +40,7 @@ public enum BenchmarksDocument {
             (\(environment.cores) cores), \(environment.date). Do not edit it by hand: run the bench and \
             regenerate it.\(htmlPage.map { htmlLink($0, resultsPath) } ?? "")
 
-            **Decision: \(results.decision.text)**\(tables.decisionHeadroom(headrooms).map { "  \nHeadroom: \($0)" } ?? "")
+            **Decision: \(results.decision.text)**\(Report.decisionFollowing(tables, headrooms))
 
             \(limitLines(results))
             \(mainPlot.map { "\n![The key measurements over commits](\($0))\n\nDrawn by `scripts/history` from every results file, in commit order.\n" } ?? "")
@@ -61,7 +61,8 @@ public enum BenchmarksDocument {
     static func limitLines(_ results: ResultsFile) -> String {
         results.limits.map { judgement in
             let headroom = judgement.headroom.map { ", headroom \($0.text(unit: judgement.limit.unit))" } ?? ""
-            return "- `\(judgement.limit.id)`: **\(judgement.verdict.rawValue)**\(headroom). \(judgement.reason)"
+            let share = judgement.handleShare.map { ", handle's share \($0.text) (not judged)" } ?? ""
+            return "- `\(judgement.limit.id)`: **\(judgement.verdict.rawValue)**\(headroom)\(share). \(judgement.reason)"
         }.joined(separator: "\n")
     }
 

@@ -59,6 +59,7 @@ public enum HTMLReport {
     private static func decision(_ results: ResultsFile, _ tables: ReportTables, _ headrooms: [CurveHeadroom]) -> String {
         let outcome = results.decision.outcome.rawValue
         let lines = [HTML.element("p", HTML.element("strong", text: "Decision: ") + HTML.escape(results.decision.text))]
+            + tables.handleShareCaveats.map { HTML.element("p", [("data-handle-share-caveat", "")], HTML.element("strong", text: "But: ") + HTML.escape($0)) }
             + [tables.decisionHeadroom(headrooms).map { HTML.element("p", HTML.element("strong", text: "Headroom: ") + HTML.escape($0)) }]
                 .compactMap { $0 }
         return HTML.element(
@@ -69,7 +70,10 @@ public enum HTMLReport {
     private static func limits(_ results: ResultsFile, _ tables: ReportTables) -> String {
         let judgements = results.limits
         let table = tables.limits.html(
-            attributes: { [("data-limit", judgements[$0].limit.id), ("data-verdict", judgements[$0].verdict.rawValue)] },
+            attributes: {
+                [("data-limit", judgements[$0].limit.id), ("data-verdict", judgements[$0].verdict.rawValue)]
+                    + (judgements[$0].handleShare.map { [("data-handle-share", FigureText.number($0.share))] } ?? [])
+            },
             cell: { row, column, text in
                 // The verdict's cell: its word as a badge in the verdict's colour, the rest of it plain.
                 guard column == 1 else { return nil }
@@ -77,7 +81,7 @@ public enum HTMLReport {
                 return HTML.element("span", [("class", "badge v-\(HTML.className(verdict))")], text: verdict)
                     + HTML.escape(String(text.dropFirst(verdict.count)))
             })
-        let notes = [tables.looks].compactMap { $0 } + JudgedSubject.lines(judgements.map(\.limit), subjects: results.subjects)
+        let notes = tables.limitNotes + JudgedSubject.lines(judgements.map(\.limit), subjects: results.subjects)
         return HTMLPage.section("Limits", id: "limits", [table] + (notes.isEmpty ? [] : [HTMLPage.list(notes, className: "note")]))
     }
 

@@ -47,8 +47,10 @@ public enum Report {
             }
         }
         if let table = tables.instructions { sections.append("instructions per operation (callgrind)\n" + table.text()) }
-        sections.append((["limits", tables.limits.text()] + [tables.looks].compactMap { $0 } + judgedOn(results)).joined(separator: "\n"))
-        sections.append("decision: \(results.decision.text)" + (tables.decisionHeadroom(headrooms).map { "\nheadroom: \($0)" } ?? ""))
+        sections.append((["limits", tables.limits.text()] + tables.limitNotes + judgedOn(results)).joined(separator: "\n"))
+        sections.append(
+            "decision: \(results.decision.text)" + tables.handleShareCaveats.map { "\nbut: \($0)" }.joined()
+                + (tables.decisionHeadroom(headrooms).map { "\nheadroom: \($0)" } ?? ""))
         return sections.joined(separator: "\n\n") + "\n"
     }
 
@@ -100,6 +102,12 @@ public enum Report {
             lines.append("allocations n/a: \(reason)")
         }
         return lines
+    }
+
+    /// What follows the decision's line in markdown: each cost limit that passes while its handle's
+    /// share may exceed the threshold, then the headroom, each on a line of its own.
+    static func decisionFollowing(_ tables: ReportTables, _ headrooms: [CurveHeadroom]) -> String {
+        tables.handleShareCaveats.map { "  \nBut: \($0)" }.joined() + (tables.decisionHeadroom(headrooms).map { "  \nHeadroom: \($0)" } ?? "")
     }
 
     /// Which operation each limit was judged on, and why it was picked.
@@ -166,8 +174,8 @@ public enum Report {
         }
         sections.append(
             "\(heading) Limits\n\n" + tables.limits.markdown()
-                + ([tables.looks].compactMap { $0 } + judgedOn(results)).map { "\n- \($0)" }.joined())
-        sections.append("**Decision: \(results.decision.text)**" + (tables.decisionHeadroom(headrooms).map { "  \nHeadroom: \($0)" } ?? ""))
+                + (tables.limitNotes + judgedOn(results)).map { "\n- \($0)" }.joined())
+        sections.append("**Decision: \(results.decision.text)**" + decisionFollowing(tables, headrooms))
         return sections.joined(separator: "\n\n") + "\n"
     }
 }

@@ -32,13 +32,16 @@ public struct KeyMeasurements: Sendable, Equatable {
     public var landWithOneHandle: String
     /// The commit that clears those errors, the handle retained.
     public var clearWithOneHandle: String
+    /// The same clearing commit with no handle retained.
+    public var clearWithNoHandle: String
     /// The nulls-or-errors commit over the most retained handles: the stored chain's cost at its largest.
     public var longestChain: String
 
     public init(
         observableUntracked: String, observableTracked: String, fieldUntracked: String, fieldTracked: String, walk: String,
         walkWithFieldErrors: String, walkSubjectRole: String, phaseReadTracked: String, phaseReadUntracked: String,
-        landWithNoHandle: String, landWithOneHandle: String, clearWithOneHandle: String, longestChain: String
+        landWithNoHandle: String, landWithOneHandle: String, clearWithOneHandle: String, clearWithNoHandle: String,
+        longestChain: String
     ) {
         self.observableUntracked = observableUntracked
         self.observableTracked = observableTracked
@@ -52,7 +55,18 @@ public struct KeyMeasurements: Sendable, Equatable {
         self.landWithNoHandle = landWithNoHandle
         self.landWithOneHandle = landWithOneHandle
         self.clearWithOneHandle = clearWithOneHandle
+        self.clearWithNoHandle = clearWithNoHandle
         self.longestChain = longestChain
+    }
+
+    /// The same commit as `measurement` (one handle retained) with no handle retained, for the
+    /// commits whose handle's share is reported (`HandleShare`); nil for any other measurement.
+    public func withNoHandle(_ measurement: String) -> String? {
+        switch measurement {
+        case landWithOneHandle: landWithNoHandle
+        case clearWithOneHandle: clearWithNoHandle
+        default: nil
+        }
     }
 
     /// Every measurement the read floor reads (`ReadFloor`).

@@ -59,6 +59,13 @@ public enum ResultsSchema {
                 + "schema 4 or before recorded the median of every sample pooled, with a two-stage bootstrap interval, and "
                 + "reads as recorded.",
             upgrade: { _ in }),
+        Change(
+            schema: 6, date: "2026-12-04",
+            note: "limits[].handleShare: for a cost limit (a shape's commit over stored's) whose commit the run also measured "
+                + "with no handle retained, the handle's share: each fork's (shape's commit less its commit with no handle) over "
+                + "(stored's less stored's), the median of the forks' shares with the order-statistic interval over them, at "
+                + "the limit's level. Reported, not judged. A file of schema 5 or before has none, and reads without it.",
+            upgrade: { _ in }),
     ]
 
     /// The layout this bench writes.

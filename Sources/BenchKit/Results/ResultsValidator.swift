@@ -186,6 +186,10 @@ public enum ResultsValidator {
         where recorded.bodyDifferences != nil && recorded.bodyDifferences != expected.bodyDifferences {
             problems.append("limit '\(recorded.limit.id)': the body differences recorded are not the file's own counts")
         }
+        for recorded in results.limits where recorded.handleShare != nil
+            && recorded.handleShare != HandleShare.share(of: recorded, measurements: results.measurements, names: names) {
+            problems.append("limit '\(recorded.limit.id)': the handle's share recorded is not what the file's own measurements give")
+        }
         if let recorded = results.readFloor, recorded != ReadFloor.figures(
             measurements: results.measurements, names: names, subjects: results.subjects,
             buildConfiguration: results.environment.buildConfiguration, quick: results.options.quick,

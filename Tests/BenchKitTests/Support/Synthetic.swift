@@ -61,6 +61,7 @@ enum Synthetic {
         landWithNoHandle: "commit.field-errors.land(largest-strict, no handle)",
         landWithOneHandle: "commit.field-errors.land(largest-strict, 1 handle)",
         clearWithOneHandle: "commit.field-errors.clear(largest-strict, 1 handle)",
+        clearWithNoHandle: "commit.field-errors.clear(largest-strict, no handle)",
         longestChain: "commit.nulls-or-errors(largest-strict, 1000 handles)")
     static let spreadsScenario = "verdict-read-value-changes(spreads-only)"
 

@@ -195,19 +195,44 @@ struct ReportTables {
         return parts.isEmpty ? nil : parts.joined(separator: separator)
     }
 
-    /// Each limit's verdict and reason.
-    /// Every limit's verdict and why; with its headroom where the file records one (files written
-    /// before it render as they did).
+    /// Every limit's verdict and why; with its headroom, and each cost limit's handle's share, where
+    /// the file records them (files written before either render as they did).
     var limits: Table {
         let verdict: (LimitJudgement) -> String = { $0.verdict.rawValue + ($0.gates ? "" : " (does not gate)") }
-        guard results.limits.contains(where: { $0.headroom != nil }) else {
-            return Table(headers: ["limit", "verdict", "why"], rows: results.limits.map { [$0.limit.id, verdict($0), $0.reason] })
-        }
+        let headroom = results.limits.contains { $0.headroom != nil }
+        let share = results.limits.contains { $0.handleShare != nil }
         return Table(
-            headers: ["limit", "verdict", "headroom", "why"],
+            headers: ["limit", "verdict"] + (headroom ? ["headroom"] : []) + (share ? [Self.handleShareHeader] : []) + ["why"],
             rows: results.limits.map { judgement in
-                [judgement.limit.id, verdict(judgement), judgement.headroom?.text(unit: judgement.limit.unit) ?? "—", judgement.reason]
+                [judgement.limit.id, verdict(judgement)]
+                    + (headroom ? [judgement.headroom?.text(unit: judgement.limit.unit) ?? "—"] : [])
+                    + (share ? [judgement.handleShare?.text ?? "—"] : [])
+                    + [judgement.reason]
             })
+    }
+
+    /// The limits table's column of handle's shares, and what it means, said under the table.
+    static let handleShareHeader = "handle's share (not judged)"
+    static let handleShareNote = "handle's share: each fork's (the shape's commit less the same commit with no handle) "
+        + "over (stored's less stored's), the median of the forks' shares [the order-statistic interval over them, at the "
+        + "limit's level]; what the handle alone costs, without the part of the commit no handle pays for. Reported, not judged."
+
+    /// What the limits table's notes say: the schedule of looks, and what a handle's share is where the
+    /// table has them.
+    var limitNotes: [String] {
+        [looks].compactMap { $0 } + (results.limits.contains { $0.handleShare != nil } ? [Self.handleShareNote] : [])
+    }
+
+    /// For the decision's line: each cost limit that passes while its handle's share may exceed the
+    /// threshold (the share's interval reaches above it), said as such; empty when none does.
+    var handleShareCaveats: [String] {
+        results.limits.compactMap { judgement in
+            guard judgement.verdict == .pass, let threshold = judgement.limit.threshold, let share = judgement.handleShare,
+                share.mayExceed(threshold) else { return nil }
+            let level = share.interval.map { " (\(Judge.percent($0.level)))" } ?? ""
+            return "\(judgement.limit.id) passes on the whole commit, but the handle's share alone "
+                + (share.share > threshold ? "exceeds" : "may exceed") + " \(FigureText.number(threshold)): \(share.text)\(level)"
+        }
     }
 
     /// The schedule of looks the limits were judged under, and the looks the run took after its

@@ -1,0 +1,118 @@
+import Foundation
+import Harness
+import Testing
+
+@testable import BenchKit
+
+/// The handle's share of a cost limit: each fork's (shape's commit less its commit with no handle) over
+/// (stored's less stored's), reported beside the verdict and never judged.
+struct HandleShareTests {
+    private static let land = Synthetic.landCommit
+    private static let landNoHandle = Synthetic.names.landWithNoHandle
+    private static let path = Synthetic.repositoryFile("Tests/BenchKitTests/Fixtures/limits-v5.json")
+    private static var file: LimitsFile { try! LimitsFile.load(path: path) }
+
+    /// Eight forks of the landing commit, with and without a handle, for stored and root: stored's
+    /// handle costs `storedHandle` over a base of `base`, root's handle `rootShare` times stored's in
+    /// fork i (`rootShare[i]`), every fork at its own speed.
+    private static func figures(base: Double = 600, storedHandle: Double = 1_000, rootShare: [Double]) -> [MeasurementRecord] {
+        let speeds: [Double] = [1.0, 1.1, 1.4, 0.9, 1.2, 1.3, 1.0, 1.05]
+        func forks(_ median: (Int) -> Double) -> [[Double]] { Synthetic.forks(speeds.indices.map { median($0) * speeds[$0] }) }
+        return [
+            Synthetic.forked(land, .stored, forks { _ in base + storedHandle }),
+            Synthetic.forked(landNoHandle, .stored, forks { _ in base }),
+            Synthetic.forked(land, .root, forks { base + storedHandle * rootShare[$0] }),
+            Synthetic.forked(landNoHandle, .root, forks { _ in base }),
+        ]
+    }
+
+    private static let rootCostLand = Limit(
+        id: "root-cost-land", description: "d", metric: land, statistic: .pairedRatioToStored, strategy: .root,
+        comparison: .lessThanOrEqualTo, threshold: 1.05, unit: .ratio, source: "s")
+
+    @Test func theShareIsTheMedianOfTheForksSharesWithTheOrderStatisticIntervalOverThem() throws {
+        let shares = [1.00, 1.02, 0.98, 1.04, 1.01, 0.99, 1.03, 1.01]
+        let records = Self.figures(rootShare: shares)
+        let share = try #require(
+            HandleShare(records[2], less: records[3], over: records[0], less: records[1], level: 0.992))
+        #expect(share.forks == 8 && share.noHandle == Self.landNoHandle)
+        #expect(abs(share.share - 1.01) < 1e-9, "the median of the eight shares: \(share.share)")
+        let interval = try #require(share.interval)
+        // 8 forks at 99.2 %: from the least share to the most.
+        #expect(abs(interval.lower - 0.98) < 1e-9 && abs(interval.upper - 1.04) < 1e-9)
+        #expect(abs(interval.level - 0.992) < 1e-12)
+        #expect(!share.mayExceed(1.05) && share.mayExceed(1.03))
+        #expect(share.text == "1.01× [0.980, 1.04]")
+    }
+
+    @Test func aBaseThatDwarfsTheHandleHidesWhatTheShareShows() throws {
+        // Root's handle costs 1.3x stored's, on a base ten times the handle's cost.
+        let records = Self.figures(base: 10_000, storedHandle: 1_000, rootShare: Array(repeating: 1.3, count: 8))
+        let whole = try #require(PairedRatio(groups: records[2].sampleGroups, over: records[0].sampleGroups, level: 0.992))
+        #expect(whole.ratio < 1.05, "the whole commit reads within the margin: \(whole.ratio)")
+        let share = try #require(HandleShare(records[2], less: records[3], over: records[0], less: records[1], level: 0.992))
+        #expect(abs(share.share - 1.3) < 1e-9 && share.mayExceed(1.05))
+    }
+
+    @Test func aForkWhoseStoredHandleCostsNothingGivesNoShare() {
+        var records = Self.figures(rootShare: Array(repeating: 1, count: 8))
+        // Stored's commit without a handle as dear as with one.
+        records[1] = Synthetic.forked(Self.landNoHandle, .stored, records[0].sampleGroups)
+        #expect(HandleShare(records[2], less: records[3], over: records[0], less: records[1], level: 0.992) == nil)
+    }
+
+    @Test func onlyACostLimitWhoseCommitWasAlsoMeasuredWithoutAHandleGetsOne() throws {
+        let records = Self.figures(rootShare: Array(repeating: 1.02, count: 8))
+        let judgement = Judge(
+            limits: [Self.rootCostLand] + Self.file.limits.filter { $0.id == "phase-read" }, buildConfiguration: "release", quick: false,
+            shapes: Self.file.shapes, looks: Self.file.looks
+        ).judge(measurements: records, counts: [])
+        let filled = HandleShare.fill(judgement.limits, measurements: records, names: Synthetic.names)
+        #expect(filled[0].handleShare?.forks == 8)
+        #expect(filled[0].handleShare?.interval?.level == filled[0].interval?.level, "at the limit's own level")
+        #expect(filled[1].handleShare == nil, "a read has no handle to take out")
+        let withoutBase = records.filter { $0.name != Self.landNoHandle || $0.strategy != .root }
+        #expect(HandleShare.fill(judgement.limits, measurements: withoutBase, names: Synthetic.names)[0].handleShare == nil)
+    }
+
+    @Test func aPassingLimitWhoseShareMayExceedTheMarginIsSaidBesideTheDecision() throws {
+        for (shares, said) in [(Array(repeating: 1.02, count: 8), false), ([1.02, 1.02, 1.02, 1.02, 1.02, 1.02, 1.02, 1.09], true)] {
+            var results = Synthetic.results()
+            let records = Self.figures(base: 20_000, rootShare: shares)
+            results.measurements = records
+            results.limits = HandleShare.fill(
+                Judge(limits: [Self.rootCostLand], buildConfiguration: "release", quick: false, shapes: Self.file.shapes, looks: Self.file.looks)
+                    .judge(measurements: records, counts: []).limits,
+                measurements: records, names: Synthetic.names)
+            #expect(results.limits[0].verdict == .pass, "the whole commit passes on a dear base")
+            let text = Report.render(results, format: .text, names: Synthetic.names)
+            let markdown = Report.render(results, format: .markdown, names: Synthetic.names)
+            let html = Report.render(results, format: .html, names: Synthetic.names)
+            let level = try #require(results.limits[0].interval?.level)
+            let line = "root-cost-land passes on the whole commit, but the handle's share alone may exceed 1.05: 1.02× [1.02, 1.09] "
+                + "(\(Judge.percent(level)))"
+            #expect(text.contains("\nbut: \(line)") == said)
+            #expect(markdown.contains("  \nBut: \(line)") == said)
+            #expect(html.contains("data-handle-share-caveat") == said)
+            #expect(text.contains(ReportTables.handleShareHeader) && text.contains(ReportTables.handleShareNote))
+            #expect(html.contains(#"data-handle-share="1.02""#))
+        }
+    }
+
+    @Test func theValidatorRefusesAShareTheFilesOwnMeasurementsDoNotGive() throws {
+        var results = Synthetic.results()
+        let records = Self.figures(rootShare: Array(repeating: 1.02, count: 8))
+        results.measurements += records
+        results.limits += HandleShare.fill(
+            Judge(limits: [Self.rootCostLand], buildConfiguration: "release", quick: false, shapes: Self.file.shapes, looks: Self.file.looks)
+                .judge(measurements: records, counts: []).limits,
+            measurements: records, names: Synthetic.names)
+        let problem = "limit 'root-cost-land': the handle's share recorded is not what the file's own measurements give"
+        #expect(!ResultsValidator.problems(in: results, names: Synthetic.names).contains(problem))
+        results.limits[results.limits.count - 1].handleShare?.share = 0.9
+        #expect(ResultsValidator.problems(in: results, names: Synthetic.names).contains(problem))
+        // It goes into the file and comes back as it was.
+        let decoded = try JSONDecoder().decode(LimitJudgement.self, from: JSONEncoder().encode(results.limits[results.limits.count - 1]))
+        #expect(decoded.handleShare?.share == 0.9)
+    }
+}
