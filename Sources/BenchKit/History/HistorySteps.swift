@@ -31,8 +31,9 @@ public struct HistorySteps: Sendable, Equatable {
     /// - Parameters:
     ///   - history: The runs in commit order, and the measurements shown.
     ///   - rule: `bench compare`'s rule; its defaults unless told.
-    /// - Complexity: One bootstrap of the ratio for each pair of runs whose figures the cheaper tests
-    ///   (the rank test and the ratio against the threshold) do not already call no change.
+    /// - Complexity: One bootstrap of the ratio for each measurement of each pair of runs that the
+    ///   cheaper parts of the rule (the ratio against the threshold, the rank test) do not already call
+    ///   no change; the rank tests of every measurement the two files share, once a pair.
     public init(_ history: History, rule: ComparisonRule = ComparisonRule()) {
         self.rule = rule
         let keys = history.names.flatMap { name in history.strategies(name).map { MeasurementKey(name: name, strategy: $0) } }
@@ -69,10 +70,10 @@ public struct HistorySteps: Sendable, Equatable {
             breaks += firstBreak.values.filter { !continued.contains($0.run) }
         }
         let order = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        self.steps = steps.sorted {
-            ($0.run, order[$0.key] ?? 0, $0.basis == .instructions ? 0 : 1) < ($1.run, order[$1.key] ?? 0, $1.basis == .instructions ? 0 : 1)
-        }
-        self.breaks = breaks.sorted { ($0.run, $0.basis == .instructions ? 0 : 1) < ($1.run, $1.basis == .instructions ? 0 : 1) }
+        let basisOrder = { (basis: ComparisonBasis) in basis == .instructions ? 0 : 1 }
+        let stepOrder = { (step: HistoryStep) in (step.run, order[step.key] ?? 0, basisOrder(step.basis)) }
+        self.steps = steps.sorted { stepOrder($0) < stepOrder($1) }
+        self.breaks = breaks.sorted { ($0.run, basisOrder($0.basis)) < ($1.run, basisOrder($1.basis)) }
     }
 
     /// The steps at `run`.
@@ -128,10 +129,11 @@ public struct HistorySteps: Sendable, Equatable {
             guard let pValue = adjusted[runs]?[pair.key], pValue < rule.significanceLevel else { continue }
             var comparison = MeasurementComparison(old: old, new: new, rule: rule)
             comparison.judge(adjustedPValue: pValue, rule: rule)
-            guard comparison.wallTimeVerdict == .slower || comparison.wallTimeVerdict == .faster, let ratio = comparison.ratio else { continue }
+            let verdict = comparison.wallTimeVerdict
+            guard verdict == .slower || verdict == .faster, let ratio = comparison.ratio else { continue }
             steps.append(
                 HistoryStep(
-                    key: pair.key, basis: .wallTime, verdict: comparison.wallTimeVerdict, run: pair.run, since: pair.since,
+                    key: pair.key, basis: .wallTime, verdict: verdict, run: pair.run, since: pair.since,
                     before: old.summary.median, after: new.summary.median, ratio: ratio, ratioInterval: comparison.ratioInterval))
         }
         return steps
