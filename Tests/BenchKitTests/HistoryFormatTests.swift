@@ -41,6 +41,10 @@ struct HistoryFormatTests {
             0123456  2026-11-29T13:00:00Z  clean  release  full   —        —       —
             """,
             """
+            steps (instructions beyond ±1% on one toolchain; wall time beyond ±5% by compare's rule on one machine)
+            none: no figure shown moved between comparable runs
+            """,
+            """
             limits and decision
             commit   date                  tree   build    run    phase-read  extra-bodies  decision
             0123456  2026-11-29T13:00:00Z  clean  release  full   pass        pass          ships
@@ -49,7 +53,7 @@ struct HistoryFormatTests {
             """,
         ]
         for section in sections { #expect(text.contains(section), "\(section)\n--- not in ---\n\(text)") }
-        #expect(text.components(separatedBy: "\n\n").count == Synthetic.names.history.count + 1)
+        #expect(text.components(separatedBy: "\n\n").count == Synthetic.names.history.count + 2, "each measurement, the steps, the verdicts")
         #expect(text.hasPrefix("phase.read.tracked(largest-strict)\n"))
     }
 
@@ -62,6 +66,10 @@ struct HistoryFormatTests {
             |---|---|---|---|---|---|
             | 0123456 | 2026-11-29T13:00:00Z | clean | release | full | 21.2 ns [20.5, 22.0] |
             | abcdef0 | 2026-11-30T09:30:00Z | dirty | release | quick | 21.2 ns [20.5, 22.0] |
+
+            ### steps (instructions beyond ±1% on one toolchain; wall time beyond ±5% by compare's rule on one machine)
+
+            none: no figure shown moved between comparable runs
 
             ### limits and decision
 
@@ -92,7 +100,7 @@ struct HistoryFormatTests {
 
     @Test func jsonHasTheRunsInOrderWithEverythingThePlotsDraw() throws {
         let document = try JSONSerialization.jsonObject(with: Data(try output(.json).utf8)) as! [String: Any]
-        #expect(document["schema"] as? Int == HistoryDocument.currentSchema && HistoryDocument.currentSchema == 2)
+        #expect(document["schema"] as? Int == HistoryDocument.currentSchema && HistoryDocument.currentSchema == 3)
         #expect(document["samplesMeasurement"] as? String == Synthetic.phaseRead)
         #expect(document["limits"] as? [String] == ["phase-read", "extra-bodies"])
         #expect(document["strategies"] as? [String] == ["derived", "stored", "unshaped"])
@@ -103,7 +111,8 @@ struct HistoryFormatTests {
 
         let runs = document["runs"] as! [[String: Any]]
         // The keys scripts/historylib/plots.py reads: a change here is a change of schema.
-        #expect(Set(document.keys) == ["schema", "measurements", "samplesMeasurement", "limits", "strategies", "runs"])
+        #expect(Set(document.keys) == ["schema", "measurements", "samplesMeasurement", "limits", "strategies", "runs", "steps", "stepsRule", "breaks"])
+        #expect((document["steps"] as? [Any])?.isEmpty == true, "no step: the runs' figures are equal")
         #expect(Set(runs[0].keys) == ["file", "environment", "mode", "tree", "measurements", "fits", "limits", "decision"])
         #expect(runs.map { $0["file"] as? String } == ["old.json", "new.json"])
         #expect(runs.map { $0["mode"] as? String } == ["full", "quick"])

@@ -1,6 +1,7 @@
 """The history as pictures, from `bench history --format json` (its shape: HistoryDocument.swift): the
-measurements over commits with their verdicts, the newest full run's phase-read samples against its
-limit, and its scaling fits. Figures are written by the bench (FigureText); only axis ticks are here.
+measurements over commits with their verdicts and the commits where they stepped, the newest full run's
+phase-read samples against its limit, and its scaling fits. Figures are written by the bench (FigureText),
+and which commits stepped is the bench's finding (HistorySteps.swift); only axis ticks are here.
 """
 
 import math
@@ -16,14 +17,17 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
+from matplotlib.transforms import offset_copy  # noqa: E402
 from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter  # noqa: E402
 
-SCHEMA = 2
+SCHEMAS = (2, 3)  # 3 added the steps; a history of 2 has none to draw
 LOG_SPAN = 20.0
 MAX_TICK_LABELS = 7
 MAX_LABELLED_RUNS = 8
 COLORS = {"derived": "#1f6fb4", "stored": "#e07b10", "root": "#8a4fb0", "incremental": "#17a2b8", "unshaped": "#4a8c3a"}
 LIMIT_COLOR = "#b0002a"
+STEP_MARKERS = {"slower": "^", "faster": "v"}
+BREAK_COLOR = "#777777"
 VERDICT_COLORS = {"pass": "#cfe8c8", "fail": "#f4c4c4", "inconclusive": "#f6e3b0", "undecided": "#f6e3b0", "ships": "#cfe8c8", "fallback": "#f4c4c4"}
 TIME_UNITS = (("ns", 1.0), ("µs", 1e3), ("ms", 1e6), ("s", 1e9))
 LABELS = {"unshaped": "unshaped (one figure for every shape)"}
@@ -34,8 +38,8 @@ plt.rcParams.update({"font.size": 9, "axes.titlesize": 10, "axes.grid": True, "g
 
 def write_all(history: dict, out: Path) -> list[Path]:
     """Draws every plot the runs have data for, and returns the files written."""
-    if history.get("schema") != SCHEMA:
-        raise ValueError(f"history JSON of schema {history.get('schema')}; this script reads schema {SCHEMA}")
+    if history.get("schema") not in SCHEMAS:
+        raise ValueError(f"history JSON of schema {history.get('schema')}; this script reads schemas {SCHEMAS[0]} to {SCHEMAS[-1]}")
     runs, sampled = history["runs"], history["samplesMeasurement"]
     for run in runs:
         run["by"] = {(m["name"], m["strategy"]): m for m in run["measurements"]}
@@ -145,26 +149,33 @@ def over_commits(history: dict, runs: list[dict]):
     rows = math.ceil(panels / 2)
     figure, grid = plt.subplots(rows, 2, figsize=(12, 3.3 * rows + 0.9), squeeze=False)
     cells = [axes for row in grid for axes in row]
+    steps, breaks = history.get("steps", []), [gap for gap in history.get("breaks", []) if gap["basis"] == "wall time"]
     for axes, measurement in zip(cells, names):
-        measurement_panel(axes, runs, measurement)
+        measurement_panel(axes, runs, measurement, steps, breaks)
     verdict_panel(cells[len(names)], runs, history["limits"])
     for axes in cells[panels:]:
         axes.set_visible(False)
     first, last = runs[0]["environment"]["commit"][:7], runs[-1]["environment"]["commit"][:7]
     span = f"{first} … {last}" if len(runs) > 1 else first
-    figure.suptitle(f"Key measurements over commits: medians with 95% CI ({len(runs)} run{'s' if len(runs) != 1 else ''}, {span})",
-                    fontsize=12)
-    handles = legend_handles(history, runs, any(timing_limit(runs[-1], m["name"]) for m in names))
+    title = f"Key measurements over commits: medians with 95% CI ({len(runs)} run{'s' if len(runs) != 1 else ''}, {span})"
+    if steps:
+        title += f"\nsteps: {history['stepsRule']}"
+    figure.suptitle(title, fontsize=12)
+    handles = legend_handles(history, runs, any(timing_limit(runs[-1], m["name"]) for m in names), steps, breaks)
     figure.legend(handles=handles, loc="lower center", ncol=min(len(handles), 6), frameon=False, fontsize=8.5)
-    figure.tight_layout(rect=(0, 0.045, 1, 0.97))
+    figure.tight_layout(rect=(0, 0.045, 1, 0.945 if steps else 0.97))
     return figure
 
 
-def measurement_panel(axes, runs: list[dict], measurement: dict) -> None:
+def measurement_panel(axes, runs: list[dict], measurement: dict, steps: list[dict], breaks: list[dict]) -> None:
     name, shown = measurement["name"], measurement["strategies"]
     values: list[float] = []
     for index, strategy in enumerate(shown):
-        values += strategy_series(axes, runs, name, strategy, (index - (len(shown) - 1) / 2) * 0.12)
+        offset = (index - (len(shown) - 1) / 2) * 0.12
+        values += strategy_series(axes, runs, name, strategy, offset)
+        step_markers(axes, runs, [step for step in steps if (step["name"], step["strategy"]) == (name, strategy)], offset)
+    for gap in breaks:
+        axes.axvline(gap["run"] - 0.5, color=BREAK_COLOR, linestyle=":", linewidth=1)
     limit = timing_limit(runs[-1], name)
     if limit is not None:
         axes.axhline(limit["threshold"], color=LIMIT_COLOR, linestyle="--", linewidth=1)
@@ -195,6 +206,21 @@ def strategy_series(axes, runs: list[dict], name: str, strategy: str, offset: fl
     return [value for _, _, m in points for value in (m["lower"], m["median"], m["upper"])]
 
 
+def step_markers(axes, runs: list[dict], steps: list[dict], offset: float) -> None:
+    """Each step of one strategy's series as a triangle just above the run it is at: up for slower, down
+    for faster; filled where wall time stepped, hollow where instructions did."""
+    # Instructions a little higher, so both show where a run stepped in both.
+    above = {basis: offset_copy(axes.transData, fig=axes.figure, y=y, units="points") for basis, y in (("wall time", 9), ("instructions", 18))}
+    for step in steps:
+        measured = runs[step["run"]]["by"].get((step["name"], step["strategy"]))
+        if measured is None:  # counted, but its wall time not in this history's runs: nothing to mark it on
+            continue
+        color = COLORS[step["strategy"]]
+        axes.plot([step["run"] + offset], [measured["upper"]], transform=above[step["basis"]], linestyle="", marker=STEP_MARKERS[step["verdict"]],
+                  markersize=7, color=color, markerfacecolor=color if step["basis"] == "wall time" else "white", zorder=5,
+                  clip_on=False)
+
+
 def verdict_panel(axes, runs: list[dict], ids: list[str]) -> None:
     """A grid of each limit's verdict and the decision, one column per run."""
     rows = ids + ["decision"]
@@ -212,10 +238,17 @@ def verdict_panel(axes, runs: list[dict], ids: list[str]) -> None:
     commit_ticks(axes, runs)
 
 
-def legend_handles(history: dict, runs: list[dict], with_limit: bool) -> list:
+def legend_handles(history: dict, runs: list[dict], with_limit: bool, steps: list[dict], breaks: list[dict]) -> list:
     handles = [Line2D([], [], color=COLORS[strategy], marker="o", label=LABELS.get(strategy, strategy)) for strategy in history["strategies"]]
     if with_limit:
         handles.append(Line2D([], [], color=LIMIT_COLOR, linestyle="--", label="limit threshold (from the results file)"))
+    for basis, fill in (("wall time", "gray"), ("instructions", "white")):
+        if any(step["basis"] == basis for step in steps):
+            handles.append(Line2D([], [], color="gray", marker="^", markerfacecolor=fill, linestyle="",
+                                  label=f"step in {basis} (▲ slower, ▼ faster)"))
+    if breaks:
+        fields = ", ".join(dict.fromkeys(gap["text"].removeprefix("not compared: ") for gap in breaks))
+        handles.append(Line2D([], [], color=BREAK_COLOR, linestyle=":", label=f"wall time not compared across: {fields}"))
     if any(run["mode"] == "quick" for run in runs):
         handles.append(Line2D([], [], color="gray", marker="o", markerfacecolor="white", linestyle="", label="--quick run (indicative)"))
     if any(run["tree"] == "dirty" for run in runs):

@@ -27,10 +27,25 @@ def run(commit: str, date: str, strategies: list[str], quick: bool = False) -> d
             "decision": {"outcome": "fallback", "ships": False, "text": "fallback"}}
 
 
-def history(schema: int = 2) -> dict:
-    return {"schema": schema, "samplesMeasurement": READ, "limits": ["phase-read", "root-commit"], "strategies": SHAPES,
-            "measurements": [{"name": READ, "strategies": SHAPES, "shapesOverStored": ["derived", "root", "incremental"]}],
-            "runs": [run("1", "2026-01-01T00:00:00Z", SHAPES[:2]), run("2", "2026-01-02T00:00:00Z", SHAPES, quick=True)]}
+def step(run: int, strategy: str, basis: str, verdict: str) -> dict:
+    return {"name": READ, "strategy": strategy, "basis": basis, "verdict": verdict, "run": run, "since": run - 1,
+            "file": f"{run}.json", "commit": str(run) * 40, "sinceFile": f"{run - 1}.json", "sinceCommit": str(run - 1) * 40,
+            "before": 1e3, "after": 1.2e3, "ratio": 1.2, "lower": None, "upper": None, "beforeText": "1.00 µs",
+            "afterText": "1.20 µs", "text": "1.20× slower"}
+
+
+def history(schema: int = 3, steps: bool = True) -> dict:
+    document = {"schema": schema, "samplesMeasurement": READ, "limits": ["phase-read", "root-commit"], "strategies": SHAPES,
+                "measurements": [{"name": READ, "strategies": SHAPES, "shapesOverStored": ["derived", "root", "incremental"]}],
+                "runs": [run("1", "2026-01-01T00:00:00Z", SHAPES[:2]), run("2", "2026-01-02T00:00:00Z", SHAPES, quick=True),
+                         run("3", "2026-01-03T00:00:00Z", SHAPES)]}
+    if schema >= 3:
+        document["stepsRule"] = "instructions beyond ±1% on one toolchain; wall time beyond ±5% by compare's rule on one machine"
+        document["steps"] = [step(2, "stored", "instructions", "faster"), step(2, "derived", "wall time", "slower"),
+                             step(2, "root", "wall time", "slower")] if steps else []
+        document["breaks"] = [{"run": 2, "since": 1, "file": "3.json", "commit": "3" * 40, "basis": "wall time", "field": "cpuModel",
+                               "text": "not compared: another machine"}] if steps else []
+    return document
 
 
 class PlotTests(unittest.TestCase):
@@ -53,10 +68,33 @@ class PlotTests(unittest.TestCase):
         self.assertIn("limit phase-read: &lt; 50.0 µs", svg, "the threshold as the bench writes it")
         self.assertIn("1.00 µs per retained handle − 5.00 ns", (out / "scaling-fits.svg").read_text(encoding="utf-8"))
 
+    def test_steps_are_marked_on_their_shape_and_said_in_the_legend_and_title(self) -> None:
+        completed, out = self.plot(history())
+        self.assertEqual(completed.returncode, 0, completed.stderr)
+        svg = (out / "measurements-over-commits.svg").read_text(encoding="utf-8")
+        self.assertIn("step in wall time (▲ slower, ▼ faster)", svg)
+        self.assertIn("step in instructions (▲ slower, ▼ faster)", svg)
+        self.assertIn("wall time not compared across: another machine", svg)
+        self.assertIn("steps: instructions beyond ±1% on one toolchain", svg, "the rule, as the bench wrote it")
+        marked = self.plot(history())[1] / "measurements-over-commits.svg"
+        unmarked = self.plot(history(steps=False))[1] / "measurements-over-commits.svg"
+        # One <use> per marker drawn: three steps add three triangles over what the runs alone draw.
+        count = lambda path: path.read_text(encoding="utf-8").count("<use ")
+        legend_markers = 2  # the two step entries of the legend
+        self.assertEqual(count(marked) - count(unmarked), 3 + legend_markers)
+
+    def test_a_history_without_steps_draws_none(self) -> None:
+        for document in (history(steps=False), history(schema=2)):
+            completed, out = self.plot(document)
+            self.assertEqual(completed.returncode, 0, completed.stderr)
+            svg = (out / "measurements-over-commits.svg").read_text(encoding="utf-8")
+            self.assertNotIn("step in", svg)
+            self.assertNotIn("not compared", svg)
+
     def test_bad_input_is_one_line_exit_2_and_no_plot(self) -> None:
-        completed, out = self.plot(history(schema=3))
+        completed, out = self.plot(history(schema=4))
         self.assertEqual(completed.returncode, 2, completed.stderr)
-        self.assertIn("history JSON of schema 3; this script reads schema 2", completed.stderr.splitlines()[-1])
+        self.assertIn("history JSON of schema 4; this script reads schemas 2 to 3", completed.stderr.splitlines()[-1])
         self.assertFalse(out.exists())
 
 

@@ -58,6 +58,27 @@ public enum InstructionsDecision: Sendable, Equatable {
         }
     }
 
+    /// Decides the change between two records' counts at the fixed hash seed, with their spreads under
+    /// other seeds: what `MeasurementComparison` decides by instructions, without its wall-time figures.
+    ///
+    /// - Returns: `nil` unless both records counted instructions and OLD's count is positive.
+    public init?(old: MeasurementRecord, new: MeasurementRecord, rule: ComparisonRule) {
+        guard let before = old.instructionsPerOperation, let after = new.instructionsPerOperation, before > 0 else { return nil }
+        self.init(ratio: after / before, spread: Self.spread(old: old, new: new), seeds: Self.seeds(old: old, new: new) ?? 0, rule: rule)
+    }
+
+    /// The wider of two records' spreads under other hash seeds; `nil` when neither counted again.
+    static func spread(old: MeasurementRecord, new: MeasurementRecord) -> Double? {
+        [old.instructionsHashSpread, new.instructionsHashSpread].compactMap { $0 }.max()
+    }
+
+    /// How many other hash seeds the record with fewer of them counted under (0 for one that did not
+    /// count again); `nil` when neither did.
+    static func seeds(old: MeasurementRecord, new: MeasurementRecord) -> Int? {
+        let seeds = [old, new].map { $0.instructionsUnderOtherHashSeeds?.count }
+        return seeds.allSatisfy { $0 == nil } ? nil : seeds.map { $0 ?? 0 }.min()
+    }
+
     /// The verdict and its reason, when the counts decide.
     public var verdict: (ComparisonVerdict, ComparisonReason)? {
         if case .decides(let verdict, let reason) = self { return (verdict, reason) }

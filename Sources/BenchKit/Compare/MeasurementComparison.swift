@@ -95,15 +95,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         self.new = Side(new)
         let oldGroups = old.sampleGroups
         let newGroups = new.sampleGroups
-        // Samples of one process are not independent draws of what the next process will show: with
-        // forks on both sides, each process is one observation.
-        if oldGroups.count > 1 && newGroups.count > 1 {
-            rankTestOf = .forkMedians
-            rankTest = Statistics.mannWhitneyU(newGroups.map(Statistics.median), oldGroups.map(Statistics.median))
-        } else {
-            rankTestOf = .samples
-            rankTest = Statistics.mannWhitneyU(new.samples, old.samples)
-        }
+        (rankTest, rankTestOf) = Self.rankTest(old: old, new: new)
         adjustedPValue = rankTest.pValue
         allocations = AllocationChange(old: old.allocations, new: new.allocations)
         // A ratio of medians is only meaningful on positive figures; a resampled median of samples that
@@ -118,9 +110,8 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         }
         let varies = [old.instructionsVaryWithHashing, new.instructionsVaryWithHashing].compactMap { $0 }
         instructionsVaryWithHashing = varies.isEmpty ? nil : varies.contains(true)
-        instructionsSpread = [old.instructionsHashSpread, new.instructionsHashSpread].compactMap { $0 }.max()
-        let seeds = [old, new].map { $0.instructionsUnderOtherHashSeeds?.count }
-        instructionsSeeds = seeds.allSatisfy { $0 == nil } ? nil : seeds.map { $0 ?? 0 }.min()
+        instructionsSpread = InstructionsDecision.spread(old: old, new: new)
+        instructionsSeeds = InstructionsDecision.seeds(old: old, new: new)
         if let oldInstructions = old.instructionsPerOperation, let newInstructions = new.instructionsPerOperation,
             oldInstructions > 0
         {
@@ -159,6 +150,20 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     }
 
     // MARK: - The rule
+
+    /// The two-sided Mann-Whitney U test of NEW against OLD, and what it ranked: the forks' medians when
+    /// both records were measured in several forks, else the samples.
+    ///
+    /// Samples of one process are not independent draws of what the next process will show: with forks
+    /// on both sides, each process is one observation.
+    static func rankTest(old: MeasurementRecord, new: MeasurementRecord) -> (RankTest, RankedUnit) {
+        let oldGroups = old.sampleGroups
+        let newGroups = new.sampleGroups
+        guard oldGroups.count > 1 && newGroups.count > 1 else {
+            return (Statistics.mannWhitneyU(new.samples, old.samples), .samples)
+        }
+        return (Statistics.mannWhitneyU(newGroups.map(Statistics.median), oldGroups.map(Statistics.median)), .forkMedians)
+    }
 
     static func wallTimeVerdict(
         ratio: Double, interval: ConfidenceInterval, pValue: Double, oneProcessASide: Bool, rule: ComparisonRule

@@ -14,13 +14,9 @@ extension ResultsComparison {
     /// - Parameter measurements: The measurements compared, whose records say which side of each was
     ///   taken in one process.
     static func warnings(old: ResultsFile, new: ResultsFile, rule: ComparisonRule, measurements: [MeasurementComparison]) -> [String] {
-        let fields: [(String, (ResultsFile) -> String)] = [
-            ("cpuModel", \.environment.cpuModel),
-            ("toolchain", \.environment.toolchain),
-            ("allocator", \.environment.allocator),
-            ("buildConfiguration", \.environment.buildConfiguration),
-            ("limitsSHA256", \.limitsSHA256),
-        ]
+        let fields: [(String, (ResultsFile) -> String)] =
+            EnvironmentField.wallTime.map { field in (field.name, { field.value($0.environment) }) }
+            + [("limitsSHA256", \.limitsSHA256)]
         var warnings: [String] = []
         for (field, value) in fields where value(old) != value(new) {
             let what = field == "limitsSHA256" ? "the limits differ" : "the environments differ"

@@ -1,5 +1,5 @@
 /// `bench history`: every results file of a directory in commit order, as tables or as the JSON the
-/// plots are drawn from.
+/// plots are drawn from, with the commits where a series stepped (`HistorySteps`).
 ///
 /// Each file is read by `ResultsReader`, the reader `bench report` and `bench validate` use (without
 /// `validate`'s re-judging), so every file of a schema the bench reads is in the history, and a file it
@@ -21,10 +21,10 @@ public enum HistoryCommand {
                 directory: options.resultsDirectory, filter: options.measurements, names: names, positions: positions)
             let text: String
             switch options.format {
-            case .text: text = HistoryTables.text(history)
-            case .markdown: text = HistoryTables.markdown(history)
+            case .text: text = HistoryTables.text(history, steps: HistorySteps(history))
+            case .markdown: text = HistoryTables.markdown(history, steps: HistorySteps(history))
             case .tsv: text = HistoryTables.tsv(history)
-            case .json: text = try HistoryDocument(history, names: names).encoded()
+            case .json: text = try HistoryDocument(history, names: names, steps: HistorySteps(history)).encoded()
             }
             return CommandOutput(standardOutput: text)
         } catch let error as BenchError {

@@ -4,9 +4,10 @@ import Harness
 /// `bench history --format json`: everything `scripts/history` plots, so Python never reads the results
 /// schema itself.
 ///
-/// Shape (schema 2; keys sorted, absent figures written as `null`; schema 1 wrote `unshaped` as `none`):
+/// Shape (schema 3; keys sorted, absent figures written as `null`; schema 2 had no `steps` and `breaks`,
+/// schema 1 wrote `unshaped` as `none`):
 ///
-///     { "schema": 2,
+///     { "schema": 3,
 ///       "measurements": [{ "name", "strategies": ["derived", ...], "shapesOverStored": ["derived", ...] }],
 ///       "samplesMeasurement": KeyMeasurements.phaseReadTracked,
 ///       "limits": ["phase-read", ...],            every limit id any run has, in the order first seen
@@ -23,13 +24,22 @@ import Harness
 ///                                   "points": [{ "x", "y", "lower", "upper" }] } }],   in the newest full run's fits
 ///         "limits": [{ "id", "metric", "strategy", "comparison", "symbol", "threshold", "unit",
 ///                      "thresholdText", "verdict" }],
-///         "decision": { "outcome", "text", "ships", "shape"? } }] }
+///         "decision": { "outcome", "text", "ships", "shape"? } }],
+///       "steps": [{                               `HistorySteps`, in run order
+///         "name", "strategy", "basis": "instructions|wall time", "verdict": "slower|faster",
+///         "run", "since",                         indices into "runs": the step is at run's commit
+///         "file", "commit", "sinceFile", "sinceCommit", "before", "after", "ratio",
+///         "lower", "upper",                       the ratio's interval in wall time; null in instructions
+///         "beforeText", "afterText", "text" }],
+///       "stepsRule": "instructions beyond ±1% on one toolchain; ...",   what makes a step
+///       "breaks": [{ "run", "since", "file", "commit", "basis", "field", "text" }] }
+///                                                 where a series begins anew: another machine, toolchain, ...
 ///
 /// A run's `measurements` are those of `measurements` and of `samplesMeasurement` (whose raw samples the
 /// plots draw against limit 1); timings are nanoseconds, and every `...Text` is `FigureText`'s.
 struct HistoryDocument: Encodable {
     /// The layout's version; a reader refuses another.
-    static let currentSchema = 2
+    static let currentSchema = 3
     struct Measurement: Encodable {
         var name: String
         var strategies: [FigureStrategy]
@@ -171,6 +181,68 @@ struct HistoryDocument: Encodable {
         var decision: Decision
     }
 
+    struct Step: Encodable {
+        var name: String
+        var strategy: FigureStrategy
+        var basis: ComparisonBasis
+        var verdict: ComparisonVerdict
+        var run: Int
+        var since: Int
+        var file: String
+        var commit: String
+        var sinceFile: String
+        var sinceCommit: String
+        var before: Double
+        var after: Double
+        var ratio: Double
+        @ExplicitNull var lower: Double?
+        @ExplicitNull var upper: Double?
+        var beforeText: String
+        var afterText: String
+        var text: String
+
+        init(_ step: HistoryStep, in history: History) {
+            name = step.key.name
+            strategy = step.key.strategy
+            basis = step.basis
+            verdict = step.verdict
+            run = step.run
+            since = step.since
+            file = history.runs[step.run].file
+            commit = history.runs[step.run].results.environment.commit
+            sinceFile = history.runs[step.since].file
+            sinceCommit = history.runs[step.since].results.environment.commit
+            before = step.before
+            after = step.after
+            ratio = step.ratio
+            lower = step.ratioInterval?.lower
+            upper = step.ratioInterval?.upper
+            beforeText = step.figureText(step.before)
+            afterText = step.figureText(step.after)
+            text = step.changeText
+        }
+    }
+
+    struct Break: Encodable {
+        var run: Int
+        var since: Int
+        var file: String
+        var commit: String
+        var basis: ComparisonBasis
+        var field: String
+        var text: String
+
+        init(_ gap: HistoryBreak, in history: History) {
+            run = gap.run
+            since = gap.since
+            file = history.runs[gap.run].file
+            commit = history.runs[gap.run].results.environment.commit
+            basis = gap.basis
+            field = gap.field
+            text = gap.text
+        }
+    }
+
     var schema = currentSchema
     var measurements: [Measurement]
     /// The measurement whose every sample the plots draw, against the limit judged on it: the tracked
@@ -179,8 +251,17 @@ struct HistoryDocument: Encodable {
     var limits: [String]
     var strategies: [FigureStrategy]
     var runs: [Run]
+    /// Where each measurement shown stepped between comparable runs.
+    var steps: [Step]
+    /// What makes a step, as the tables head their section of steps.
+    var stepsRule: String
+    /// Where a series of comparable runs begins anew, and nothing is claimed across.
+    var breaks: [Break]
 
-    init(_ history: History, names: KeyMeasurements) {
+    init(_ history: History, names: KeyMeasurements, steps: HistorySteps) {
+        self.steps = steps.steps.map { Step($0, in: history) }
+        stepsRule = HistoryTables.stepsRule(steps.rule)
+        breaks = steps.breaks.map { Break($0, in: history) }
         samplesMeasurement = names.phaseReadTracked
         measurements = history.names.map {
             Measurement(name: $0, strategies: history.strategies($0), shapesOverStored: history.shapesOverStored($0))

@@ -1,4 +1,5 @@
-/// The history as tables: one section per measurement, one row per run, then the verdicts.
+/// The history as tables: one section per measurement, one row per run, then the steps, then the
+/// verdicts.
 ///
 /// Every format has fixed columns, so another run adds a row and changes nothing else. Figures are
 /// written by `FigureText`, as in `bench report`; `tsv` keeps raw nanoseconds for a spreadsheet.
@@ -6,15 +7,20 @@ enum HistoryTables {
     /// The cell of a figure a run did not make, or a limit it was not judged against.
     static let missing = "—"
     static let runColumns = ["commit", "date", "tree", "build", "run"]
+    static let stepColumns = ["commit", "since", "measurement", "shape", "by", "before", "after", "change"]
 
     /// Aligned columns, as `bench report` writes them.
-    static func text(_ history: History) -> String {
-        sections(history).map { "\($0.title)\n\($0.table.text())" }.joined(separator: "\n\n") + "\n"
+    static func text(_ history: History, steps: HistorySteps) -> String {
+        sections(history, steps: steps).map { section in
+            "\(section.title)\n" + (section.table.rows.isEmpty ? section.empty : section.table.text())
+        }.joined(separator: "\n\n") + "\n"
     }
 
     /// A GitHub table per section, under a `###` heading.
-    static func markdown(_ history: History) -> String {
-        sections(history).map { "### \($0.title)\n\n\($0.table.markdown())" }.joined(separator: "\n\n") + "\n"
+    static func markdown(_ history: History, steps: HistorySteps) -> String {
+        sections(history, steps: steps).map { section in
+            "### \(section.title)\n\n" + (section.table.rows.isEmpty ? section.empty : section.table.markdown())
+        }.joined(separator: "\n\n") + "\n"
     }
 
     /// One row per run: the full commit, the file, and each measurement and strategy's median, lower and
@@ -46,8 +52,36 @@ enum HistoryTables {
 
     // MARK: - Sections
 
-    private static func sections(_ history: History) -> [(title: String, table: Table)] {
-        history.names.map { ($0, measurementTable(history, $0)) } + [("limits and decision", verdictTable(history))]
+    private static func sections(_ history: History, steps: HistorySteps) -> [(title: String, table: Table, empty: String)] {
+        history.names.map { ($0, measurementTable(history, $0), "") }
+            + [("steps (\(stepsRule(steps.rule)))", stepTable(history, steps), "none: no figure shown moved between comparable runs")]
+            + [("limits and decision", verdictTable(history), "")]
+    }
+
+    /// What makes a step, in a line: `instructions beyond ±1% on one toolchain; wall time beyond ±5% by
+    /// compare's rule on one machine`.
+    static func stepsRule(_ rule: ComparisonRule) -> String {
+        "instructions beyond ±\(rule.percent(rule.instructionsThreshold)) on one toolchain; "
+            + "wall time beyond ±\(rule.percent(rule.threshold)) by compare's rule on one machine"
+    }
+
+    /// A row per step, and a row where a series of comparable runs begins anew, in run order.
+    private static func stepTable(_ history: History, _ steps: HistorySteps) -> Table {
+        let stepRows = steps.steps.map { step in
+            (step.run, [
+                history.runs[step.run].shortCommit, history.runs[step.since].shortCommit, step.key.name, step.key.strategy.rawValue,
+                step.basis.rawValue, step.figureText(step.before), step.figureText(step.after), step.changeText,
+            ])
+        }
+        let breakRows = steps.breaks.map { gap in
+            (gap.run, [
+                history.runs[gap.run].shortCommit, history.runs[gap.since].shortCommit, missing, missing, gap.basis.rawValue,
+                missing, missing, gap.text,
+            ])
+        }
+        // Stable: a run's steps keep their order, and its breaks come after them.
+        let rows = (stepRows + breakRows).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+        return Table(headers: stepColumns, rows: rows.map(\.element.1))
     }
 
     static func runCells(_ run: HistoryRun) -> [String] {

@@ -1,0 +1,150 @@
+import Harness
+
+/// Where the history's measurements stepped, and where a series of comparable runs begins anew.
+///
+/// For each measurement and shape the history shows, and each basis:
+///
+/// - **Instructions** at the fixed hash seed: each run that counted them is set against the last earlier
+///   run that counted them with the same toolchain and build configuration (`EnvironmentField.instructions`),
+///   and `InstructionsDecision` judges the change, as `bench compare` does: beyond
+///   `ComparisonRule.instructionsThreshold`, unless the counts wander under other hash seeds.
+/// - **Wall time**: each run that took the measurement in forks is set against the last earlier such
+///   run on the same machine, toolchain, allocator and build (`EnvironmentField.wallTime`), and judged
+///   by `MeasurementComparison`'s wall-time verdict: the ratio's bootstrap interval, the Mann-Whitney test
+///   of the forks' medians (Holm-adjusted over every measurement the two files share, as a comparison
+///   of the two files adjusts it), and the threshold. A run measured in one process is left out of the
+///   series, since compare cannot tell a change there.
+///
+/// Nothing is claimed across runs of different environments: the first run of a new one starts its
+/// series again, and is said as a `HistoryBreak`.
+public struct HistorySteps: Sendable, Equatable {
+    /// Every step, in the order of the runs they are at, then of the history's measurements and shapes,
+    /// instructions before wall time.
+    public var steps: [HistoryStep]
+    /// Each run and basis whose series begins anew after earlier runs of another environment.
+    public var breaks: [HistoryBreak]
+    /// The rule the steps were judged by.
+    public var rule: ComparisonRule
+
+    /// Finds the steps of `history`'s measurements.
+    ///
+    /// - Parameters:
+    ///   - history: The runs in commit order, and the measurements shown.
+    ///   - rule: `bench compare`'s rule; its defaults unless told.
+    /// - Complexity: One bootstrap of the ratio for each measurement of each pair of runs that the
+    ///   cheaper parts of the rule (the ratio against the threshold, the rank test) do not already call
+    ///   no change; the rank tests of every measurement the two files share, once a pair.
+    public init(_ history: History, rule: ComparisonRule = ComparisonRule()) {
+        self.rule = rule
+        let keys = history.names.flatMap { name in history.strategies(name).map { MeasurementKey(name: name, strategy: $0) } }
+        var steps: [HistoryStep] = []
+        var breaks: [HistoryBreak] = []
+        for basis in [ComparisonBasis.instructions, .wallTime] {
+            let fields = basis == .instructions ? EnvironmentField.instructions : EnvironmentField.wallTime
+            var pairs: [Pair] = []
+            // Per run: whether any of its series went on from an earlier run, and the first break met.
+            var continued = Set<Int>()
+            var firstBreak: [Int: HistoryBreak] = [:]
+            for key in keys {
+                let series = history.runs.indices.filter { Self.has(basis, history.runs[$0].measurement(key.name, key.strategy)) }
+                for (position, run) in series.enumerated() {
+                    let earlier = series[..<position]
+                    let environment = history.runs[run].results.environment
+                    if let since = earlier.last(where: {
+                        EnvironmentField.firstDifference(in: fields, history.runs[$0].results.environment, environment) == nil
+                    }) {
+                        continued.insert(run)
+                        pairs.append(Pair(key: key, since: since, run: run))
+                    } else if let nearest = earlier.last, firstBreak[run] == nil,
+                        let field = EnvironmentField.firstDifference(in: fields, history.runs[nearest].results.environment, environment)
+                    {
+                        firstBreak[run] = HistoryBreak(
+                            run: run, basis: basis, since: nearest, field: field.name, text: "not compared: \(field.difference)")
+                    }
+                }
+            }
+            switch basis {
+            case .instructions: steps += pairs.compactMap { Self.instructionsStep($0, history, rule: rule) }
+            case .wallTime: steps += Self.wallTimeSteps(pairs, history, rule: rule)
+            }
+            breaks += firstBreak.values.filter { !continued.contains($0.run) }
+        }
+        let order = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let basisOrder = { (basis: ComparisonBasis) in basis == .instructions ? 0 : 1 }
+        let stepOrder = { (step: HistoryStep) in (step.run, order[step.key] ?? 0, basisOrder(step.basis)) }
+        self.steps = steps.sorted { stepOrder($0) < stepOrder($1) }
+        self.breaks = breaks.sorted { ($0.run, basisOrder($0.basis)) < ($1.run, basisOrder($1.basis)) }
+    }
+
+    /// The steps at `run`.
+    public func steps(at run: Int) -> [HistoryStep] { steps.filter { $0.run == run } }
+
+    // MARK: - Judging
+
+    /// One measurement of a run set against the same measurement of an earlier run.
+    private struct Pair {
+        var key: MeasurementKey
+        var since: Int
+        var run: Int
+    }
+
+    /// Whether `record` has a figure of `basis` that a step can be judged on.
+    private static func has(_ basis: ComparisonBasis, _ record: MeasurementRecord?) -> Bool {
+        guard let record else { return false }
+        switch basis {
+        case .instructions: return record.instructionsPerOperation != nil
+        case .wallTime: return record.sampleGroups.count > 1
+        }
+    }
+
+    private static func instructionsStep(_ pair: Pair, _ history: History, rule: ComparisonRule) -> HistoryStep? {
+        guard let old = history.runs[pair.since].measurement(pair.key.name, pair.key.strategy),
+            let new = history.runs[pair.run].measurement(pair.key.name, pair.key.strategy),
+            let verdict = InstructionsDecision(old: old, new: new, rule: rule)?.verdict?.0,
+            verdict == .slower || verdict == .faster,
+            let before = old.instructionsPerOperation, let after = new.instructionsPerOperation
+        else { return nil }
+        return HistoryStep(
+            key: pair.key, basis: .instructions, verdict: verdict, run: pair.run, since: pair.since, before: before, after: after,
+            ratio: after / before, ratioInterval: nil)
+    }
+
+    /// The wall-time steps of `pairs`: each pair of runs' p-values Holm-adjusted over every measurement
+    /// the two files share, as `ResultsComparison` adjusts them, then compare's wall-time verdict.
+    private static func wallTimeSteps(_ pairs: [Pair], _ history: History, rule: ComparisonRule) -> [HistoryStep] {
+        var adjusted: [[Int]: [MeasurementKey: Double]] = [:]
+        var steps: [HistoryStep] = []
+        for pair in pairs {
+            guard let old = history.runs[pair.since].measurement(pair.key.name, pair.key.strategy),
+                let new = history.runs[pair.run].measurement(pair.key.name, pair.key.strategy),
+                old.summary.median > 0
+            else { continue }
+            // The bootstrap is the costly part: it is drawn only where the ratio is beyond the threshold
+            // and the adjusted rank test significant, since the verdict is no change otherwise.
+            guard abs(new.summary.median / old.summary.median - 1) > rule.threshold else { continue }
+            let runs = [pair.since, pair.run]
+            if adjusted[runs] == nil {
+                adjusted[runs] = adjustedPValues(old: history.runs[pair.since].results, new: history.runs[pair.run].results)
+            }
+            guard let pValue = adjusted[runs]?[pair.key], pValue < rule.significanceLevel else { continue }
+            var comparison = MeasurementComparison(old: old, new: new, rule: rule)
+            comparison.judge(adjustedPValue: pValue, rule: rule)
+            let verdict = comparison.wallTimeVerdict
+            guard verdict == .slower || verdict == .faster, let ratio = comparison.ratio else { continue }
+            steps.append(
+                HistoryStep(
+                    key: pair.key, basis: .wallTime, verdict: verdict, run: pair.run, since: pair.since,
+                    before: old.summary.median, after: new.summary.median, ratio: ratio, ratioInterval: comparison.ratioInterval))
+        }
+        return steps
+    }
+
+    /// Each measurement both files have, with its rank test's p-value Holm-adjusted over all of them.
+    private static func adjustedPValues(old: ResultsFile, new: ResultsFile) -> [MeasurementKey: Double] {
+        let oldRecords = Dictionary(old.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let newRecords = Dictionary(new.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let shared = oldRecords.keys.filter { newRecords[$0] != nil }.sorted()
+        let pValues = shared.map { MeasurementComparison.rankTest(old: oldRecords[$0]!, new: newRecords[$0]!).0.pValue }
+        return Dictionary(uniqueKeysWithValues: zip(shared, Statistics.holmAdjusted(pValues)))
+    }
+}
