@@ -60,6 +60,8 @@ public enum BenchCommand {
             return try runChild(child)
         case .history(let options):
             return HistoryCommand.run(options, names: Suite.keyMeasurements)
+        case .bisect(let options):
+            return try BisectCommand.run(options)
         }
     }
 

@@ -25,6 +25,8 @@ public enum Command: Sendable, Equatable {
     case profileMarkdown(directories: [String])
     /// Every results file of a directory in commit order: `bench history`.
     case history(HistoryOptions)
+    /// The commits between two revisions where instruction counts moved: `bench bisect GOOD BAD`.
+    case bisect(BisectOptions)
     /// Print the usage text.
     case help
     /// Do one job for the bench that started this process: a hidden command (`ChildCommand`).

@@ -31,7 +31,8 @@ extension CommandLineParser {
                                   samples of its timed loop (cpu-clock, frame-pointer stacks) as
                                   stacks.folded, flamegraph.svg and speedscope.json; prints the top
                                   \(ProfileTable.terminalRows) of each (default DIR: .build/profiles/<UTC yyyyMMdd-HHmmss>;
-                                  an existing DIR is refused)
+                                  an existing DIR is refused); --no-samples leaves perf out: the
+                                  callgrind half alone, exact and quicker
           bench profile diff OLD_DIR NEW_DIR [--out DIR]
                                   per measurement, the functions whose self instructions per
                                   operation moved most between two profiles of the same measurements;
@@ -43,6 +44,16 @@ extension CommandLineParser {
                                   key measurements' medians with 95% CIs (or those PATTERN picks, as
                                   --filter does), the limits' verdicts and the decision; json gives
                                   what scripts/history plots
+          bench bisect GOOD BAD \(BisectOption.usage(BisectOption.all))
+                                  the commits on the first-parent path from GOOD to BAD where the
+                                  instructions per operation of the selected measurements moved
+                                  beyond the threshold (default: compare's, 1%): each commit tested
+                                  is built in one reusable worktree under .build/bisect and counted
+                                  once (bench profile --no-samples, kept in a cache there); names
+                                  each culprit, the counts before and after, the functions that
+                                  moved most, and writes a differential flame graph of each into
+                                  DIR (default: .build/bisect/<UTC yyyyMMdd-HHmmss>); exit 0 when
+                                  it named culprits, 1 when no count moved
           bench --help                    print this text
 
         OPTIONS OF A RUN

@@ -32,6 +32,7 @@ public enum CommandLineParser {
         case "profile": return try parseProfile(Array(arguments.dropFirst()))
         case ChildCommand.commandWord: return .child(try parseChild(Array(arguments.dropFirst())))
         case "history": return try parseHistory(Array(arguments.dropFirst()))
+        case "bisect": return try parseBisect(Array(arguments.dropFirst()))
         default: return try parseRun(arguments)
         }
     }
@@ -41,7 +42,8 @@ public enum CommandLineParser {
     private static func parseRun(_ arguments: [String]) throws(BenchError) -> Command {
         let scanned = try scan(arguments, options: scanTable(RunOption.all, adding: ["--list": false]), command: nil)
         if let stray = scanned.positionals.first {
-            let hint = ["report", "validate", "compare", "export", "merge", "profile"].contains(stray) ? " (a subcommand comes first)" : ""
+            let hint = ["report", "validate", "compare", "export", "merge", "profile", "history", "bisect"].contains(stray)
+                ? " (a subcommand comes first)" : ""
             throw BenchError.usage("unexpected argument '\(stray)'\(hint)")
         }
         if scanned.has("--list") {
@@ -108,6 +110,14 @@ public enum CommandLineParser {
         let scanned = try scan(arguments, options: scanTable(HistoryOption.all), command: "history")
         if let stray = scanned.positionals.first { throw BenchError.usage("unexpected argument '\(stray)'") }
         return .history(try read(HistoryOption.all, from: scanned, into: HistoryOptions()))
+    }
+
+    private static func parseBisect(_ arguments: [String]) throws(BenchError) -> Command {
+        let scanned = try scan(arguments, options: scanTable(BisectOption.all), command: "bisect")
+        guard scanned.positionals.count >= 2 else { throw BenchError.usage("'bisect' needs two revisions, GOOD and BAD") }
+        guard scanned.positionals.count == 2 else { throw BenchError.usage("unexpected argument '\(scanned.positionals[2])'") }
+        for revision in scanned.positionals where revision.isEmpty { throw BenchError.usage("'bisect' needs non-empty GOOD and BAD") }
+        return .bisect(try read(BisectOption.all, from: scanned, into: BisectOptions(good: scanned.positionals[0], bad: scanned.positionals[1])))
     }
 
     private static func parseProfile(_ arguments: [String]) throws(BenchError) -> Command {

@@ -9,6 +9,9 @@ public struct ProfileOptions: Sendable, Equatable {
     /// The directory to write; `nil` names a new one under `.build/profiles/`. An existing directory
     /// is refused, so no earlier profile is overwritten.
     public var outputDirectory: String?
+    /// Whether perf samples each measurement's timed loop as well (`stacks.folded`, the flame graph);
+    /// `--no-samples` keeps the callgrind half alone, the exact counts and functions, without perf.
+    public var samples: Bool = true
 
     /// Options whose nil `outputDirectory` names a new one under `.build/profiles/`; the parser starts from
     /// no filter and the run's default shapes and spec, then reads `ProfileOption.all` into them.

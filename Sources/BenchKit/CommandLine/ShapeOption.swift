@@ -1,5 +1,5 @@
-/// Options that choose which shapes to take: a run's (`RunOptions`) and a profile's (`ProfileOptions`),
-/// so that `--shape` is declared once for both.
+/// Options that choose which shapes to take: a run's (`RunOptions`), a profile's (`ProfileOptions`) and a
+/// bisection's (`BisectOptions`), so that `--shape` is declared once for all.
 protocol ShapeChoosing {
     /// The shapes chosen.
     var strategies: StrategySelection { get set }

@@ -27,7 +27,7 @@ public enum ProfileCommand {
     ///   nothing, a spec that fails its checks, or a child that failed; `CallgrindLaunch.Unavailable`
     ///   when valgrind cannot start.
     public static func run(_ options: ProfileOptions) throws -> CommandOutput {
-        try checkTools()
+        try checkTools(sampling: options.samples)
         let output = options.outputDirectory ?? defaultDirectory()
         guard !FileManager.default.fileExists(atPath: output) else {
             throw BenchError("'\(output)' exists; profile writes a new directory, name another with --out")
@@ -46,7 +46,7 @@ public enum ProfileCommand {
             _ = try launch.run()
             let regions = try countedDumps(in: scratch)
             Interruption.activity = "sampling under perf"
-            let samples = try SampledProfilePass.sample(options, selected: selected, scratch: scratch)
+            let samples = options.samples ? try SampledProfilePass.sample(options, selected: selected, scratch: scratch) : nil
 
             Interruption.activity = "writing the profiles"
             let staging = output + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
@@ -63,8 +63,9 @@ public enum ProfileCommand {
             }
         }
         return CommandOutput(
-            standardOutput: written.map { table, stacks in table.text(top: ProfileTable.terminalRows) + "  sampled: " + stacks.summary + "\n\n" }
-                .joined(),
+            standardOutput: written.map { table, stacks in
+                table.text(top: ProfileTable.terminalRows) + "  sampled: " + (stacks?.summary ?? "not sampled (--no-samples)") + "\n\n"
+            }.joined(),
             closingLines: [CommandOutput.said("profiles of \(selected.count) measurements written to \(output)")])
     }
 
@@ -77,9 +78,10 @@ public enum ProfileCommand {
         return ".build/profiles/" + formatter.string(from: Date())
     }
 
-    /// Refuses to start without valgrind, setarch or objcopy, or in a build without client requests.
-    static func checkTools() throws {
-        guard PerfLaunch.isInstalled else { throw BenchError(PerfLaunch.missingLine) }
+    /// Refuses to start without valgrind, setarch or objcopy, or in a build without client requests,
+    /// and without perf when `sampling`.
+    static func checkTools(sampling: Bool = true) throws {
+        guard !sampling || PerfLaunch.isInstalled else { throw BenchError(PerfLaunch.missingLine) }
         guard CallgrindLaunch.toolsAreInstalled else {
             throw BenchError("profile needs valgrind, setarch and objcopy: apt-get install -y valgrind util-linux binutils (scripts/setup does it as root)")
         }
@@ -101,14 +103,14 @@ public enum ProfileCommand {
     }
 
     /// Writes each measurement's files and the manifest into `directory`; returns the tables and
-    /// folded stacks.
+    /// folded stacks (nil where `samples` is nil: the profile took none).
     private static func write(
         _ selected: [SuiteMeasurement], regions: [MeasurementKey: (region: CallgrindRegion, path: String, profile: CallgrindProfile)],
-        samples: [MeasurementKey: [[String]]], into directory: String
-    ) throws -> [(ProfileTable, FoldedStacks)] {
-        let symbols = Set(regions.values.flatMap { $0.profile.functions.keys }).union(samples.values.flatMap { $0.flatMap { $0 } })
+        samples: [MeasurementKey: [[String]]]?, into directory: String
+    ) throws -> [(ProfileTable, FoldedStacks?)] {
+        let symbols = Set(regions.values.flatMap { $0.profile.functions.keys }).union((samples ?? [:]).values.flatMap { $0.flatMap { $0 } })
         let names = SymbolDemangler.demangle(symbols.sorted())
-        var tables: [(ProfileTable, FoldedStacks)] = []
+        var tables: [(ProfileTable, FoldedStacks?)] = []
         var entries: [ProfileManifest.Entry] = []
         for measurement in selected {
             let key = measurement.key
@@ -122,15 +124,16 @@ public enum ProfileCommand {
             try FileManager.default.copyItem(atPath: path, toPath: (folder as NSString).appendingPathComponent("callgrind.out"))
             try Data(table.tsv.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("functions.tsv")))
             try Data(table.text().utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("functions.txt")))
-            let stacks = FoldedStacks.fold(
-                samples[key] ?? [], root: key.label, isMarker: { $0.contains(SampledLoop.markerFragment) }, names: names)
-            try SampledFiles.write(stacks, measurement: key.label, into: folder)
+            let stacks = samples.map { samples in
+                FoldedStacks.fold(samples[key] ?? [], root: key.label, isMarker: { $0.contains(SampledLoop.markerFragment) }, names: names)
+            }
+            if let stacks { try SampledFiles.write(stacks, measurement: key.label, into: folder) }
             tables.append((table, stacks))
             entries.append(
                 ProfileManifest.Entry(
                     measurement: key.label, directory: name, operations: operations, instructions: profile.totalInstructions,
-                    attributedShare: profile.attributedShare, samplesInside: stacks.samplesInside, samplesOutside: stacks.samplesOutside,
-                    samplesWithUnknownFrames: stacks.samplesWithUnknownFrames))
+                    attributedShare: profile.attributedShare, samplesInside: stacks?.samplesInside, samplesOutside: stacks?.samplesOutside,
+                    samplesWithUnknownFrames: stacks?.samplesWithUnknownFrames))
         }
         let manifest = ProfileManifest(
             commit: MachineEnvironment.capture(sourceDirectory: BuildCheckout.sourceDirectory).commit, abSwitch: Store.isExtraReadWorkOn,

@@ -1,0 +1,24 @@
+/// The options of `bench bisect`, each declared once: `CommandOption<BisectOptions>`.
+typealias BisectOption = CommandOption<BisectOptions>
+
+extension CommandOption<BisectOptions> {
+    /// Every option of `bench bisect`, in the order its usage line lists them; the line's
+    /// description in `--help` says what they do, so none has help of its own.
+    static var all: [Self] { [.filter, .shape, .instructionsThreshold, .out] }
+
+    static var filter: Self {
+        Self("--filter", "PATTERN", help: "", read: { given, options throws(BenchError) in options.filter = try given.filter() })
+    }
+
+    static var instructionsThreshold: Self {
+        Self(
+            "--instructions-threshold", "P%", help: "",
+            read: { given, options throws(BenchError) in
+                options.instructionsThreshold = try given.percentage() ?? options.instructionsThreshold
+            })
+    }
+
+    static var out: Self {
+        Self("--out", "DIR", help: "", read: { given, options throws(BenchError) in options.outputDirectory = try given.nonEmpty() })
+    }
+}

@@ -1,0 +1,146 @@
+import BenchKit
+import Foundation
+import Harness
+
+/// `bench bisect GOOD BAD`: the commits on the first-parent path from GOOD to BAD where the selected
+/// measurements' instructions per operation moved, each named with its counts before and after and the
+/// functions that moved most.
+///
+/// Instruction counts repeat to a few parts in a million for one build, so one count of a commit
+/// decides where wall time would need repeated runs (Chromium's Pinpoint bisects on those, for hours).
+/// GOOD and BAD are counted first; `CountBisection` then chooses which commits to count, binary search
+/// between every two neighbours whose counts differ beyond the threshold, until each step is one
+/// commit or a run of commits that were skipped. Each commit is counted by its own bench, built in the
+/// bisection's worktree (`BisectProbe`, `BisectRepository`), with one selection throughout. For each
+/// culprit the profiles of the commit before it and of it give the functions whose self instructions
+/// per operation moved most (as `bench profile diff` prints them), and, where perf is installed, the
+/// step's largest move is profiled again with perf's samples on both sides for a differential flame
+/// graph under `--out`.
+public enum BisectCommand {
+    /// How many moves of a step get their top movers printed.
+    static let movesWithMovers = 3
+    /// How many functions each of them shows.
+    static let movers = 8
+
+    /// Runs a bisection.
+    ///
+    /// - Returns: The report, exit 0 when it named culprits and 1 when no count moved at any one commit.
+    /// - Throws: `BenchError` (exit 2) for an unknown revision, a GOOD that is not a first-parent
+    ///   ancestor of BAD, a selection that matches nothing in this bench, an existing `--out`, or GOOD
+    ///   or BAD that cannot be counted.
+    public static func run(_ options: BisectOptions) throws -> CommandOutput {
+        guard let root = BuildCheckout.root?.path else {
+            throw BenchError.usage("bisect needs the checkout this bench was built from, and this bench no longer sits beside it")
+        }
+        let repository = BisectRepository(root: root)
+        let good = try repository.resolve(options.good)
+        let bad = try repository.resolve(options.bad)
+        let commits = try repository.path(from: good, to: bad, named: (options.good, options.bad))
+        let selection = RunOptions(
+            quick: false, filter: options.filter, specDirectory: RunOptions.defaults.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
+            outputPath: nil, format: .text, strategies: options.strategies)
+        let subjects = try BenchCommand.checkedSubjects(selection.specDirectory)
+        guard !SuiteRunner.selected(Suite(subjects: subjects), options: selection).isEmpty else {
+            throw BenchError.usage(
+                "no measurement matches --filter '\(options.filter?.pattern ?? "")' for the shapes asked (bench --list names them)")
+        }
+        let output = options.outputDirectory ?? (repository.directory as NSString).appendingPathComponent(timestamp())
+        guard !FileManager.default.fileExists(atPath: output) else {
+            throw BenchError.usage("'\(output)' exists; bisect writes a new directory, name another with --out")
+        }
+        let described = repository.describe(commits)
+        let name = { (commit: String) in described[commit]?.short ?? String(commit.prefix(7)) }
+        let started = Date()
+        var counted = 0
+        let expected = 2 + Int(log2(Double(max(1, commits.count - 2))).rounded(.up))
+        let probe = BisectProbe(repository: repository, options: options) { what in
+            let left = max(0, expected - counted)
+            let mean = probeSeconds(counted: counted, started: started)
+            let time = mean.map { " (about \(left) commit\(left == 1 ? "" : "s") left after this, ~\(Int(($0 * Double(left) / 60).rounded(.up))) min)" } ?? ""
+            say("[\(counted + 1) counted of \(commits.count) commits]\(time) \(what)")
+        }
+        say("\(commits.count) commits from \(name(good)) to \(name(bad)); counts cached in \(probe.cache)")
+        func count(_ commit: String) throws -> [MeasurementKey: Double]? {
+            defer { counted += 1 }
+            return try probe.counts(commit, label: described[commit]?.line ?? commit)
+        }
+        // GOOD and BAD first: what they count is what is searched.
+        guard let goodCounts = try count(good) else { throw BenchError("GOOD \(name(good)) cannot be counted: it \(probe.skipped[good] ?? "was skipped")") }
+        guard let badCounts = try count(bad) else { throw BenchError("BAD \(name(bad)) cannot be counted: it \(probe.skipped[bad] ?? "was skipped")") }
+        var measurements = BisectProbe.measurements(in: probe.profileDirectory(bad))
+        for key in BisectProbe.measurements(in: probe.profileDirectory(good)) where !measurements.contains(key) { measurements.append(key) }
+        var answered: [String: [MeasurementKey: Double]?] = [good: goodCounts, bad: badCounts]
+        let bisection = try CountBisection.search(commits: commits, measurements: measurements, threshold: options.instructionsThreshold) {
+            commit throws -> [MeasurementKey: Double]? in
+            if let known = answered[commit] { return known }
+            let counts = try count(commit)
+            answered[commit] = counts
+            return counts
+        }
+        let report = BisectReport(bisection: bisection, commits: described.mapValues(\.line), skipped: probe.skipped)
+        var sections = [report.summary]
+        for (index, step) in bisection.steps.enumerated() {
+            var lines = report.stepLines(step, number: index + 1, of: bisection.steps.count)
+            if step.isOneCommit, let culprit = step.candidates.first, let since = step.moves.first?.since {
+                lines += movers(step, from: probe.profileDirectory(since), to: probe.profileDirectory(culprit), names: (name(since), name(culprit)))
+                lines += flameGraph(step, since: since, culprit: culprit, repository: repository, probe: probe, output: output, names: (name(since), name(culprit)))
+            }
+            sections.append(lines.joined(separator: "\n"))
+        }
+        sections += [report.coursesNotStepped, report.skippedLines, report.closing(seconds: Date().timeIntervalSince(started), counted: probe.seconds.count)]
+            .compactMap { $0 }
+        let status: ExitStatus = bisection.steps.isEmpty ? .failure : .success
+        return CommandOutput(standardOutput: sections.joined(separator: "\n\n") + "\n", status: status)
+    }
+
+    /// The functions whose self instructions per operation moved most between the two profiles, for
+    /// the step's largest moves.
+    private static func movers(_ step: CountStep, from old: String, to new: String, names: (String, String)) -> [String] {
+        let largest = step.moves.sorted { abs(log($0.ratio)) > abs(log($1.ratio)) }.prefix(movesWithMovers).map(\.measurement.label)
+        guard let diffs = try? ProfileDiffCommand.diff(oldDirectory: old, newDirectory: new) else {
+            return ["  top movers: the profiles of \(names.0) and \(names.1) cannot be read"]
+        }
+        let shown = largest.compactMap { label in diffs.first { $0.measurement == label } }
+        guard !shown.isEmpty else { return [] }
+        return ["  top movers, self instructions per operation, \(names.0) -> \(names.1):"]
+            + shown.map { $0.text(top: movers).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") }
+    }
+
+    /// The step's largest move profiled again, with perf's samples, at the commit before and at the
+    /// culprit, and their differential flame graph written under `output`.
+    private static func flameGraph(
+        _ step: CountStep, since: String, culprit: String, repository: BisectRepository, probe: BisectProbe, output: String,
+        names: (String, String)
+    ) -> [String] {
+        guard let move = step.moves.max(by: { abs(log($0.ratio)) < abs(log($1.ratio)) }) else { return [] }
+        guard PerfLaunch.isInstalled else { return ["  differential flame graph: not drawn, perf is not installed (\(PerfLaunch.missingLine))"] }
+        say("sampling \(move.measurement.label) under perf at \(names.0) and \(names.1) for its flame graph")
+        guard let old = probe.sampledProfile(since, move.measurement), let new = probe.sampledProfile(culprit, move.measurement) else {
+            return ["  differential flame graph: not drawn, \(move.measurement.label) could not be profiled with samples at both commits"]
+        }
+        let directory = (output as NSString).appendingPathComponent(names.1)
+        try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        let written = ProfileDiffCommand.run(ProfileDiffOptions(oldDirectory: old, newDirectory: new, outputDirectory: directory))
+        guard written.status == 0 else { return ["  differential flame graph: not drawn: \(written.standardError.joined(separator: " "))"] }
+        return ["  differential flame graph of \(move.measurement.label), \(names.0) -> \(names.1): \(directory)"]
+    }
+
+    /// The mean seconds a commit counted in this run took, once one has been.
+    private static func probeSeconds(counted: Int, started: Date) -> Double? {
+        counted > 0 ? Date().timeIntervalSince(started) / Double(counted) : nil
+    }
+
+    /// Says one line of progress on standard error.
+    private static func say(_ line: String) {
+        FileHandle.standardError.write(Data((CommandOutput.said("bisect: " + line) + "\n").utf8))
+    }
+
+    /// `yyyyMMdd-HHmmss`, UTC.
+    private static func timestamp() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: Date())
+    }
+}

@@ -1,0 +1,103 @@
+import BenchKit
+import Foundation
+
+/// The repository a bisection searches: the checkout this bench was built from, its revisions, the
+/// first-parent path between two of them, and the one worktree under `.build/bisect/` where each
+/// commit tested is checked out and built.
+///
+/// The user's checkout is only read: its work tree, index and branch are left as they are; the
+/// worktree is the bisection's own, kept between runs so that each build is incremental from the last
+/// commit built there.
+struct BisectRepository {
+    /// The checkout's root.
+    let root: String
+
+    /// One commit, as the report names it.
+    struct Commit: Sendable, Equatable {
+        var hash: String
+        var short: String
+        var subject: String
+        /// The committer date, `yyyy-MM-dd`.
+        var date: String
+
+        /// `abc1234 2026-12-04 Subject`.
+        var line: String { "\(short) \(date) \(subject)" }
+    }
+
+    /// The bisection's directory: the worktree, the cache of counts, the default output.
+    var directory: String { (root as NSString).appendingPathComponent(".build/bisect") }
+    /// The worktree every commit tested is built in.
+    var worktree: String { (directory as NSString).appendingPathComponent("tree") }
+
+    /// The full hash of `revision`.
+    ///
+    /// - Throws: `BenchError` (exit 2) naming it when the repository has no such commit.
+    func resolve(_ revision: String) throws(BenchError) -> String {
+        do {
+            return try BisectShell.git(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: root)
+        } catch {
+            throw BenchError.usage("unknown revision '\(revision)': not a commit of \(root)")
+        }
+    }
+
+    /// The first-parent path from `good` to `bad`, `good` first and `bad` last.
+    ///
+    /// - Throws: `BenchError` (exit 2) when `good` is `bad`, is not an ancestor of it, or is not on its
+    ///   first-parent path.
+    func path(from good: String, to bad: String, named names: (good: String, bad: String)) throws(BenchError) -> [String] {
+        guard good != bad else { throw BenchError.usage("GOOD '\(names.good)' and BAD '\(names.bad)' are one commit: nothing lies between") }
+        do {
+            try BisectShell.run(["git", "-C", root, "merge-base", "--is-ancestor", good, bad])
+        } catch {
+            throw BenchError.usage("GOOD '\(names.good)' is not an ancestor of BAD '\(names.bad)'")
+        }
+        let listed: [String]
+        do {
+            listed = try BisectShell.git(["rev-list", "--first-parent", "--reverse", "\(good)..\(bad)"], in: root)
+                .split(separator: "\n").map(String.init)
+        } catch {
+            throw BenchError("git cannot list the commits from '\(names.good)' to '\(names.bad)': \(error.tail)")
+        }
+        let parent = listed.first.flatMap { try? BisectShell.git(["rev-parse", $0 + "^1"], in: root) }
+        guard parent == good else {
+            throw BenchError.usage(
+                "GOOD '\(names.good)' is an ancestor of BAD '\(names.bad)' but not on its first-parent path: name a commit of that path")
+        }
+        return [good] + listed
+    }
+
+    /// The commits' short hashes, subjects and dates, by full hash.
+    func describe(_ hashes: [String]) -> [String: Commit] {
+        var found: [String: Commit] = [:]
+        for hash in hashes {
+            guard let line = try? BisectShell.git(["log", "-1", "--format=%H%x09%h%x09%cs%x09%s", hash], in: root) else { continue }
+            let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4 else { continue }
+            found[hash] = Commit(hash: fields[0], short: fields[1], subject: fields[3], date: fields[2])
+        }
+        return found
+    }
+
+    /// Checks `commit` out in the worktree, making the worktree first if there is none.
+    ///
+    /// - Throws: `BisectShell.Failure` when git cannot.
+    func checkOut(_ commit: String) throws(BisectShell.Failure) {
+        if !FileManager.default.fileExists(atPath: (worktree as NSString).appendingPathComponent(".git")) {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            _ = try? BisectShell.run(["git", "-C", root, "worktree", "prune"])
+            try BisectShell.run(["git", "-C", root, "worktree", "add", "--detach", "--force", worktree, commit])
+            return
+        }
+        try BisectShell.run(["git", "-C", worktree, "checkout", "--detach", "--force", "--quiet", commit])
+        // Files a build or an earlier commit left that this commit does not have, but the build itself.
+        try BisectShell.run(["git", "-C", worktree, "clean", "-fdxq", "-e", ".build"])
+    }
+
+    /// Builds the worktree's bench in release, incrementally, its output into `log`; the bench's path.
+    ///
+    /// - Throws: `BisectShell.Failure` when it does not build.
+    func build(log: String) throws(BisectShell.Failure) -> String {
+        try BisectShell.run(["swift", "build", "-c", "release", "--product", "bench"], in: worktree, log: log)
+        return (worktree as NSString).appendingPathComponent(".build/release/bench")
+    }
+}
