@@ -107,7 +107,9 @@ struct HistoryStepsTests {
 
     // MARK: - Output
 
-    @Test func theJSONCarriesEachStepAndBreak() throws {
+    /// The history, in `format`, of three runs: a count step at the second, and a third on another
+    /// toolchain.
+    private func stepThenAnotherToolchain(_ format: HistoryFormat) throws -> (CommandOutput, moved: Double) {
         let moved = Self.count * (1 + Self.threshold * 5)
         let runs = [
             run(0, instructions: Self.count), run(1, instructions: moved),
@@ -116,7 +118,12 @@ struct HistoryStepsTests {
         let directory = try Synthetic.resultsDirectory(runs.enumerated().map { ("run-\($0.offset).json", $0.element) })
         let positions = Dictionary(uniqueKeysWithValues: runs.enumerated().map { ($0.element.environment.commit, $0.offset) })
         let output = HistoryCommand.run(
-            HistoryOptions(resultsDirectory: directory, format: .json), names: Synthetic.names, positions: { _ in positions })
+            HistoryOptions(resultsDirectory: directory, format: format), names: Synthetic.names, positions: { _ in positions })
+        return (output, moved)
+    }
+
+    @Test func theJSONCarriesEachStepAndBreak() throws {
+        let (output, moved) = try stepThenAnotherToolchain(.json)
         #expect(output.status == 0, "\(output.standardError)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
         let steps = try #require(document["steps"] as? [[String: Any]])
@@ -135,15 +142,7 @@ struct HistoryStepsTests {
     }
 
     @Test func theTextHasARowPerStepAndPerBreak() throws {
-        let moved = Self.count * (1 + Self.threshold * 5)
-        let runs = [
-            run(0, instructions: Self.count), run(1, instructions: moved),
-            run(2, instructions: moved, toolchain: "Swift version 6.4"),
-        ]
-        let directory = try Synthetic.resultsDirectory(runs.enumerated().map { ("run-\($0.offset).json", $0.element) })
-        let positions = Dictionary(uniqueKeysWithValues: runs.enumerated().map { ($0.element.environment.commit, $0.offset) })
-        let output = HistoryCommand.run(
-            HistoryOptions(resultsDirectory: directory, format: .text), names: Synthetic.names, positions: { _ in positions })
+        let (output, _) = try stepThenAnotherToolchain(.text)
         let section = """
             steps (instructions beyond ±1% on one toolchain; wall time beyond ±5% by compare's rule on one machine)
             commit   since    measurement                         shape    by            before   after    change

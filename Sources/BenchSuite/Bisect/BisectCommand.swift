@@ -28,9 +28,12 @@ public enum BisectCommand {
     /// - Throws: `BenchError` (exit 2) for an unknown revision, a GOOD that is not a first-parent
     ///   ancestor of BAD, a selection that matches nothing in this bench, an existing `--out`, or GOOD
     ///   or BAD that cannot be counted.
-    public static func run(_ options: BisectOptions) throws -> CommandOutput {
-        guard let root = BuildCheckout.root?.path else {
-            throw BenchError.usage("bisect needs the checkout this bench was built from, and this bench no longer sits beside it")
+    ///
+    /// - Parameter root: The repository searched: the checkout this bench was built from (a test names
+    ///   another).
+    public static func run(_ options: BisectOptions, root: String? = BuildCheckout.root?.path) throws -> CommandOutput {
+        guard let root else {
+            throw BenchError("bisect needs the checkout this bench was built from, and this bench no longer sits beside it")
         }
         let repository = BisectRepository(root: root)
         let good = try repository.resolve(options.good)
@@ -41,12 +44,12 @@ public enum BisectCommand {
             outputPath: nil, format: .text, strategies: options.strategies)
         let subjects = try BenchCommand.checkedSubjects(selection.specDirectory)
         guard !SuiteRunner.selected(Suite(subjects: subjects), options: selection).isEmpty else {
-            throw BenchError.usage(
+            throw BenchError(
                 "no measurement matches --filter '\(options.filter?.pattern ?? "")' for the shapes asked (bench --list names them)")
         }
         let output = options.outputDirectory ?? (repository.directory as NSString).appendingPathComponent(timestamp())
         guard !FileManager.default.fileExists(atPath: output) else {
-            throw BenchError.usage("'\(output)' exists; bisect writes a new directory, name another with --out")
+            throw BenchError("'\(output)' exists; bisect writes a new directory, name another with --out")
         }
         let described = repository.describe(commits)
         let name = { (commit: String) in described[commit]?.short ?? String(commit.prefix(7)) }
@@ -54,10 +57,11 @@ public enum BisectCommand {
         var counted = 0
         let expected = 2 + Int(log2(Double(max(1, commits.count - 2))).rounded(.up))
         let probe = BisectProbe(repository: repository, options: options) { what in
-            let left = max(0, expected - counted)
-            let mean = probeSeconds(counted: counted, started: started)
-            let time = mean.map { " (about \(left) commit\(left == 1 ? "" : "s") left after this, ~\(Int(($0 * Double(left) / 60).rounded(.up))) min)" } ?? ""
-            say("[\(counted + 1) counted of \(commits.count) commits]\(time) \(what)")
+            // A single step takes `expected` counts; more steps take more, and the estimate grows with them.
+            let total = max(expected, counted + 1)
+            let left = total - counted
+            let time = probeSeconds(counted: counted, started: started).map { ", ~\(Int(($0 * Double(left) / 60).rounded(.up))) min left" } ?? ""
+            say("[count \(counted + 1) of about \(total), \(commits.count) commits in the range\(time)] \(what)")
         }
         say("\(commits.count) commits from \(name(good)) to \(name(bad)); counts cached in \(probe.cache)")
         func count(_ commit: String) throws -> [MeasurementKey: Double]? {

@@ -36,7 +36,7 @@ struct BisectRepository {
         do {
             return try BisectShell.git(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: root)
         } catch {
-            throw BenchError.usage("unknown revision '\(revision)': not a commit of \(root)")
+            throw BenchError("unknown revision '\(revision)': not a commit of \(root)")
         }
     }
 
@@ -45,11 +45,11 @@ struct BisectRepository {
     /// - Throws: `BenchError` (exit 2) when `good` is `bad`, is not an ancestor of it, or is not on its
     ///   first-parent path.
     func path(from good: String, to bad: String, named names: (good: String, bad: String)) throws(BenchError) -> [String] {
-        guard good != bad else { throw BenchError.usage("GOOD '\(names.good)' and BAD '\(names.bad)' are one commit: nothing lies between") }
+        guard good != bad else { throw BenchError("GOOD '\(names.good)' and BAD '\(names.bad)' are one commit: nothing lies between") }
         do {
             try BisectShell.run(["git", "-C", root, "merge-base", "--is-ancestor", good, bad])
         } catch {
-            throw BenchError.usage("GOOD '\(names.good)' is not an ancestor of BAD '\(names.bad)'")
+            throw BenchError("GOOD '\(names.good)' is not an ancestor of BAD '\(names.bad)'")
         }
         let listed: [String]
         do {
@@ -60,7 +60,7 @@ struct BisectRepository {
         }
         let parent = listed.first.flatMap { try? BisectShell.git(["rev-parse", $0 + "^1"], in: root) }
         guard parent == good else {
-            throw BenchError.usage(
+            throw BenchError(
                 "GOOD '\(names.good)' is an ancestor of BAD '\(names.bad)' but not on its first-parent path: name a commit of that path")
         }
         return [good] + listed
