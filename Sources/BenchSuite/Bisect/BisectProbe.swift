@@ -10,8 +10,9 @@ import Harness
 /// is made in the same process context: a count depends on what else its process counts and in what
 /// order (the heap each measurement finds), so a bisection never mixes selections. The cache is keyed
 /// by the selection and the toolchain, then by commit, so a second bisection over an overlapping range
-/// builds and counts nothing twice; a commit that did not build, or whose bench cannot count the
-/// selection, is cached as skipped with its reason.
+/// counts nothing twice; each commit's bench is kept once built (`BisectRepository.bench`), so a
+/// bisection of another selection builds nothing twice either. A commit that did not build, or whose
+/// bench cannot count the selection, is cached as skipped with its reason.
 final class BisectProbe {
     let repository: BisectRepository
     let options: BisectOptions
@@ -32,7 +33,11 @@ final class BisectProbe {
         let selection = "filter:\(options.filter?.pattern ?? "")\nshapes:\(options.strategies.rawValue)\ntoolchain:\(toolchain)"
         let digest = String(SHA256.hex(of: Array(selection.utf8)).prefix(16))
         cache = (repository.directory as NSString).appendingPathComponent("cache/\(digest)")
+        builds = (repository.directory as NSString).appendingPathComponent("builds/" + String(SHA256.hex(of: Array(toolchain.utf8)).prefix(16)))
     }
+
+    /// Each commit's bench as built, for this toolchain, whatever the selection (`BisectRepository.bench`).
+    let builds: String
 
     /// Where `commit`'s profile is kept, complete.
     func profileDirectory(_ commit: String) -> String {
@@ -77,9 +82,9 @@ final class BisectProbe {
         say("building \(label)")
         let bench: String
         do {
-            bench = try repository.build(log: (directory as NSString).appendingPathComponent("build.log"))
+            bench = try repository.bench(for: commit, builds: builds, log: (directory as NSString).appendingPathComponent("build.log"))
         } catch {
-            return skip(commit, because: "does not build (\((directory as NSString).appendingPathComponent("build.log")))")
+            return skip(commit, because: "does not build (\(error.tail))")
         }
         let help = (try? BisectShell.run([bench, "--help"])) ?? ""
         guard help.contains("bench profile") else { return skip(commit, because: "its bench has no profile command to count with") }
@@ -116,7 +121,7 @@ final class BisectProbe {
         try? FileManager.default.removeItem(atPath: partial)
         do {
             try repository.checkOut(commit)
-            let bench = try repository.build(log: (commitDirectory(commit) as NSString).appendingPathComponent("build.log"))
+            let bench = try repository.bench(for: commit, builds: builds, log: (commitDirectory(commit) as NSString).appendingPathComponent("build.log"))
             let help = try BisectShell.run([bench, "--help"])
             var arguments = [bench, "profile", "--filter", measurement.name, "--out", partial]
             if measurement.strategy != .unshaped {

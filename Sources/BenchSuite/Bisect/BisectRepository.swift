@@ -93,11 +93,41 @@ struct BisectRepository {
         try BisectShell.run(["git", "-C", worktree, "clean", "-fdxq", "-e", ".build"])
     }
 
-    /// Builds the worktree's bench in release, incrementally, its output into `log`; the bench's path.
+    /// The bench of `commit`, checked out in the worktree: a copy kept from an earlier build of it under
+    /// `builds` (one directory a toolchain), else built now in release, incrementally, its output into
+    /// `log`, and kept. A build that failed is kept as failed, so no commit is built twice.
     ///
-    /// - Throws: `BisectShell.Failure` when it does not build.
-    func build(log: String) throws(BisectShell.Failure) -> String {
-        try BisectShell.run(["swift", "build", "-c", "release", "--product", "bench"], in: worktree, log: log)
-        return (worktree as NSString).appendingPathComponent(".build/release/bench")
+    /// The copy runs as the build did: its checkout is the worktree's (`BuildCheckout`, fixed when it
+    /// was compiled), where `commit` is checked out.
+    ///
+    /// - Parameter builds: The directory of kept builds for this toolchain.
+    /// - Throws: `BisectShell.Failure` when it does not build, now or before.
+    func bench(for commit: String, builds: String, log: String) throws(BisectShell.Failure) -> String {
+        let kept = (builds as NSString).appendingPathComponent(commit)
+        let bench = (kept as NSString).appendingPathComponent("bench")
+        let failed = (kept as NSString).appendingPathComponent("failed")
+        if FileManager.default.isExecutableFile(atPath: bench) { return bench }
+        if let tail = try? String(contentsOfFile: failed, encoding: .utf8) {
+            throw BisectShell.Failure(command: "swift build -c release --product bench", status: 1, tail: tail)
+        }
+        try? FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+        do {
+            try BisectShell.run(["swift", "build", "-c", "release", "--product", "bench"], in: worktree, log: log)
+        } catch {
+            try? Data(error.tail.utf8).write(to: URL(fileURLWithPath: failed))
+            throw error
+        }
+        let built = (worktree as NSString).appendingPathComponent(".build/release/bench")
+        let partial = bench + ".partial"
+        try? FileManager.default.removeItem(atPath: partial)
+        do {
+            try FileManager.default.copyItem(atPath: built, toPath: partial)
+            try FileManager.default.moveItem(atPath: partial, toPath: bench)
+        } catch {
+            // Not kept: the next bisection builds it again; this one runs the build itself.
+            try? FileManager.default.removeItem(atPath: partial)
+            return built
+        }
+        return bench
     }
 }
