@@ -92,7 +92,7 @@ final class BisectProbe {
         if help.contains("--no-samples") { arguments.append("--no-samples") }
         if let filter = options.filter { arguments += ["--filter", filter.pattern] }
         if options.strategies != RunOptions.defaults.strategies {
-            arguments += [help.contains("--shape") ? "--shape" : "--strategy", options.strategies.rawValue]
+            arguments += [Self.shapeOption(help), options.strategies.rawValue]
         }
         let partial = (directory as NSString).appendingPathComponent("profile.partial")
         Interruption.remove(onInterrupt: partial)
@@ -125,7 +125,7 @@ final class BisectProbe {
             let help = try BisectShell.run([bench, "--help"])
             var arguments = [bench, "profile", "--filter", measurement.name, "--out", partial]
             if measurement.strategy != .unshaped {
-                arguments += [help.contains("--shape") ? "--shape" : "--strategy", measurement.strategy.rawValue]
+                arguments += [Self.shapeOption(help), measurement.strategy.rawValue]
             }
             try BisectShell.run(arguments, in: repository.worktree, log: directory + ".log")
             try FileManager.default.moveItem(atPath: partial, toPath: directory)
@@ -134,6 +134,12 @@ final class BisectProbe {
             try? FileManager.default.removeItem(atPath: partial)
             return nil
         }
+    }
+
+    /// The option a tested commit's bench takes shapes with, from its `--help`: `--shape`, or
+    /// `--strategy` in a bench from before the option was renamed.
+    static func shapeOption(_ help: String) -> String {
+        help.contains("--shape") ? "--shape" : "--strategy"
     }
 
     /// Records `commit` as skipped, in the cache too.
