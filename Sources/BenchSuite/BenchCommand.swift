@@ -83,14 +83,18 @@ public enum BenchCommand {
         let started = Date()
         // Everything the run needs is checked before anything is measured: a run never stops half-way
         // on something it could have known at the start.
-        let (limits, subjects, suite, picks) = try phases.time("preparing") {
+        let (limits, subjects, suite, picks, borrowed) = try phases.time("preparing") {
             let limits = try LimitsFile.load(path: options.limitsPath)
             if let outputPath = options.outputPath { try ResultsWriter.checkNewFile(outputPath) }
             let subjects = try checkedSubjects(options.specDirectory)
             let suite = Suite(subjects: subjects)
             try requireMeasured(limits, path: options.limitsPath, suite)
             try requireSelection(suite, subjects, options)
-            return (limits, subjects, suite, subjectRecords(subjects))
+            let borrowed = try options.countsFrom.map { path throws(BenchError) in
+                try BorrowedCounts.read(
+                    from: path, options: options, environment: MachineEnvironment.capture(sourceDirectory: BuildCheckout.sourceDirectory))
+            }
+            return (limits, subjects, suite, subjectRecords(subjects), borrowed)
         }
         let announce = subjects.spec.unplacedErrorNotes + JudgedSubject.lines(limits.limits, subjects: picks) + picks.compactMap { $0.fieldErrors?.line }
             + missingSubjects(subjects) + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
@@ -105,7 +109,7 @@ public enum BenchCommand {
                 return try InstructionPass.count(options, selected: SuiteRunner.selected(suite, options: options), progress: progress)
             } : nil
         let runner = SuiteRunner(options: options, progress: progress)
-        let counts = try phases.time("counting") { try runner.count(subjects) }
+        let counts = try borrowed ?? phases.time("counting") { try runner.count(subjects) }
         var forkSeconds: [Double] = []
         // The shapes' order within every round of every group is shuffled from this seed, which the
         // results file records; below 2^53, so JSON keeps it exact.
@@ -170,7 +174,8 @@ public enum BenchCommand {
             method: method(options, looks: limits.looks, shapes: judge.budgetShapes), options: RunRecord(options, roundOrderSeed: orderSeed), measurements: measurements, counts: counts,
             fits: fits, limits: judged, decision: judgement.decision, readFloor: readFloor, subjects: picks,
             scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes, phases: phases.records,
-            looks: limits.looks, looksTaken: looksTaken.isEmpty ? nil : looksTaken)
+            looks: limits.looks, looksTaken: looksTaken.isEmpty ? nil : looksTaken,
+            countingMethod: instructions == nil ? nil : CountingMethod.current)
         let writingStarted = Date()
         let path: String
         if let outputPath = options.outputPath {
@@ -222,8 +227,8 @@ public enum BenchCommand {
             try ForkedRun.runFork(
                 child.options, index: index, count: count, recordsPath: recordsPath, measurements: measurements, estimate: estimate,
                 orderSeed: orderSeed)
-        case .countInstructions(let dumpsDirectory, let measurements):
-            try InstructionPass.runChild(child.options, dumpsDirectory: dumpsDirectory, measurements: measurements)
+        case .countInstructions(let dumpsDirectory, let measurements, let probeApart):
+            try InstructionPass.runChild(child.options, dumpsDirectory: dumpsDirectory, measurements: measurements, probeApart: probeApart)
         case .sampleProfile(let measurement, let seconds):
             try SampledProfilePass.runChild(child.options, measurement: measurement, seconds: seconds)
         }
@@ -254,10 +259,12 @@ public enum BenchCommand {
             + "options.roundOrderSeeds, the fork's number and the group's place"
         let timing = abSwitch + MeasurementResult.fixedBatchMethod + forks + lookAgain + gating + "; sampling: "
             + SuiteRunner.samplingDescription(quick: options.quick, forks: options.forks)
-        guard options.instructions else { return timing }
+        let borrowedCounts = options.countsFrom.map { "; body re-run counts taken from \($0), an earlier run of this build" } ?? ""
+        guard options.instructions else { return timing + borrowedCounts }
         let counter = InstructionCounter(outputDirectory: "")
         return timing + "; "
             + InstructionPass.method(counter, valgrindVersion: CallgrindLaunch.valgrindVersion() ?? "valgrind of unknown version")
+            + borrowedCounts
     }
 
     /// The subjects of the spec in `directory`, once they pass `BenchSubjects.problems()`.

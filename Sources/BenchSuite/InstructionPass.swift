@@ -57,13 +57,26 @@ public enum InstructionPass {
     /// six processes, not two.
     public static let movedSeedPasses = ComparisonRule.defaultLeastSeedsToDecide - otherSeedPasses
 
+    /// How many processes count with the hash seed fixed, side by side: the selected measurements dealt
+    /// out in turn, the first to the first process, the second to the second, and so on. A fixed number,
+    /// not one a core, since a count depends on what its process counted before it: with it, one build
+    /// counts the same on any machine, and on one core the parts run one after another.
+    public static let fixedSeedParts = 2
+
+    /// The selected measurements `all` dealt out to `fixedSeedParts` processes, each part in the run's order.
+    static func fixedSeedShares(_ all: [MeasurementKey]) -> [[MeasurementKey]] {
+        (0..<fixedSeedParts).map { part in all.enumerated().filter { $0.offset % fixedSeedParts == part }.map(\.element) }
+            .filter { !$0.isEmpty }
+    }
+
     /// A measurement of more instructions per operation than this is not counted again under other
     /// seeds: the stored chain over a hundred handles and more, minutes each under callgrind.
     public static let otherSeedLimit = 1_000_000_000.0
 
-    /// Runs the child under callgrind, with the hash seed fixed, then `otherSeedPasses` times more with
-    /// random seeds over the measurements short enough, then `movedSeedPasses` times more over those
-    /// whose counts moved a little (`Counts.needsMoreSeeds`); returns the counts by measurement.
+    /// Runs the child under callgrind, with the hash seed fixed, in `fixedSeedParts` processes that
+    /// share the measurements out, then `otherSeedPasses` times more with random seeds over the
+    /// measurements short enough, then `movedSeedPasses` times more over those whose counts moved a
+    /// little (`Counts.needsMoreSeeds`); returns the counts by measurement.
     ///
     /// Work that hashes object identities and key paths (Observation's tracking) counts differently
     /// when the hashed values differ: under another seed, and equally in another build, whose code
@@ -87,7 +100,10 @@ public enum InstructionPass {
             throw BenchError("this bench was built without valgrind's headers (valgrind/callgrind.h); install valgrind and rebuild")
         }
         let passes = Passes(options: options, selected: selected, progress: progress, processes: processes)
-        let fixed = try passes.count(keys: nil, fixedSeed: true, times: 1) { _ in "counting with the hash seed fixed" }[0]
+        let shares = fixedSeedShares(selected.map(\.key))
+        let fixed = try passes.count(shares: shares, fixedSeed: true) { part in
+            "counting with the hash seed fixed (\(part) of \(shares.count), the measurements dealt out in turn)"
+        }.reduce(into: [MeasurementKey: Double]()) { all, part in all.merge(part) { first, _ in first } }
         var counts = fixed.mapValues { Counts(fixedSeed: $0, otherSeeds: []) }
         let again = countedAgain(selected.map(\.key), fixed: fixed)
         if !again.isEmpty {
@@ -147,12 +163,24 @@ public enum InstructionPass {
         ///
         /// - Parameter saying: What pass `n` (1-based) counts, for the progress line as it starts.
         func count(keys: [MeasurementKey]?, fixedSeed: Bool, times: Int, saying: (Int) -> String) throws -> [[MeasurementKey: Double]] {
-            let width = min(processes, times)
+            try count(shares: Array(repeating: keys ?? all, count: times), fixedSeed: fixedSeed, saying: saying)
+        }
+
+        /// Counts each of `shares` in a process of its own, up to `processes` at once; each process's
+        /// counts per operation, by key, in order.
+        ///
+        /// With the seed fixed, every process's dump directory is made before any starts, in order, so
+        /// the first share's takes the first free name, the second's the next, in every run: the name is
+        /// on the child's command line, and its hash moves what the child counts.
+        func count(shares: [[MeasurementKey]], fixedSeed: Bool, saying: (Int) -> String) throws -> [[MeasurementKey: Double]] {
+            let width = min(processes, shares.count)
             let group = ChildGroup()
             // What the children's threads need, and nothing of the progress line, which stays on this one.
-            let (options, counted, operationsPerCall) = (options, keys ?? all, operationsPerCall)
+            let (options, all, operationsPerCall) = (options, all, operationsPerCall)
+            let directories = fixedSeed ? try shares.map { _ in try CallgrindLaunch.makeOwnedOutputDirectory() } : nil
+            defer { directories?.forEach(CallgrindLaunch.removeOwnedOutputDirectory) }
             return try SideBySide.run(
-                times, atMost: width,
+                shares.count, atMost: width,
                 starting: { index in
                     let line = "[instructions] " + saying(index + 1)
                     // Side by side, the children's own lines take turns on the progress line: the
@@ -160,16 +188,20 @@ public enum InstructionPass {
                     if width == 1 { progress.note(line) } else { progress.say(line + ", \(width) processes side by side") }
                 },
                 stop: group.end
-            ) { _ in
-                let regions = try CallgrindLaunch.withOutputDirectory { directory in
+            ) { index in
+                let counted = shares[index]
+                // Every selected measurement is the child's default: its command line names none then.
+                let keys = counted == all ? nil : counted
+                let regions = try directories.map { directories in
+                    try childLaunch(options, keys: keys, fixedSeed: fixedSeed, directory: directories[index]).run(in: group)
+                } ?? CallgrindLaunch.withOutputDirectory { directory in
                     try childLaunch(options, keys: keys, fixedSeed: fixedSeed, directory: directory).run(in: group)
                 }
+                let totals = CallgrindRegion.measurementTotals(regions)
                 var counts: [MeasurementKey: Double] = [:]
                 for key in counted {
-                    guard let (region, instructions) = regions.first(where: { $0.key.kind == .counted && $0.key.name == key.label }) else {
-                        throw BenchError("the callgrind pass counted no instructions for \(key)")
-                    }
-                    counts[key] = Double(instructions) / Double(region.calls) / Double(operationsPerCall[key]!)
+                    guard let total = totals[key.label] else { throw BenchError("the callgrind pass counted no instructions for \(key)") }
+                    counts[key] = Double(total.instructions) / Double(total.calls) / Double(operationsPerCall[key]!)
                 }
                 return counts
             }
@@ -179,9 +211,12 @@ public enum InstructionPass {
     /// The counting child of `options` over `keys` (every selected measurement when `nil`), writing its
     /// dumps into `directory`: the debug-stripped copy of this executable, under callgrind.
     ///
-    /// `bench profile` starts the same child: its counted regions' dumps hold every function's costs.
-    static func childLaunch(_ options: RunOptions, keys: [MeasurementKey]?, fixedSeed: Bool, directory: String) throws -> CallgrindLaunch {
-        let child = ChildCommand(.countInstructions(dumpsDirectory: directory, measurements: keys ?? []), run: options)
+    /// `bench profile` starts the same child with `probeApart`: its counted regions' dumps then hold
+    /// every counted call's functions, one dump a measurement.
+    static func childLaunch(
+        _ options: RunOptions, keys: [MeasurementKey]?, fixedSeed: Bool, directory: String, probeApart: Bool = false
+    ) throws -> CallgrindLaunch {
+        let child = ChildCommand(.countInstructions(dumpsDirectory: directory, measurements: keys ?? [], probeApart: probeApart), run: options)
         return CallgrindLaunch(
             program: try CallgrindLaunch.copyWithoutDebugInformation(OwnExecutable.path(), into: directory), arguments: child.arguments,
             environment: childEnvironment(fixedSeed: fixedSeed), outputDirectory: directory)
@@ -219,10 +254,12 @@ public enum InstructionPass {
     ///
     /// - Parameter processes: The most counting processes that ran at once (`count`'s).
     public static func method(_ counter: InstructionCounter, valgrindVersion: String, processes: Int = countingProcesses) -> String {
-        "instructionsPerOperation: callgrind's Ir (\(valgrindVersion)) in a second process of this build under valgrind, "
+        "counting method \(CountingMethod.current): instructionsPerOperation: callgrind's Ir (\(valgrindVersion)) in \(fixedSeedParts) more processes of this build under valgrind, "
+            + "the measurements dealt out to them in turn, "
             + "on jemalloc with time-driven purging off, address-space randomisation off, SWIFT_DETERMINISTIC_HASHING=1, a fixed environment; "
-            + "per measurement, \(counter.warmUpCalls) calls uncollected, one probe call, then N calls collected, "
-            + "N = \(counter.targetInstructions) Ir over the probe's, even, within \(counter.minimumCalls)...\(counter.maximumCalls); "
+            + "per measurement, \(counter.warmUpCalls) calls uncollected, then N calls collected, the first a probe, "
+            + "N = \(counter.targetInstructions) Ir over the probe's, within \(counter.minimumCalls)...\(counter.maximumCalls) and even, "
+            + "or within 1...\(counter.maximumCalls) for an operation that runs after its own set-up; "
             + "Ir / N / operations per call; each call's indirect call and black hole are in the count, as in the timings; "
             + "instructionsUnderOtherHashSeeds: the same, in \(otherSeedPasses) more processes with random hash seeds, "
             + "for measurements of at most \(Int(otherSeedLimit)) Ir per operation, and in \(movedSeedPasses) more "
@@ -237,17 +274,19 @@ public enum InstructionPass {
     // MARK: - Child
 
     /// Counts the selected measurements keyed `measurements` (all when empty), one after another,
-    /// into `dumpsDirectory`: the job `ChildCommand.Job.countInstructions`. Writes no results file.
+    /// into `dumpsDirectory`: the job `ChildCommand.Job.countInstructions`, whose `probeApart` keeps
+    /// each probe out of the count (a profile's). Writes no results file.
     ///
     /// - Throws: `BenchError` outside valgrind, where nothing would be counted; what preparing a
     ///   measurement or counting it throws.
-    public static func runChild(_ options: RunOptions, dumpsDirectory: String, measurements: [MeasurementKey]) throws {
+    public static func runChild(_ options: RunOptions, dumpsDirectory: String, measurements: [MeasurementKey], probeApart: Bool = false) throws {
         guard InstructionCounter.isRunningOnValgrind else {
             throw BenchError.usage("'child count-instructions' counts only under valgrind, where bench --instructions starts it")
         }
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         let progress = ProgressLine()
-        let counter = InstructionCounter(outputDirectory: dumpsDirectory)
+        var counter = InstructionCounter(outputDirectory: dumpsDirectory)
+        counter.probeIsCounted = !probeApart
         var selected = SuiteRunner.selected(Suite(subjects: subjects), options: options)
         if !measurements.isEmpty {
             let keys = Set(measurements)
@@ -257,9 +296,9 @@ public enum InstructionPass {
             let name = measurement.key.label
             progress.passing("[instructions \(index + 1)/\(selected.count)] \(name)")
             let prepared = try measurement.prepare()
-            let region = try counter.count(
+            let calls = try counter.count(
                 Measurement(name, setUp: prepared.setUp, operation: prepared.operation), oneCallPerSetUp: measurement.oneCallPerBatch)
-            progress.note("[instructions \(index + 1)/\(selected.count)] \(name): \(region.calls) calls counted")
+            progress.note("[instructions \(index + 1)/\(selected.count)] \(name): \(calls) call\(calls == 1 ? "" : "s") counted")
         }
         progress.finish()
     }

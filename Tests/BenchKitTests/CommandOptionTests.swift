@@ -11,7 +11,7 @@ struct CommandOptionTests {
     /// filter that looks like an option, a path with a space, a file name that starts with `-`.
     private static let values = [
         "--forks": "3", "--filter": "-h", "--spec": "/tmp/my spec", "--limits": "-limits.json", "--out": "results/x.json",
-        "--format": "json", "--shape": "root,incremental",
+        "--format": "json", "--shape": "root,incremental", "--counts-from": "-earlier run.json",
     ]
 
     /// The option given away from its default, in the form `RunOptions.arguments` writes.

@@ -23,6 +23,15 @@ struct SeedProbeTests {
         #expect(!counts(10_000, []).needsMoreSeeds, "not counted again: too long to probe")
     }
 
+    /// The fixed seed's measurements go to two processes in turn, whatever the machine's cores, so a
+    /// build counts each in the same company on every machine.
+    @Test func theFixedSeedsMeasurementsAreDealtOutInTurnToTwoProcesses() {
+        #expect(InstructionPass.fixedSeedParts == 2)
+        #expect(InstructionPass.fixedSeedShares(keys("a", "b", "c", "d", "e")) == [keys("a", "c", "e"), keys("b", "d")])
+        #expect(InstructionPass.fixedSeedShares(keys("a")) == [keys("a")], "one measurement is one process")
+        #expect(InstructionPass.fixedSeedShares([]).isEmpty)
+    }
+
     @Test func theOtherSeedsCountTheShortOnesInTheRunsOrder() {
         let fixed = keyed(["a": 5_000, "long": InstructionPass.otherSeedLimit * 3.7, "b": InstructionPass.otherSeedLimit, "c": 12])
         #expect(

@@ -114,4 +114,31 @@ struct InstructionCountParsingTests {
         #expect(counter.calls(probe: 12_369_410_821) == 2, "a slow call gets the fewest")
         for probe in stride(from: UInt64(1), to: 50_000_000, by: 77_777) { #expect(counter.calls(probe: probe) % 2 == 0) }
     }
+
+    /// A call made after its own set-up starts from the same state as every other: nothing alternates,
+    /// so its calls are not rounded to even, and one call of the target or more is enough.
+    @Test func aCallAfterItsOwnSetUpIsNotRoundedAndOneMayDo() {
+        let counter = InstructionCounter(outputDirectory: "")
+        #expect(counter.calls(probe: 7_000_000, oneCallPerSetUp: true) == 3, "20 000 000 / 7 000 000 = 2.9, up to 3, odd")
+        #expect(counter.calls(probe: 7_000_000) == 4, "rounded to even when calls follow one another")
+        #expect(counter.calls(probe: 12_369_410_821, oneCallPerSetUp: true) == 1)
+        #expect(counter.calls(probe: 0, oneCallPerSetUp: true) == 1000)
+    }
+
+    /// A measurement's count is its counted probe's and its counted region's, over their calls together;
+    /// a probe kept apart is no part of it.
+    @Test func aMeasurementsTotalAddsItsCountedProbeAndLeavesAProbeApartOut() {
+        let totals = CallgrindRegion.measurementTotals([
+            CallgrindRegion(kind: .countedProbe, calls: 1, name: "a [derived]"): 1_000,
+            CallgrindRegion(kind: .counted, calls: 3, name: "a [derived]"): 2_970,
+            CallgrindRegion(kind: .countedProbe, calls: 1, name: "b"): 500,
+            CallgrindRegion(kind: .probe, calls: 1, name: "c"): 70,
+            CallgrindRegion(kind: .counted, calls: 2, name: "c"): 150,
+        ])
+        #expect(totals.count == 3)
+        #expect(totals["a [derived]"]?.instructions == 3_970 && totals["a [derived]"]?.calls == 4)
+        #expect(totals["b"]?.instructions == 500 && totals["b"]?.calls == 1, "a probe that was every call needed")
+        #expect(totals["c"]?.instructions == 150 && totals["c"]?.calls == 2)
+        #expect(CallgrindRegion(label: "counted-probe 1 a [derived]")?.kind == .countedProbe)
+    }
 }

@@ -31,8 +31,10 @@ public struct ChildCommand: Sendable, Equatable {
             index: Int, count: Int, recordsPath: String, measurements: [MeasurementKey] = [], estimate: ForkEstimate? = nil,
             orderSeed: UInt64 = 0)
         /// Under callgrind, count the selected measurements whose keys are `measurements` (all of them
-        /// when empty), one after another, dumping each region into `dumpsDirectory`.
-        case countInstructions(dumpsDirectory: String, measurements: [MeasurementKey])
+        /// when empty), one after another, dumping each region into `dumpsDirectory`. With `probeApart`
+        /// (a profile's child), each probe is a call of its own and the counted region holds every
+        /// counted call; else the probe is the first counted call (`InstructionCounter.probeIsCounted`).
+        case countInstructions(dumpsDirectory: String, measurements: [MeasurementKey], probeApart: Bool = false)
         /// Run the timed loop of `measurement` for `seconds`, under perf.
         case sampleProfile(measurement: MeasurementKey, seconds: Double)
 
@@ -83,14 +85,15 @@ public struct ChildCommand: Sendable, Equatable {
         case .fork(let index, let count, let recordsPath, _, let estimate, let orderSeed):
             arguments += ["--fork=\(index)/\(count)", "--records=\(recordsPath)", "--order-seed=\(orderSeed)"]
             if let estimate { arguments.append("--estimate=\(estimate.argument)") }
-        case .countInstructions(let dumpsDirectory, _):
+        case .countInstructions(let dumpsDirectory, _, let probeApart):
             arguments.append("--dumps=\(dumpsDirectory)")
+            if probeApart { arguments.append("--probe=apart") }
         case .sampleProfile(let measurement, let seconds):
             arguments += ["--measurement=\(measurement.label)", "--seconds=\(seconds)"]
         }
         arguments += options.arguments
         switch job {
-        case .countInstructions(_, let measurements), .fork(_, _, _, let measurements, _, _):
+        case .countInstructions(_, let measurements, _), .fork(_, _, _, let measurements, _, _):
             if !measurements.isEmpty { arguments += ["--"] + measurements.map(\.label) }
         case .sampleProfile: break
         }

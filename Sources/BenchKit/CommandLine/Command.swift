@@ -57,6 +57,10 @@ public struct RunOptions: Sendable, Equatable {
     /// Whether standard error stays silent but for errors: no progress, no phase times, no line
     /// naming the results file; standard output has the report alone either way.
     public var quiet: Bool
+    /// A results file of an earlier run of this build whose body re-run counts this run takes instead
+    /// of counting them again; `nil` counts them. Counts are exact, so a run of the same build, spec and
+    /// selection counts the same ones (`ScenarioCountsSource`).
+    public var countsFrom: String?
 
     /// The forks of a full run: enough processes' medians for the rank test across two runs to reach
     /// significance after the correction for comparing every measurement at once (see `ComparisonRule`).

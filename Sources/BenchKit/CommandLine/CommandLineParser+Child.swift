@@ -6,7 +6,7 @@ extension CommandLineParser {
     private static let childOptions: [String: [String: Bool]] = [
         "fork": scanTable(
             [RunOption.quick, .filter, .spec, .shape, .quiet, .limits], adding: ["--fork": true, "--records": true, "--estimate": true, "--order-seed": true]),
-        "count-instructions": scanTable([RunOption.filter, .spec, .shape], adding: ["--dumps": true]),
+        "count-instructions": scanTable([RunOption.filter, .spec, .shape], adding: ["--dumps": true, "--probe": true]),
         "sample-profile": scanTable([RunOption.quick, .filter, .spec, .shape], adding: ["--measurement": true, "--seconds": true]),
     ]
 
@@ -53,8 +53,13 @@ extension CommandLineParser {
                 estimate: estimate, orderSeed: orderSeed)
         case "count-instructions":
             guard !scanned.positionals.contains("") else { throw BenchError.usage("'\(command)' needs non-empty measurement keys") }
+            let probe = try scanned["--probe"].nonEmpty()
+            guard probe == nil || probe == "apart" else {
+                throw BenchError.usage("bad value '\(probe!)' for option '--probe' (expected apart)")
+            }
             job = .countInstructions(
-                dumpsDirectory: try required("--dumps"), measurements: scanned.positionals.map(MeasurementKey.init(label:)))
+                dumpsDirectory: try required("--dumps"), measurements: scanned.positionals.map(MeasurementKey.init(label:)),
+                probeApart: probe != nil)
         default:
             let text = try required("--seconds")
             guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {

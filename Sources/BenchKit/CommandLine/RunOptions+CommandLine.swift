@@ -15,7 +15,7 @@ extension RunOptions {
 
 extension CommandOption<RunOptions> {
     /// Every option of a run, in the order `--help` lists them and `RunOptions.arguments` writes them.
-    static var all: [Self] { [.quick, .instructions, .forks, .filter, .spec, .limits, .out, .format, .shape, .quiet] }
+    static var all: [Self] { [.quick, .instructions, .forks, .filter, .spec, .limits, .out, .format, .shape, .quiet, .countsFrom] }
 
     /// The options `bench --list` takes: those that change which measurements exist, and the limits
     /// whose operations it names.
@@ -104,6 +104,19 @@ extension CommandOption<RunOptions> {
                 """,
             read: { given, options throws(BenchError) in options.format = try given.choice(of: ReportFormat.self) ?? options.format },
             value: { $0.format == RunOptions.defaults.format ? nil : $0.format.rawValue })
+    }
+
+    static var countsFrom: Self {
+        Self(
+            "--counts-from", "FILE",
+            help: """
+                take the body re-run counts from FILE, a results file of this build
+                (same commit, spec and selection), instead of counting them again:
+                they are exact, so runs made one after another need them once
+                (\(default: "counted"))
+                """,
+            read: { given, options throws(BenchError) in options.countsFrom = try given.nonEmpty() },
+            value: { $0.countsFrom })
     }
 
     static var quiet: Self {

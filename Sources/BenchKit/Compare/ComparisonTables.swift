@@ -113,6 +113,7 @@ struct ComparisonTables {
         case .countsWander: " (decides: counts wander)"
         case .withinTheSpread: " (decides: change within \(rule.marginText) the spread)"
         case .tooFewSeeds: " (decides: spread under fewer than \(rule.leastSeedsToDecide) seeds)"
+        case .countingMethodChanged: " (decides: counting method changed)"
         }
     }
 

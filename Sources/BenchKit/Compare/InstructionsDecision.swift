@@ -18,6 +18,8 @@ public enum InstructionsDecision: Sendable, Equatable {
         /// The count moved under other seeds, and a file counted it under fewer than
         /// `ComparisonRule.leastSeedsToDecide` of them: too few to trust how far it moves.
         case tooFewSeeds = "a file counted it under too few other hash seeds"
+        /// The files counted by different ways (`CountingMethod`), which move a count by themselves.
+        case countingMethodChanged = "counting method changed"
     }
 
     /// Decides a change in instructions against the threshold and the seed spread.

@@ -78,6 +78,9 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     public var reason: ComparisonReason
     /// Allocations per operation in both files, when both counted them.
     @ExplicitNull public var allocations: AllocationChange?
+    /// Whether the files counted instructions by different ways (`CountingMethod`), so the counts do
+    /// not decide (`instructionsDoubt` says so).
+    public var countingMethodChanged: Bool
 
     /// Whether either file took this measurement's samples in one process, whatever its options say:
     /// then wall time cannot tell a change from how much one process differs from the next.
@@ -89,8 +92,11 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     ///   - old: The measurement in OLD.
     ///   - new: The measurement in NEW, with the same name and strategy.
     ///   - rule: The decision rule.
-    public init(old: MeasurementRecord, new: MeasurementRecord, rule: ComparisonRule) {
+    ///   - countingMethodChanged: Whether the files counted instructions by different ways
+    ///     (`CountingMethod`): the counts are then shown, and wall time decides.
+    public init(old: MeasurementRecord, new: MeasurementRecord, rule: ComparisonRule, countingMethodChanged: Bool = false) {
         key = old.key
+        self.countingMethodChanged = countingMethodChanged
         self.old = Side(old)
         self.new = Side(new)
         let oldGroups = old.sampleGroups
@@ -138,7 +144,11 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         } else {
             (wallTimeVerdict, wallTimeReason) = (.noChange, .noRatio)
         }
-        let decision = instructionsRatio.map { InstructionsDecision(ratio: $0, spread: instructionsSpread, seeds: instructionsSeeds ?? 0, rule: rule) }
+        let decision = instructionsRatio.map { ratio in
+            countingMethodChanged
+                ? .leavesItToWallTime(.countingMethodChanged)
+                : InstructionsDecision(ratio: ratio, spread: instructionsSpread, seeds: instructionsSeeds ?? 0, rule: rule)
+        }
         instructionsDoubt = decision?.doubt
         if let byInstructions = decision?.verdict {
             basis = .instructions

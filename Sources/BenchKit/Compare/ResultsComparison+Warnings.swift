@@ -46,11 +46,21 @@ extension ResultsComparison {
                 "with \(old.options.forks) and \(new.options.forks) forks the rank test's smallest p-value, Holm-adjusted, is "
                     + String(format: "%.3g", reach) + ": no wall-time verdict can be slower or faster (use more forks)")
         }
+        if countingMethodChanged(old: old, new: new) {
+            warnings.append(
+                "counting method changed: old counted instructions by \(CountingMethod.describe(old.countingMethod ?? 1)), new by "
+                    + "\(CountingMethod.describe(new.countingMethod ?? 1)); the counts are shown, and wall time decides")
+        }
         let debug = [(old, "old"), (new, "new")].filter { $0.0.environment.buildConfiguration == "debug" }.map(\.1)
         if !debug.isEmpty {
             warnings.append("\(debug.joined(separator: " and ")) is a debug build: its wall times say little about a release")
         }
         return warnings
+    }
+
+    /// Whether both files counted instructions, each by another way (`CountingMethod`).
+    static func countingMethodChanged(old: ResultsFile, new: ResultsFile) -> Bool {
+        old.hasInstructionCounts && new.hasInstructionCounts && old.countingMethod != new.countingMethod
     }
 
     /// The smallest p-value the rank test of `first` and `second` forks' medians can give, times the

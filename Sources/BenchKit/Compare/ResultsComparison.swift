@@ -71,8 +71,11 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
 
         let oldMeasurements = Dictionary(old.results.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let newMeasurements = Dictionary(new.results.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let methodChanged = Self.countingMethodChanged(old: old.results, new: new.results)
         var measurements = oldMeasurements.keys.sorted().compactMap { key in
-            newMeasurements[key].map { MeasurementComparison(old: oldMeasurements[key]!, new: $0, rule: rule) }
+            newMeasurements[key].map {
+                MeasurementComparison(old: oldMeasurements[key]!, new: $0, rule: rule, countingMethodChanged: methodChanged)
+            }
         }
         // Every measurement is tested at once: the wall-time verdicts rest on p-values adjusted for that.
         let adjusted = Statistics.holmAdjusted(measurements.map(\.rankTest.pValue))

@@ -36,8 +36,15 @@ public enum ResultsMerge {
         var merged = first
         // Read, an older file's values are the current layout's; the merged file is a new one of it.
         merged.schema = ResultsSchema.current
-        let counted = files.first { file in file.results.measurements.contains { $0.instructionsPerOperation != nil } }
-            ?? instructionsFrom
+        let counted = files.first { $0.results.hasInstructionCounts } ?? instructionsFrom
+        for (path, file) in files + [instructionsFrom].compactMap({ $0 })
+        where file.hasInstructionCounts && file.countingMethod != counted?.results.countingMethod {
+            throw .at(
+                path,
+                "counted instructions by \(CountingMethod.describe(file.countingMethod ?? 1)), \(counted!.path) by "
+                    + "\(CountingMethod.describe(counted!.results.countingMethod ?? 1)): counts of two ways cannot be merged")
+        }
+        merged.countingMethod = counted?.results.countingMethod
         // The counted file first, whose fixed-seed count stands; every file's counts under other seeds.
         let countSources = [counted].compactMap { $0 } + files.filter { $0.path != counted?.path }
         merged.measurements = try first.measurements.map { record throws(BenchError) in

@@ -6,8 +6,8 @@ import Harness
 /// The file is the record of the run: a report is rendered from it alone (`bench report FILE`), and a
 /// later commit's file is diffed against it. Keys: `schema`, `environment`, `limitsFile`,
 /// `limitsSHA256`, `timer`, `method`, `options`, `subjects`, `measurements`, `counts`, `fits`, `limits`,
-/// `decision`, and, where the run has them, `scaling`, `shapes`, `readFloor`, `phases`, `looks` and
-/// `looksTaken`. What each layout added is `ResultsSchema.changes`; a file of an older one reads as
+/// `decision`, and, where the run has them, `scaling`, `shapes`, `readFloor`, `phases`, `looks`,
+/// `looksTaken` and `countingMethod`. What each layout added is `ResultsSchema.changes`; a file of an older one reads as
 /// one of the current. Encoded with sorted keys and pretty printing, so two runs' files diff line by
 /// line.
 public struct ResultsFile: Sendable, Equatable, Codable {
@@ -54,6 +54,8 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     public var looks: LookSchedule?
     /// The looks the run took after its first, in order; nil when it took none.
     public var looksTaken: [LookRecord]?
+    /// The way the instruction counts were made (`CountingMethod`); nil when the file holds none.
+    public var countingMethod: Int?
 
     /// A results file of the current schema, from a run's finished values: its verdicts judged, its
     /// read floor made from `measurements` (`ReadFloor.figures`) and its phases timed, all before.
@@ -62,7 +64,7 @@ public struct ResultsFile: Sendable, Equatable, Codable {
         method: String, options: RunRecord, measurements: [MeasurementRecord], counts: [CountRecord],
         fits: [FitRecord], limits: [LimitJudgement], decision: Decision, readFloor: [ReadFloorFigure]?, subjects: [SubjectRecord] = [],
         scaling: ScalingRecord? = nil, shapes: ShapePreference? = nil, phases: [PhaseTimingRecord]? = nil,
-        looks: LookSchedule? = nil, looksTaken: [LookRecord]? = nil
+        looks: LookSchedule? = nil, looksTaken: [LookRecord]? = nil, countingMethod: Int? = nil
     ) {
         self.schema = ResultsSchema.current
         self.environment = environment
@@ -83,7 +85,11 @@ public struct ResultsFile: Sendable, Equatable, Codable {
         self.phases = phases
         self.looks = looks
         self.looksTaken = looksTaken
+        self.countingMethod = countingMethod
     }
+
+    /// Whether any measurement has an instruction count.
+    public var hasInstructionCounts: Bool { measurements.contains { $0.instructionsPerOperation != nil } }
 
     /// The file's bytes: UTF-8 JSON with sorted keys, two-space pretty printing and a final newline.
     ///

@@ -66,6 +66,12 @@ public enum ResultsSchema {
                 + "(stored's less stored's), the median of the forks' shares with the order-statistic interval over them, at "
                 + "the limit's level. Reported, not judged. A file of schema 5 or before has none, and reads without it.",
             upgrade: { _ in }),
+        Change(
+            schema: 7, date: "2026-12-05",
+            note: "countingMethod: the way the instruction counts were made (CountingMethod), 2 from here: the probe is "
+                + "the first counted call, and two processes share the fixed seed's measurements. A file of schema 6 or before with counts made them by method 1, a probe call of "
+                + "its own, and reads so; one without counts reads without it.",
+            upgrade: ResultsUpgrade.fromSchema6),
     ]
 
     /// The layout this bench writes.

@@ -35,6 +35,15 @@ enum ResultsUpgrade {
             }
         }
     }
+
+    /// Schema 6 to 7: a file with instruction counts made them by `CountingMethod` 1.
+    @Sendable static func fromSchema6(_ file: inout JSONValue) {
+        let counted = file["measurements"]?.elements?.contains { entry in
+            if let count = entry["instructionsPerOperation"], count != .null { return true }
+            return false
+        }
+        if counted == true { file.set("countingMethod", .int(1)) }
+    }
 }
 
 extension JSONValue {

@@ -42,7 +42,7 @@ public enum ProfileCommand {
             // The child's environment sets the switch's variable either way (`InstructionPass.childLaunch`),
             // so a profile with it off and one with it on differ by the switch's work alone.
             Interruption.activity = "counting under callgrind"
-            let launch = try InstructionPass.childLaunch(runOptions, keys: nil, fixedSeed: true, directory: scratch)
+            let launch = try InstructionPass.childLaunch(runOptions, keys: nil, fixedSeed: true, directory: scratch, probeApart: true)
             _ = try launch.run()
             let regions = try countedDumps(in: scratch)
             Interruption.activity = "sampling under perf"

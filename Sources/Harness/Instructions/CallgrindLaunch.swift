@@ -123,12 +123,24 @@ public struct CallgrindLaunch {
     ///
     /// - Throws: `Unavailable` when the directory cannot be made; what `body` throws.
     public static func withOutputDirectory<Result>(prefix: String = "/tmp/bench-callgrind", _ body: (String) throws -> Result) throws -> Result {
-        let directory = try makeOutputDirectory(prefix: prefix, registering: Interruption.remove(onInterrupt:))
-        defer {
-            try? FileManager.default.removeItem(atPath: directory)
-            Interruption.forget(directory)
-        }
+        let directory = try makeOwnedOutputDirectory(prefix: prefix)
+        defer { removeOwnedOutputDirectory(directory) }
         return try body(directory)
+    }
+
+    /// Makes an output directory as `makeOutputDirectory(prefix:)` does, removed when the bench is
+    /// interrupted (`Interruption`) until `removeOwnedOutputDirectory(_:)` removes it: for a caller that
+    /// makes several in an order of its own before it runs anything.
+    ///
+    /// - Throws: `Unavailable` when the directory cannot be made.
+    public static func makeOwnedOutputDirectory(prefix: String = "/tmp/bench-callgrind") throws(Unavailable) -> String {
+        try makeOutputDirectory(prefix: prefix, registering: Interruption.remove(onInterrupt:))
+    }
+
+    /// Removes a directory `makeOwnedOutputDirectory(prefix:)` made, with everything in it.
+    public static func removeOwnedOutputDirectory(_ directory: String) {
+        try? FileManager.default.removeItem(atPath: directory)
+        Interruption.forget(directory)
     }
 
     private static func makeOutputDirectory(prefix: String, registering: (String) -> Void) throws(Unavailable) -> String {

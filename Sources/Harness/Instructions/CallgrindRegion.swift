@@ -7,9 +7,12 @@
 public struct CallgrindRegion: Sendable, Hashable {
     /// What a region is for.
     public enum Kind: String, Sendable {
-        /// One call, counted only to choose how many calls the counted region makes.
+        /// One call, counted only to choose how many calls the counted region makes (a profile's).
         case probe
-        /// The calls whose instructions the measurement reports.
+        /// One call, the first the measurement reports, which also chooses how many more the counted
+        /// region makes (the pass's).
+        case countedProbe = "counted-probe"
+        /// The calls whose instructions the measurement reports, after a counted probe's when there is one.
         case counted
     }
 
@@ -39,5 +42,16 @@ public struct CallgrindRegion: Sendable, Hashable {
             !parts[2].isEmpty
         else { return nil }
         self.init(kind: kind, calls: calls, name: String(parts[2]))
+    }
+
+    /// Each measurement's count, by name: the instructions of its counted regions (a counted probe's
+    /// and the counted region's) and the calls they made together. A probe kept apart is left out.
+    public static func measurementTotals(_ regions: [CallgrindRegion: UInt64]) -> [String: (instructions: UInt64, calls: Int)] {
+        var totals: [String: (instructions: UInt64, calls: Int)] = [:]
+        for (region, instructions) in regions where region.kind != .probe {
+            let sum = totals[region.name, default: (0, 0)]
+            totals[region.name] = (sum.instructions + instructions, sum.calls + region.calls)
+        }
+        return totals
     }
 }
