@@ -1,0 +1,64 @@
+"""scripts/interleaved-runs: a side told --counts-once counts its body re-runs in its first run and takes
+them in the others from that run's file; every run says which of all it is and the time left. Runs the
+bench that scripts/test built (BENCH_EXECUTABLE, else .build/tests/release/bench). From the root:
+python3 -m unittest discover -s scripts/tests"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BENCH = os.environ.get("BENCH_EXECUTABLE") or os.path.join(ROOT, ".build", "tests", "release", "bench")
+SCRIPT = os.path.join(ROOT, "scripts", "interleaved-runs")
+
+
+class InterleavedRunsTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        if not os.access(BENCH, os.X_OK):
+            raise AssertionError(f"no bench at {BENCH}: build it first (scripts/test does)")
+
+    def setUp(self):
+        self.out = tempfile.mkdtemp(prefix="interleaved-runs.")
+
+    def tearDown(self):
+        shutil.rmtree(self.out, ignore_errors=True)
+
+    def runs(self, *arguments):
+        side = f"{BENCH} --quick --filter phase.read.tracked*"
+        return subprocess.run([SCRIPT, "--out", self.out, "--rounds", "2", "--forks", "1", *arguments,
+                               f"a={side}", f"b={side}"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+    def test_a_side_told_counts_once_takes_its_counts_from_its_first_run(self):
+        done = self.runs("--counts-once", "a")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        first, second = (json.load(open(os.path.join(self.out, f"a-{n}.json"))) for n in (1, 2))
+        self.assertTrue(first["counts"], "the selection has counts to take")
+        self.assertEqual(first["counts"], second["counts"])
+        self.assertNotIn("body re-run counts taken from", first["method"])
+        self.assertIn(f"body re-run counts taken from {os.path.join(self.out, 'a-1.json')}", second["method"])
+        self.assertNotIn("counting", [phase["phase"] for phase in second["phases"]], "the second run counted nothing")
+        other = json.load(open(os.path.join(self.out, "b-2.json")))
+        self.assertNotIn("body re-run counts taken from", other["method"], "b was not told to")
+        self.assertIn("counting", [phase["phase"] for phase in other["phases"]])
+
+    def test_every_run_says_which_of_all_it_is_and_the_time_left(self):
+        done = self.runs()
+        self.assertEqual(done.returncode, 0, done.stderr)
+        lines = [line for line in done.stderr.splitlines() if re.match(r"interleaved-runs: run \d+ of 4 ", line)]
+        self.assertEqual([int(line.split()[2]) for line in lines], [1, 2, 3, 4], done.stderr)
+        self.assertIn("time left known after the first run", lines[0])
+        self.assertRegex(lines[1], r"about \d+ s left")
+
+    def test_counts_once_for_a_side_that_does_not_exist_is_refused(self):
+        done = self.runs("--counts-once", "c")
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("no side is named 'c'", done.stderr)
+        self.assertEqual(os.listdir(self.out), [], "nothing was run")
+
+
+if __name__ == "__main__":
+    unittest.main()
