@@ -124,7 +124,7 @@ struct CompareCommandTests {
         let first = try #require(measurements.first { ($0["key"] as? [String: Any])?["strategy"] as? String == "derived" })
         #expect(Set(first.keys) == ["key", "old", "new", "ratio", "ratioInterval", "rankTest", "rankTestOf", "adjustedPValue",
                                     "wallTimeVerdict", "wallTimeReason", "instructionsRatio", "instructionsVaryWithHashing",
-                                    "instructionsSpread", "instructionsSeeds", "instructionsDoubt", "verdict", "basis", "reason", "allocations"])
+                                    "instructionsSpread", "instructionsSeeds", "instructionsDoubt", "countingMethodChanged", "verdict", "basis", "reason", "allocations"])
         #expect(first["verdict"] as? String == "slower" && first["basis"] as? String == "instructions")
         #expect(first["wallTimeVerdict"] as? String == "slower")
         #expect((first["rankTest"] as? [String: Any])?["pValue"] is Double)

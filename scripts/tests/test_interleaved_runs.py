@@ -27,21 +27,25 @@ class InterleavedRunsTest(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.out, ignore_errors=True)
 
+    def results(self, name):
+        with open(os.path.join(self.out, name)) as file:
+            return json.load(file)
+
     def runs(self, *arguments):
-        side = f"{BENCH} --quick --filter phase.read.tracked*"
+        side = f"{BENCH} --quick --filter verdict-read-value-changes"
         return subprocess.run([SCRIPT, "--out", self.out, "--rounds", "2", "--forks", "1", *arguments,
                                f"a={side}", f"b={side}"], cwd=ROOT, capture_output=True, text=True, timeout=600)
 
     def test_a_side_told_counts_once_takes_its_counts_from_its_first_run(self):
         done = self.runs("--counts-once", "a")
         self.assertEqual(done.returncode, 0, done.stderr)
-        first, second = (json.load(open(os.path.join(self.out, f"a-{n}.json"))) for n in (1, 2))
+        first, second = (self.results(f"a-{n}.json") for n in (1, 2))
         self.assertTrue(first["counts"], "the selection has counts to take")
         self.assertEqual(first["counts"], second["counts"])
         self.assertNotIn("body re-run counts taken from", first["method"])
         self.assertIn(f"body re-run counts taken from {os.path.join(self.out, 'a-1.json')}", second["method"])
         self.assertNotIn("counting", [phase["phase"] for phase in second["phases"]], "the second run counted nothing")
-        other = json.load(open(os.path.join(self.out, "b-2.json")))
+        other = self.results("b-2.json")
         self.assertNotIn("body re-run counts taken from", other["method"], "b was not told to")
         self.assertIn("counting", [phase["phase"] for phase in other["phases"]])
 
