@@ -27,6 +27,9 @@ struct MachineEnvironmentTests {
         #expect(MachineEnvironment.isDirty(porcelain: " M Package.swift\n"))
         #expect(!MachineEnvironment.isDirty(porcelain: ""), "clean tree")
         #expect(!MachineEnvironment.isDirty(porcelain: "\n"))
+        #expect(!MachineEnvironment.isDirty(porcelain: "?? results/20261205-074546-bfe9728-a7ee6a.json\n"), "a run's own results file")
+        #expect(MachineEnvironment.isDirty(porcelain: "?? results/x.json\n?? Sources/New.swift\n"), "a new source beside it")
+        #expect(MachineEnvironment.isDirty(porcelain: " M results/README.md\n"), "a tracked file changed, even under results/")
     }
 
     @Test func captureDescribesThisMachineAndBuild() throws {

@@ -8,7 +8,8 @@ import Foundation
 public struct MachineEnvironment: Sendable, Equatable, Codable {
     /// `git rev-parse HEAD` of the source tree, or `"unknown"` outside a repository.
     public var commit: String
-    /// Whether `git status --porcelain` listed anything: the commit does not describe the code run.
+    /// Whether `git status --porcelain` listed anything but new files under `results/` (the bench's own
+    /// output): the commit does not describe the code run.
     public var dirtyTree: Bool?
     /// The first line of `swift --version` when a toolchain is on PATH, else the compile-time version.
     public var toolchain: String
@@ -78,9 +79,13 @@ public struct MachineEnvironment: Sendable, Equatable, Codable {
 
     // MARK: - Parsing, pure so it is tested on fixed text
 
-    /// Whether `git status --porcelain` output lists any change.
+    /// Whether `git status --porcelain` output lists any change but a new file under `results/`: the
+    /// bench writes its results files there, and one run's file is no change to the next run's build
+    /// (the release gate keeps its run there, and the gate after it would be called dirty).
     static func isDirty(porcelain: String) -> Bool {
-        porcelain.contains { !$0.isWhitespace }
+        porcelain.split(separator: "\n").contains { line in
+            line.contains { !$0.isWhitespace } && !line.hasPrefix("?? results/")
+        }
     }
 
     /// The `PRETTY_NAME` value of an os-release file, unquoted.
