@@ -59,7 +59,7 @@ public struct RunOptions: Sendable, Equatable {
     public var quiet: Bool
     /// A results file of an earlier run of this build whose body re-run counts this run takes instead
     /// of counting them again; `nil` counts them. Counts are exact, so a run of the same build, spec and
-    /// selection counts the same ones (`ScenarioCountsSource`).
+    /// selection counts the same ones (`BorrowedCounts`).
     public var countsFrom: String?
 
     /// The forks of a full run: enough processes' medians for the rank test across two runs to reach

@@ -37,12 +37,14 @@ public enum ResultsMerge {
         // Read, an older file's values are the current layout's; the merged file is a new one of it.
         merged.schema = ResultsSchema.current
         let counted = files.first { $0.results.hasInstructionCounts } ?? instructionsFrom
-        for (path, file) in files + [instructionsFrom].compactMap({ $0 })
-        where file.hasInstructionCounts && file.countingMethod != counted?.results.countingMethod {
-            throw .at(
-                path,
-                "counted instructions by \(CountingMethod.describe(file.countingMethod ?? 1)), \(counted!.path) by "
-                    + "\(CountingMethod.describe(counted!.results.countingMethod ?? 1)): counts of two ways cannot be merged")
+        if let counted {
+            for (path, file) in files + [instructionsFrom].compactMap({ $0 })
+            where file.hasInstructionCounts && file.countingMethod != counted.results.countingMethod {
+                throw .at(
+                    path,
+                    "counted instructions by \(CountingMethod.describe(file.countingMethod ?? 1)), \(counted.path) by "
+                        + "\(CountingMethod.describe(counted.results.countingMethod ?? 1)): counts of two ways cannot be merged")
+            }
         }
         merged.countingMethod = counted?.results.countingMethod
         // The counted file first, whose fixed-seed count stands; every file's counts under other seeds.
@@ -91,16 +93,25 @@ public enum ResultsMerge {
     // MARK: - Checks
 
     private static func requireSameBuild(_ path: String, _ file: ResultsFile, as first: ResultsFile, _ firstPath: String) throws(BenchError) {
-        let fields: [(String, (ResultsFile) -> String)] = [
-            ("commit", \.environment.commit), ("dirtyTree", { "\($0.environment.dirtyTree.map(String.init) ?? "unknown")" }),
-            ("buildConfiguration", \.environment.buildConfiguration), ("toolchain", \.environment.toolchain),
-            ("cpuModel", \.environment.cpuModel), ("allocator", \.environment.allocator),
-            ("quick", { "\($0.options.quick)" }), ("filter", { $0.options.filter ?? "none" }),
-            ("strategy", \.options.strategy.rawValue), ("specDirectory", \.options.specDirectory),
-        ]
-        for (field, value) in fields where value(file) != value(first) {
-            throw .at(path, "is not a run of the build \(firstPath) is: \(field) '\(value(file))', not '\(value(first))'")
+        let fields: (ResultsFile) -> [(String, String)] = { file in
+            buildAndSelection(file.environment, file.options) + [
+                ("cpuModel", file.environment.cpuModel), ("allocator", file.environment.allocator), ("quick", "\(file.options.quick)"),
+            ]
         }
+        for ((field, theirs), (_, ours)) in zip(fields(file), fields(first)) where theirs != ours {
+            throw .at(path, "is not a run of the build \(firstPath) is: \(field) '\(theirs)', not '\(ours)'")
+        }
+    }
+
+    /// What two runs must share to count the same body re-runs, by name, as text: the build (its
+    /// commit, whether its tree was dirty, its configuration and toolchain) and the selection (the
+    /// filter, the shapes and the spec). Merging checks these and more; `BorrowedCounts` these.
+    static func buildAndSelection(_ environment: MachineEnvironment, _ options: RunRecord) -> [(String, String)] {
+        [
+            ("commit", environment.commit), ("dirtyTree", environment.dirtyTree.map(String.init) ?? "unknown"),
+            ("buildConfiguration", environment.buildConfiguration), ("toolchain", environment.toolchain),
+            ("filter", options.filter ?? "none"), ("strategy", options.strategy.rawValue), ("specDirectory", options.specDirectory),
+        ]
     }
 
     private static func requireSameRun(_ path: String, _ file: ResultsFile, as first: ResultsFile, _ firstPath: String) throws(BenchError) {

@@ -19,16 +19,9 @@ public enum BorrowedCounts {
     /// - Throws: `BenchError` (exit 2) naming the file and what differs, or what makes it unreadable.
     public static func read(from path: String, options: RunOptions, environment: MachineEnvironment) throws(BenchError) -> [CountRecord] {
         let file = try ResultsReader.read(path: path)
-        let fields: [(String, String, String)] = [
-            ("commit", file.environment.commit, environment.commit),
-            ("dirtyTree", "\(file.environment.dirtyTree.map(String.init) ?? "unknown")", "\(environment.dirtyTree.map(String.init) ?? "unknown")"),
-            ("toolchain", file.environment.toolchain, environment.toolchain),
-            ("buildConfiguration", file.environment.buildConfiguration, environment.buildConfiguration),
-            ("specDirectory", file.options.specDirectory, options.specDirectory),
-            ("filter", file.options.filter ?? "none", options.filter?.pattern ?? "none"),
-            ("shape", file.options.strategy.rawValue, options.strategies.rawValue),
-        ]
-        for (field, theirs, ours) in fields where theirs != ours || (field == "commit" && ours == "unknown") {
+        let pairs = zip(
+            ResultsMerge.buildAndSelection(file.environment, file.options), ResultsMerge.buildAndSelection(environment, RunRecord(options)))
+        for ((field, theirs), (_, ours)) in pairs where theirs != ours || (field == "commit" && ours == "unknown") {
             throw .at(path, "--counts-from needs a run of this build and selection: its \(field) is '\(theirs)', this run's '\(ours)'")
         }
         return file.counts
