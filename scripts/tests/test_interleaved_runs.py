@@ -33,7 +33,7 @@ class InterleavedRunsTest(unittest.TestCase):
 
     def runs(self, *arguments):
         side = f"{BENCH} --quick --filter verdict-read-value-changes"
-        return subprocess.run([SCRIPT, "--out", self.out, "--rounds", "2", "--forks", "1", *arguments,
+        return subprocess.run([SCRIPT, "--out", self.out, "--rounds", "2", "--forks", "1", "--merger", BENCH, *arguments,
                                f"a={side}", f"b={side}"], cwd=ROOT, capture_output=True, text=True, timeout=600)
 
     def test_a_side_told_counts_once_takes_its_counts_from_its_first_run(self):
@@ -61,6 +61,12 @@ class InterleavedRunsTest(unittest.TestCase):
         done = self.runs("--counts-once", "c")
         self.assertEqual(done.returncode, 2)
         self.assertIn("no side is named 'c'", done.stderr)
+        self.assertEqual(os.listdir(self.out), [], "nothing was run")
+
+    def test_a_merger_that_is_not_there_is_refused_before_any_run(self):
+        done = self.runs("--merger", os.path.join(self.out, "no-bench"))
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("no bench to merge the runs at", done.stderr)
         self.assertEqual(os.listdir(self.out), [], "nothing was run")
 
 
