@@ -62,6 +62,8 @@ public enum BenchCommand {
             return HistoryCommand.run(options, names: Suite.keyMeasurements)
         case .bisect(let options):
             return try BisectCommand.run(options)
+        case .build(let revision):
+            return try BuildCommand.run(revision: revision)
         }
     }
 

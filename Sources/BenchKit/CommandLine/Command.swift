@@ -27,6 +27,8 @@ public enum Command: Sendable, Equatable {
     case history(HistoryOptions)
     /// The commits between two revisions where instruction counts moved: `bench bisect GOOD BAD`.
     case bisect(BisectOptions)
+    /// The path of a commit's bench, built in the bisection's worktree and kept: `bench build REVISION`.
+    case build(revision: String)
     /// Print the usage text.
     case help
     /// Do one job for the bench that started this process: a hidden command (`ChildCommand`).

@@ -54,6 +54,10 @@ extension CommandLineParser {
                                   moved most, and writes a differential flame graph of each into
                                   DIR (default: .build/bisect/<UTC yyyyMMdd-HHmmss>); exit 0 when
                                   it named culprits, 1 when no count moved
+          bench build REVISION    the path of REVISION's bench, checked out and built as a bisection
+                                  builds each commit, in .build/bisect/tree, and kept under
+                                  .build/bisect/builds (the release gate's baseline comes from
+                                  here); exit 1 when REVISION does not build
           bench --help                    print this text
 
         OPTIONS OF A RUN

@@ -33,6 +33,7 @@ public enum CommandLineParser {
         case ChildCommand.commandWord: return .child(try parseChild(Array(arguments.dropFirst())))
         case "history": return try parseHistory(Array(arguments.dropFirst()))
         case "bisect": return try parseBisect(Array(arguments.dropFirst()))
+        case "build": return try parseBuild(Array(arguments.dropFirst()))
         default: return try parseRun(arguments)
         }
     }
@@ -42,7 +43,7 @@ public enum CommandLineParser {
     private static func parseRun(_ arguments: [String]) throws(BenchError) -> Command {
         let scanned = try scan(arguments, options: scanTable(RunOption.all, adding: ["--list": false]), command: nil)
         if let stray = scanned.positionals.first {
-            let hint = ["report", "validate", "compare", "export", "merge", "profile", "history", "bisect"].contains(stray)
+            let hint = ["report", "validate", "compare", "export", "merge", "profile", "history", "bisect", "build"].contains(stray)
                 ? " (a subcommand comes first)" : ""
             throw BenchError.usage("unexpected argument '\(stray)'\(hint)")
         }
@@ -118,6 +119,13 @@ public enum CommandLineParser {
         guard scanned.positionals.count == 2 else { throw BenchError.usage("unexpected argument '\(scanned.positionals[2])'") }
         for revision in scanned.positionals where revision.isEmpty { throw BenchError.usage("'bisect' needs non-empty GOOD and BAD") }
         return .bisect(try read(BisectOption.all, from: scanned, into: BisectOptions(good: scanned.positionals[0], bad: scanned.positionals[1])))
+    }
+
+    private static func parseBuild(_ arguments: [String]) throws(BenchError) -> Command {
+        let scanned = try scan(arguments, options: [:], command: "build")
+        guard let revision = scanned.positionals.first, !revision.isEmpty else { throw BenchError.usage("'build' needs a revision") }
+        guard scanned.positionals.count == 1 else { throw BenchError.usage("unexpected argument '\(scanned.positionals[1])'") }
+        return .build(revision: revision)
     }
 
     private static func parseProfile(_ arguments: [String]) throws(BenchError) -> Command {

@@ -29,11 +29,11 @@ final class BisectProbe {
         self.repository = repository
         self.options = options
         self.say = say
-        let toolchain = ToolOutput.of("swift", ["--version"]) ?? "unknown toolchain"
+        let toolchain = BisectRepository.toolchain()
         let selection = "filter:\(options.filter?.pattern ?? "")\nshapes:\(options.strategies.rawValue)\ntoolchain:\(toolchain)"
         let digest = String(SHA256.hex(of: Array(selection.utf8)).prefix(16))
         cache = (repository.directory as NSString).appendingPathComponent("cache/\(digest)")
-        builds = (repository.directory as NSString).appendingPathComponent("builds/" + String(SHA256.hex(of: Array(toolchain.utf8)).prefix(16)))
+        builds = repository.keptBuilds(toolchain: toolchain)
     }
 
     /// Each commit's bench as built, for this toolchain, whatever the selection (`BisectRepository.bench`).

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import Harness
 
 /// The repository a bisection searches: the checkout this bench was built from, its revisions, the
 /// first-parent path between two of them, and the one worktree under `.build/bisect/` where each
@@ -28,6 +29,18 @@ struct BisectRepository {
     var directory: String { (root as NSString).appendingPathComponent(".build/bisect") }
     /// The worktree every commit tested is built in.
     var worktree: String { (directory as NSString).appendingPathComponent("tree") }
+
+    /// Where each commit's bench is kept once built with `toolchain` (what `swift --version` printed),
+    /// one directory a commit (`bench(for:builds:log:)`): a bisection of any selection, `bench build` and
+    /// so the release gate's baseline all take a build from here that any of them made before.
+    func keptBuilds(toolchain: String) -> String {
+        (directory as NSString).appendingPathComponent("builds/" + String(SHA256.hex(of: Array(toolchain.utf8)).prefix(16)))
+    }
+
+    /// What `swift --version` prints here, which keys the kept builds.
+    static func toolchain() -> String {
+        ToolOutput.of("swift", ["--version"]) ?? "unknown toolchain"
+    }
 
     /// The full hash of `revision`.
     ///
@@ -119,6 +132,8 @@ struct BisectRepository {
         }
         let built = (worktree as NSString).appendingPathComponent(".build/release/bench")
         let partial = bench + ".partial"
+        Interruption.remove(onInterrupt: partial)
+        defer { Interruption.forget(partial) }
         try? FileManager.default.removeItem(atPath: partial)
         do {
             try FileManager.default.copyItem(atPath: built, toPath: partial)
