@@ -8,22 +8,9 @@ import Testing
 /// unknown revision, GOOD not a first-parent ancestor of BAD, a selection that matches nothing, an
 /// existing output directory.
 struct BisectInputTests {
-    /// A repository of three commits on one line, in a fresh temporary directory; their hashes, oldest
-    /// first.
+    /// A repository of three commits on one line (`ScratchRepository`).
     private static func repository() throws -> (root: String, commits: [String]) {
-        let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("bisect-input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        try BisectShell.run(["git", "-C", root, "init", "--quiet"])
-        var commits: [String] = []
-        for index in 1...3 {
-            try Data("line \(index)\n".utf8).write(to: URL(fileURLWithPath: (root as NSString).appendingPathComponent("file.txt")))
-            try BisectShell.run(["git", "-C", root, "add", "file.txt"])
-            try BisectShell.run([
-                "git", "-C", root, "-c", "user.name=bisect", "-c", "user.email=bisect@localhost", "commit", "--quiet", "-m", "commit \(index)",
-            ])
-            commits.append(try BisectShell.git(["rev-parse", "HEAD"], in: root))
-        }
-        return (root, commits)
+        try ScratchRepository.make(commits: 3, prefix: "bisect-input")
     }
 
     /// The line `bisect` refuses `options` with, over `root`.

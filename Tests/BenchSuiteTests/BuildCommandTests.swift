@@ -9,21 +9,9 @@ import Testing
 /// repository lacks exit 2 before any worktree is made. No test here builds a bench: each puts the
 /// kept build (or its failure) where a bisection would have.
 struct BuildCommandTests {
-    /// A repository of two commits in a fresh temporary directory; their hashes, oldest first.
+    /// A repository of two commits on one line (`ScratchRepository`).
     private static func repository() throws -> (root: String, commits: [String]) {
-        let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("build-command-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        try BisectShell.run(["git", "-C", root, "init", "--quiet"])
-        var commits: [String] = []
-        for index in 1...2 {
-            try Data("line \(index)\n".utf8).write(to: URL(fileURLWithPath: (root as NSString).appendingPathComponent("file.txt")))
-            try BisectShell.run(["git", "-C", root, "add", "file.txt"])
-            try BisectShell.run([
-                "git", "-C", root, "-c", "user.name=build", "-c", "user.email=build@localhost", "commit", "--quiet", "-m", "commit \(index)",
-            ])
-            commits.append(try BisectShell.git(["rev-parse", "HEAD"], in: root))
-        }
-        return (root, commits)
+        try ScratchRepository.make(commits: 2, prefix: "build-command")
     }
 
     /// The kept build's directory of `commit` in `root`'s bisection, for this toolchain.
