@@ -144,10 +144,12 @@ class LeavesNothingTest(unittest.TestCase):
     def test_interleaved_runs_ends_the_run_it_is_making(self):
         script = os.path.join(ROOT, "scripts", "interleaved-runs")
         runs = os.path.join(self.out, "runs")
-        program = [script, "--out", runs, "--rounds", "1", "--forks", "2", f"a={BENCH} --filter phase.read.*"]
+        program = [script, "--out", runs, "--rounds", "1", "--forks", "2", "--merger", BENCH, f"a={BENCH} --filter phase.read.*"]
         runner = self.start([], program=program)
 
         def bench():
+            if runner.poll() is not None:
+                raise AssertionError(f"the script ended ({runner.returncode}) before its run: {runner.stderr.read()}")
             return next((p[0] for p in processes() if p[1] == runner.pid and p[2].startswith(BENCH)), None)
 
         pid = wait_for(bench, 60, "the script started a run")
