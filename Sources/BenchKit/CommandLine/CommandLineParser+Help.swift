@@ -57,7 +57,9 @@ extension CommandLineParser {
           bench build REVISION    the path of REVISION's bench, checked out and built as a bisection
                                   builds each commit, in .build/bisect/tree, and kept under
                                   .build/bisect/builds (the release gate's baseline comes from
-                                  here); exit 1 when REVISION does not build
+                                  here); exit 1 when REVISION does not build; a bisection, a
+                                  build and the release gate hold that worktree one at a time
+                                  (exit 2 while another holds .build/bisect/lock)
           bench --help                    print this text
 
         OPTIONS OF A RUN

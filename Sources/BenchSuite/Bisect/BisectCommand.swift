@@ -26,8 +26,8 @@ public enum BisectCommand {
     ///
     /// - Returns: The report, exit 0 when it named culprits and 1 when no count moved at any one commit.
     /// - Throws: `BenchError` (exit 2) for an unknown revision, a GOOD that is not a first-parent
-    ///   ancestor of BAD, a selection that matches nothing in this bench, an existing `--out`, or GOOD
-    ///   or BAD that cannot be counted.
+    ///   ancestor of BAD, a selection that matches nothing in this bench, an existing `--out`, a
+    ///   worktree another command holds (`WorktreeLock`), or GOOD or BAD that cannot be counted.
     ///
     /// - Parameter root: The repository searched: the checkout this bench was built from (a test names
     ///   another).
@@ -51,6 +51,8 @@ public enum BisectCommand {
         guard !FileManager.default.fileExists(atPath: output) else {
             throw BenchError("'\(output)' exists; bisect writes a new directory, name another with --out")
         }
+        let lock = try repository.lockWorktree(for: "bench bisect \(options.good) \(options.bad)")
+        defer { lock.release() }
         let described = repository.describe(commits)
         let name = { (commit: String) in described[commit]?.short ?? String(commit.prefix(7)) }
         let started = Date()

@@ -91,6 +91,13 @@ struct BisectRepository {
         return found
     }
 
+    /// Takes the worktree for `holder` until the lock is released or the process ends (`WorktreeLock`).
+    ///
+    /// - Throws: `BenchError` (exit 2) naming the holder when another process has it.
+    func lockWorktree(for holder: String) throws(BenchError) -> WorktreeLock {
+        try WorktreeLock.acquire(in: directory, holder: holder)
+    }
+
     /// Checks `commit` out in the worktree, making the worktree first if there is none.
     ///
     /// - Throws: `BisectShell.Failure` when git cannot.

@@ -11,6 +11,8 @@ import Harness
 /// path it was compiled at, which is that worktree's, so it runs as REVISION's own until the worktree
 /// holds another commit. Its build is taken from `.build/bisect/builds/<toolchain>/<commit>/bench`
 /// when one was kept, else made there now in release, incrementally from the worktree's last build.
+/// The worktree is held (`WorktreeLock`) while it checks out and builds; whoever runs the bench printed
+/// from there afterwards holds it for that time itself, as the release gate does.
 public enum BuildCommand {
     /// Checks REVISION out in the bisection's worktree and gives its bench, building it if no build of
     /// it was kept for this toolchain.
@@ -18,7 +20,8 @@ public enum BuildCommand {
     /// - Returns: The bench's path and a newline on standard output, exit 0; exit 1 with the end of the
     ///   build's output when REVISION does not build (now or when it was tried before; a failed build
     ///   is kept as failed, as a bisection keeps it).
-    /// - Throws: `BenchError` (exit 2) for an unknown revision, or a worktree git cannot check it out in.
+    /// - Throws: `BenchError` (exit 2) for an unknown revision, a worktree another command holds
+    ///   (`WorktreeLock`), or one git cannot check it out in.
     ///
     /// - Parameters:
     ///   - root: The repository: the checkout this bench was built from (a test names another).
@@ -31,6 +34,8 @@ public enum BuildCommand {
         }
         let repository = BisectRepository(root: root)
         let commit = try repository.resolve(revision)
+        let lock = try repository.lockWorktree(for: "bench build \(revision)")
+        defer { lock.release() }
         let builds = repository.keptBuilds(toolchain: BisectRepository.toolchain())
         let kept = (builds as NSString).appendingPathComponent(commit)
         do {
