@@ -101,6 +101,11 @@ struct StoppingRuleTests {
         #expect(StoppingRule(policy: Self.policy(target: nil)).description.contains("no stop on precision"))
     }
 
+    @Test(arguments: [(0.007, "0.7 %"), (0.95, "95 %"), (0.992, "99.2 %"), (0.01, "1 %"), (0.995833, "99.5833 %")])
+    func aPercentReadsAsItWasWritten(fraction: Double, written: String) {
+        #expect(StoppingRule.percent(fraction) == written)
+    }
+
     // MARK: - A batch timed before sampling
 
     @Test func aKnownLongBatchSkipsCalibrationAndStandsForTheWarmUp() {

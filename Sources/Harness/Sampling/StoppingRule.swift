@@ -65,9 +65,10 @@ public struct StoppingRule: Sendable, Equatable {
             + precision + "or once sampling has taken \(Self.milliseconds(policy.timeBudgetNanoseconds))"
     }
 
-    private static func percent(_ fraction: Double) -> String {
-        let value = fraction * 100
-        return value == value.rounded() ? "\(Int(value)) %" : "\(value) %"
+    /// `95 %`, `0.7 %`: at most six significant digits, so a fraction with no exact binary form
+    /// (0.007 is 0.7000000000000001 % when multiplied out) reads as it was written.
+    static func percent(_ fraction: Double) -> String {
+        String(format: "%g %%", fraction * 100)
     }
 
     private static func milliseconds(_ nanoseconds: UInt64) -> String {
