@@ -10,16 +10,15 @@ import subprocess
 import tempfile
 import unittest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BENCH = os.environ.get("BENCH_EXECUTABLE") or os.path.join(ROOT, ".build", "tests", "release", "bench")
+from built_bench import BENCH, ROOT, require_bench
+
 SCRIPT = os.path.join(ROOT, "scripts", "interleaved-runs")
 
 
 class InterleavedRunsTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        if not os.access(BENCH, os.X_OK):
-            raise AssertionError(f"no bench at {BENCH}: build it first (scripts/test does)")
+        require_bench()
 
     def setUp(self):
         self.out = tempfile.mkdtemp(prefix="interleaved-runs.")

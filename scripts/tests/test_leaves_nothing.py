@@ -11,8 +11,7 @@ import tempfile
 import time
 import unittest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BENCH = os.environ.get("BENCH_EXECUTABLE") or os.path.join(ROOT, ".build", "tests", "release", "bench")
+from built_bench import BENCH, ROOT, require_bench
 
 
 def processes():
@@ -57,8 +56,7 @@ def wait_for(condition, seconds, what):
 class LeavesNothingTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        if not os.access(BENCH, os.X_OK):
-            raise AssertionError(f"no bench at {BENCH}: build it first (scripts/test does)")
+        require_bench()
 
     def setUp(self):
         self.scratch = tempfile.mkdtemp(prefix="leaves-nothing.")
