@@ -113,6 +113,26 @@ struct BisectRepository {
         try BisectShell.run(["git", "-C", worktree, "clean", "-fdxq", "-e", ".build"])
     }
 
+    /// `swift build -c release --product bench` in the worktree, its output into `log`, with a temporary
+    /// directory of its own that goes with it: on Linux the toolchain's driver leaves empty
+    /// `TemporaryDirectory.*` directories in TMPDIR on every build (a known swift-driver bug), six a
+    /// build here, which a bisection of many commits would pile up in /tmp (`scripts/swift-build` does
+    /// the same for the scripts).
+    ///
+    /// - Throws: `BisectShell.Failure`, named as the user would type the command, when it does not build.
+    private func buildBench(log: String) throws(BisectShell.Failure) {
+        let command = ["swift", "build", "-c", "release", "--product", "bench"]
+        do {
+            try Interruption.withTemporaryDirectory(prefix: "bench-swift-build.") { scratch in
+                try BisectShell.run(["TMPDIR=\(scratch)"] + command, in: worktree, log: log)
+            }
+        } catch let failure as BisectShell.Failure {
+            throw BisectShell.Failure(command: command.joined(separator: " "), status: failure.status, tail: failure.tail)
+        } catch {
+            throw BisectShell.Failure(command: command.joined(separator: " "), status: -1, tail: "\(error)")
+        }
+    }
+
     /// The bench of `commit`, checked out in the worktree: a copy kept from an earlier build of it under
     /// `builds` (one directory a toolchain), else built now in release, incrementally, its output into
     /// `log`, and kept. A build that failed is kept as failed, so no commit is built twice.
@@ -132,7 +152,7 @@ struct BisectRepository {
         }
         try? FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
         do {
-            try BisectShell.run(["swift", "build", "-c", "release", "--product", "bench"], in: worktree, log: log)
+            try buildBench(log: log)
         } catch {
             try? Data(error.tail.utf8).write(to: URL(fileURLWithPath: failed))
             throw error
