@@ -124,7 +124,7 @@ struct BisectRepository {
         let command = ["swift", "build", "-c", "release", "--product", "bench"]
         do {
             try Interruption.withTemporaryDirectory(prefix: "bench-swift-build.") { scratch in
-                try BisectShell.run(["TMPDIR=\(scratch)"] + command, in: worktree, log: log)
+                _ = try BisectShell.run(["TMPDIR=\(scratch)"] + command, in: worktree, log: log)
             }
         } catch let failure as BisectShell.Failure {
             throw BisectShell.Failure(command: command.joined(separator: " "), status: failure.status, tail: failure.tail)
