@@ -119,15 +119,15 @@ struct BisectRepository {
     /// build here, which a bisection of many commits would pile up in /tmp (`scripts/swift-build` does
     /// the same for the scripts).
     ///
-    /// - Throws: `BisectShell.Failure`, named as the user would type the command, when it does not build.
+    /// - Throws: `BisectShell.Failure` when it does not build, or its temporary directory cannot be made.
     private func buildBench(log: String) throws(BisectShell.Failure) {
         let command = ["swift", "build", "-c", "release", "--product", "bench"]
         do {
             try Interruption.withTemporaryDirectory(prefix: "bench-swift-build.") { scratch in
-                _ = try BisectShell.run(["TMPDIR=\(scratch)"] + command, in: worktree, log: log)
+                _ = try BisectShell.run(command, in: worktree, log: log, environment: ["TMPDIR": scratch])
             }
         } catch let failure as BisectShell.Failure {
-            throw BisectShell.Failure(command: command.joined(separator: " "), status: failure.status, tail: failure.tail)
+            throw failure
         } catch {
             throw BisectShell.Failure(command: command.joined(separator: " "), status: -1, tail: "\(error)")
         }

@@ -15,12 +15,15 @@ enum BisectShell {
         var tail: String
     }
 
-    /// Runs `arguments` (the first a tool on PATH) in `directory`, standard output and error both into
-    /// `log` (a scratch file when nil, removed after), and returns what it printed.
+    /// Runs `arguments` (the first a tool on PATH) in `directory`, with this process's environment and
+    /// `environment`'s variables over it, standard output and error both into `log` (a scratch file when
+    /// nil, removed after), and returns what it printed.
     ///
     /// - Throws: `Failure` when it exits other than 0 or cannot start.
     @discardableResult
-    static func run(_ arguments: [String], in directory: String? = nil, log: String? = nil) throws(Failure) -> String {
+    static func run(
+        _ arguments: [String], in directory: String? = nil, log: String? = nil, environment: [String: String] = [:]
+    ) throws(Failure) -> String {
         let command = arguments.joined(separator: " ")
         let path = log ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("bench-bisect-\(UUID().uuidString).log")
         if log == nil { Interruption.remove(onInterrupt: path) }
@@ -37,6 +40,7 @@ enum BisectShell {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardOutput = handle
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
