@@ -43,12 +43,12 @@ struct LimitsVersion5Tests {
         #expect(ForkMedians.fewest(level: level) == 8, "so does a median over 8 forks' medians")
     }
 
-    @Test func theSourcesCiteTheRecordsAndTheCommittedFileIsThisVersion() throws {
+    @Test func theSourcesCiteTheRecordsAndTheCommittedFileKeepsItsLooks() throws {
         for limit in Self.file.limits {
             #expect(!limit.source.lowercased().contains("issue"), "\(limit.id) cites the tracker: \(limit.source)")
         }
         let committed = try LimitsFile.load(path: Synthetic.repositoryFile("limits.json"))
-        #expect(committed.version == 5 && committed.looks == Self.file.looks && committed.limits == Self.file.limits)
+        #expect(committed.version >= 5 && committed.looks == Self.file.looks, "version 6 keeps version 5's looks")
     }
 
     @Test(arguments: [

@@ -30,11 +30,15 @@ public struct Limit: Sendable, Equatable, Codable {
     /// For `ratioOfMedians` and `pairedRatioOfMedians`, the measurement of the same strategy whose
     /// median divides `metric`'s.
     public var denominator: String?
+    /// The clock a timing is judged on (version 6); nil for a count, and for a timing of an earlier
+    /// version, which was judged on the monotonic clock.
+    public var clock: TimingClock?
 
     /// Creates a limit; `LimitsFile` checks a file's limits are coherent before making them.
     public init(
         id: String, description: String, metric: String, statistic: Statistic, strategy: FigureStrategy?,
-        comparison: Comparison, threshold: Double?, unit: LimitUnit, source: String, denominator: String? = nil
+        comparison: Comparison, threshold: Double?, unit: LimitUnit, source: String, denominator: String? = nil,
+        clock: TimingClock? = nil
     ) {
         self.id = id
         self.description = description
@@ -46,7 +50,11 @@ public struct Limit: Sendable, Equatable, Codable {
         self.unit = unit
         self.source = source
         self.denominator = denominator
+        self.clock = clock
     }
+
+    /// The clock the limit's timings are judged on: the monotonic clock unless the file says otherwise.
+    public var judgedClock: TimingClock { clock ?? .wall }
 
     /// Whether the limit judges a timing, which carries uncertainty, rather than an exact count.
     public var isTiming: Bool { statistic.isTiming }

@@ -36,9 +36,14 @@ import JSON
 /// "wrongShip": 0.025, "spending": [0.48, 0.26, 0.26]}` in place of `level` (`LookSchedule`). Its
 /// judge weighs every fork alike (a median limit on the order-statistic interval of the forks'
 /// medians), and sets aside a shape whose limit is still undecided at the last look.
+///
+/// Version 6 judges a timing on the clock it names, `"clock": "wall"` or `"threadCPU"` (required on
+/// every timing limit, `TimingClock`), and declares `"noise": {"runQueueShare", "ownRatioSpread",
+/// "note"}` (`NoiseBounds`): a gating limit still undecided at its last look on forks disturbed past
+/// either bound makes the run "too noisy to decide" rather than set its shape aside.
 public struct LimitsFile: Sendable, Equatable {
     /// The layouts this bench reads.
-    public static let supportedVersions = [1, 2, 3, 4, 5]
+    public static let supportedVersions = [1, 2, 3, 4, 5, 6]
 
     /// The path the file was read from, as given; results files record it.
     public var path: String
@@ -56,6 +61,9 @@ public struct LimitsFile: Sendable, Equatable {
     /// When a run looks again with more forks, and the level each look judges at; nil before version 4,
     /// whose runs look once at 95 %.
     public var looks: LookSchedule?
+    /// The bounds of a disturbed run; nil before version 6, whose undecided limits set their shape
+    /// aside whatever the machine did.
+    public var noise: NoiseBounds?
 
     /// Reads and checks a limits file.
     ///
@@ -86,16 +94,16 @@ public struct LimitsFile: Sendable, Equatable {
             throw BenchError(error.description(file: path))
         }
         var reader = LimitsReader(path: path)
-        let (version, decision, limits, shapes, looks) = try reader.read(root)
+        let (version, decision, limits, shapes, looks, noise) = try reader.read(root)
         return LimitsFile(
             path: path, version: version, decision: decision, limits: limits, sha256: SHA256.hex(of: bytes), shapes: shapes,
-            looks: looks)
+            looks: looks, noise: noise)
     }
 
     /// Creates a limits file from parts, for callers that already hold checked limits.
     public init(
         path: String, version: Int, decision: String, limits: [Limit], sha256: String, shapes: ShapePreference? = nil,
-        looks: LookSchedule? = nil
+        looks: LookSchedule? = nil, noise: NoiseBounds? = nil
     ) {
         self.path = path
         self.version = version
@@ -104,5 +112,6 @@ public struct LimitsFile: Sendable, Equatable {
         self.sha256 = sha256
         self.shapes = shapes
         self.looks = looks
+        self.noise = noise
     }
 }

@@ -12,6 +12,9 @@ struct LimitsReader {
     private static let topKeysSinceVersion3: Set = topKeysSinceVersion2.union(["shapes"])
     /// Version 4 adds `looks`: the forks each look judges on, and the level over all looks.
     private static let topKeysSinceVersion4: Set = topKeysSinceVersion3.union(["looks"])
+    /// Version 6 adds `noise`: the bounds of a disturbed run.
+    private static let topKeysSinceVersion6: Set = topKeysSinceVersion4.union(["noise"])
+    private static let noiseKeys: Set = ["runQueueShare", "ownRatioSpread", "note"]
     private static let lookKeys: Set = ["forks", "level"]
     /// Version 5 budgets the decision: `wrongShip` and `spending` in place of `level`.
     private static let lookKeysSinceVersion5: Set = ["forks", "wrongShip", "spending"]
@@ -20,8 +23,10 @@ struct LimitsReader {
     private static let limitKeys: Set = [
         "id", "description", "metric", "statistic", "strategy", "comparison", "threshold", "unit", "source", "denominator",
     ]
+    /// Version 6 adds a timing's `clock`.
+    private static let limitKeysSinceVersion6: Set = limitKeys.union(["clock"])
 
-    mutating func read(_ root: JSONValue) throws(BenchError) -> (Int, String, [Limit], ShapePreference?, LookSchedule?) {
+    mutating func read(_ root: JSONValue) throws(BenchError) -> (Int, String, [Limit], ShapePreference?, LookSchedule?, NoiseBounds?) {
         let members = try object(root, what: "the file")
         let versionValue = try number(members, "version", in: "the file")
         guard let version = LimitsFile.supportedVersions.first(where: { Double($0) == versionValue }) else {
@@ -29,12 +34,13 @@ struct LimitsReader {
             let list = supported.dropLast().joined(separator: ", ") + " and " + supported.last!
             throw failure("unsupported version \(Self.format(versionValue)) (this bench reads versions \(list))")
         }
-        let known = version >= 4 ? Self.topKeysSinceVersion4
+        let known = version >= 6 ? Self.topKeysSinceVersion6 : version >= 4 ? Self.topKeysSinceVersion4
             : version >= 3 ? Self.topKeysSinceVersion3 : version >= 2 ? Self.topKeysSinceVersion2 : Self.topKeys
         try refuseUnknownKeys(members, known: known, in: "the file")
         if version >= 2 { try readChanges(members, upTo: version) }
         let shapes = version >= 3 ? try readShapes(members) : nil
         let looks = version >= 4 ? try readLooks(members, version: version) : nil
+        let noise = version >= 6 ? try readNoise(members) : nil
         let decision = try string(members, "decision", in: "the file")
         _ = try string(members, "units", in: "the file")
         guard case .array(let elements) = try value(members, "limits", in: "the file") else {
@@ -51,7 +57,19 @@ struct LimitsReader {
         if let shapes, let bare = shapes.preference.first(where: { shape in !limits.contains { $0.shape == shape } }) {
             throw failure("shape '\(bare.rawValue)' of 'preference' has no limit")
         }
-        return (version, decision, limits, shapes, looks)
+        return (version, decision, limits, shapes, looks, noise)
+    }
+
+    /// `noise`: the run-queue share and the fork's own ratio spread past which a run was disturbed.
+    private func readNoise(_ members: [JSONValue.Member]) throws(BenchError) -> NoiseBounds {
+        let owner = "'noise'"
+        let fields = try object(try value(members, "noise", in: "the file"), what: owner)
+        try refuseUnknownKeys(fields, known: Self.noiseKeys, in: owner)
+        let share = try number(fields, "runQueueShare", in: owner)
+        guard share > 0, share < 1 else { throw failure("\(owner): 'runQueueShare' must lie between 0 and 1, not \(Self.format(share))") }
+        let spread = try number(fields, "ownRatioSpread", in: owner)
+        guard spread > 0, spread.isFinite else { throw failure("\(owner): 'ownRatioSpread' must be above 0, not \(Self.format(spread))") }
+        return NoiseBounds(runQueueShare: share, ownRatioSpread: spread, note: try string(fields, "note", in: owner))
     }
 
     /// `looks`: the rising fork counts a run judges on, the first the run's own, and the level over all.
@@ -153,7 +171,7 @@ struct LimitsReader {
         let members = try object(element, what: "limit \(number)")
         let id = try string(members, "id", in: "limit \(number)")
         let name = "limit '\(id)'"
-        try refuseUnknownKeys(members, known: Self.limitKeys, in: name)
+        try refuseUnknownKeys(members, known: version >= 6 ? Self.limitKeysSinceVersion6 : Self.limitKeys, in: name)
         let statistic = try choice(members, "statistic", of: Statistic.self, in: name)
         if statistic.retiredInVersion5, version >= 5 {
             throw failure("\(name): statistic '\(statistic.rawValue)' was retired in version 5, which gives each fork one vote: use pairedRatioToStored or pairedRatioOfMedians")
@@ -189,6 +207,13 @@ struct LimitsReader {
         if statistic == .pairedRatioToStored, strategy == .stored {
             throw failure("\(name): statistic 'pairedRatioToStored' divides a shape by stored: its strategy cannot be stored")
         }
+        let clock: TimingClock? =
+            if version >= 6, statistic.isTiming {
+                try choice(members, "clock", of: TimingClock.self, in: name)
+            } else { nil }
+        if version >= 6, !statistic.isTiming, has(members, "clock") {
+            throw failure("\(name): a count is exact and takes no 'clock' (only a timing does)")
+        }
         return Limit(
             id: id,
             description: try string(members, "description", in: name),
@@ -199,7 +224,8 @@ struct LimitsReader {
             threshold: threshold,
             unit: unit,
             source: try string(members, "source", in: name),
-            denominator: denominator)
+            denominator: denominator,
+            clock: clock)
     }
 
     /// Versions 1 and 2: a timing of derived or stored; a count compares derived with stored and names
