@@ -219,6 +219,7 @@ extension SuiteRunner {
         guard measurement.operationsPerCall > 1 else { return result }
         let divisor = Double(measurement.operationsPerCall)
         result.samples = result.samples.map { $0 / divisor }
+        result.threadCPUSamples = result.threadCPUSamples?.map { $0 / divisor }
         result.summary = Summary(samples: result.samples, level: policy.confidenceLevel, resamples: policy.bootstrapResamples, seed: policy.seed)
         return result
     }

@@ -39,6 +39,10 @@ extension MeasurementRecord {
                 lower: medians.min()!, upper: medians.max()!, level: 1 - 2 * pow(0.5, Double(groups.count)), method: ForkMedians.method)
         }()
         let invocations = records.map(\.batches.invocations)
+        // On both clocks only when every fork was: a file of forks timed before the CPU clock has none.
+        let threadCPUSamples = records.allSatisfy { $0.threadCPUSamples != nil } ? records.flatMap { $0.threadCPUSamples! } : nil
+        let threadCPUBatches =
+            records.allSatisfy { $0.batches.threadCPUNanoseconds != nil } ? records.flatMap { $0.batches.threadCPUNanoseconds! } : nil
         self.init(
             name: first.name, strategy: first.strategy, summary: summary, samples: samples,
             batches: BatchRecord(
@@ -47,8 +51,9 @@ extension MeasurementRecord {
                     calibration: invocations.reduce(0) { $0 + $1.calibration },
                     warmUp: invocations.reduce(0) { $0 + $1.warmUp },
                     sampling: invocations.reduce(0) { $0 + $1.sampling }),
-                stopReason: first.batches.stopReason),
+                stopReason: first.batches.stopReason, threadCPUNanoseconds: threadCPUBatches),
             policy: policy, allocations: first.allocations,
-            forks: records.map { ForkRecord(samples: $0.samples.count, batchSize: $0.batches.size, stopReason: $0.batches.stopReason) })
+            forks: records.map { ForkRecord(samples: $0.samples.count, batchSize: $0.batches.size, stopReason: $0.batches.stopReason) },
+            threadCPUSamples: threadCPUSamples)
     }
 }

@@ -42,6 +42,11 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// The processes the samples were taken in, in the order of `samples`, when the run measured in
     /// several (`bench --forks N`, N > 1); `nil` when all were taken in the run's own process.
     @ExplicitNull public var forks: [ForkRecord]?
+    /// Each sample on the thread's CPU clock (`ThreadCPUClock`): nanoseconds of the measuring thread's
+    /// CPU time per operation, in the order of `samples` and split into forks as they are; nil in a
+    /// file made before batches were timed on both clocks. A limit of `TimingClock.threadCPU` is judged
+    /// on these.
+    @ExplicitNull public var threadCPUSamples: [Double]?
 
     /// The unit every timed figure is stored in.
     public static let nanoseconds = "ns"
@@ -54,7 +59,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     public init(
         name: String, strategy: FigureStrategy, summary: Summary, samples: [Double], batches: BatchRecord,
         policy: SamplingPolicy, allocations: AllocationRecord, instructionsPerOperation: Double? = nil,
-        instructionsUnderOtherHashSeeds: [Double]? = nil, forks: [ForkRecord]? = nil
+        instructionsUnderOtherHashSeeds: [Double]? = nil, forks: [ForkRecord]? = nil, threadCPUSamples: [Double]? = nil
     ) {
         self.name = name
         self.strategy = strategy
@@ -67,6 +72,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         self.instructionsPerOperation = instructionsPerOperation
         self.instructionsUnderOtherHashSeeds = instructionsUnderOtherHashSeeds
         self.forks = forks
+        self.threadCPUSamples = threadCPUSamples
     }
 
     /// How far the count moved under other hash seeds: the largest `|other / fixed - 1|`; `nil` when
@@ -94,7 +100,26 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// The samples grouped by the process that took them: one group per fork, or one group of all.
     ///
     /// Assumes the forks' counts add up to the samples, as `ResultsValidator` checks.
-    public var sampleGroups: [[Double]] {
+    public var sampleGroups: [[Double]] { Self.grouped(samples, by: forks) }
+
+    /// The samples of `clock` grouped by the process that took them; nil when the record has none on
+    /// that clock (a file made before batches were timed on both).
+    public func sampleGroups(on clock: TimingClock) -> [[Double]]? {
+        switch clock {
+        case .wall: sampleGroups
+        case .threadCPU: threadCPUSamples.map { Self.grouped($0, by: forks) }
+        }
+    }
+
+    /// The samples of `clock`, in order; nil when the record has none on it.
+    public func samples(on clock: TimingClock) -> [Double]? {
+        switch clock {
+        case .wall: samples
+        case .threadCPU: threadCPUSamples
+        }
+    }
+
+    private static func grouped(_ samples: [Double], by forks: [ForkRecord]?) -> [[Double]] {
         guard let forks, forks.count > 1 else { return [samples] }
         var groups: [[Double]] = []
         var start = 0
@@ -116,8 +141,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             name: result.name, strategy: strategy, summary: result.summary, samples: result.samples,
             batches: BatchRecord(
                 size: result.batchSize, nanoseconds: result.batchNanoseconds, invocations: result.invocations,
-                stopReason: result.stopReason),
-            policy: result.policy, allocations: allocations)
+                stopReason: result.stopReason, threadCPUNanoseconds: result.batchThreadCPUNanoseconds),
+            policy: result.policy, allocations: allocations, threadCPUSamples: result.threadCPUSamples)
     }
 }
 
@@ -131,16 +156,21 @@ public struct BatchRecord: Sendable, Equatable, Codable {
     public var invocations: MeasurementResult.Invocations
     /// Why sampling stopped.
     public var stopReason: MeasurementResult.StopReason
+    /// Each sampled batch's raw duration on the thread's CPU clock, its overhead included, in the order
+    /// of `nanoseconds`; nil in a file made before batches were timed on both clocks.
+    @ExplicitNull public var threadCPUNanoseconds: [UInt64]?
 
-    /// The batches as sampled: `size` operations each, each batch's raw `nanoseconds`.
+    /// The batches as sampled: `size` operations each, each batch's raw `nanoseconds` (and
+    /// `threadCPUNanoseconds`, where timed on that clock too).
     public init(
         size: Int, nanoseconds: [UInt64], invocations: MeasurementResult.Invocations,
-        stopReason: MeasurementResult.StopReason
+        stopReason: MeasurementResult.StopReason, threadCPUNanoseconds: [UInt64]? = nil
     ) {
         self.size = size
         self.nanoseconds = nanoseconds
         self.invocations = invocations
         self.stopReason = stopReason
+        self.threadCPUNanoseconds = threadCPUNanoseconds
     }
 }
 

@@ -14,6 +14,11 @@ public struct TimerCharacteristics: Sendable, Equatable, Codable {
     public var readings: Int
     /// The clock the figures describe.
     public var clock: String
+    /// What timing an empty batch adds on the thread's CPU clock (`ThreadCPUClock`), in nanoseconds:
+    /// the median of the CPU time between two CPU readings with the batch's two monotonic readings
+    /// between them, as `Measurement` times a batch; subtracted from every batch's CPU time. Nil in a
+    /// file written before batches were timed on both clocks.
+    public var threadCPUOverheadNanoseconds: Double?
 
     /// Creates characteristics from known figures; `measure()` is the way to obtain real ones.
     ///
@@ -26,8 +31,10 @@ public struct TimerCharacteristics: Sendable, Equatable, Codable {
         overheadNanoseconds: Double,
         observedResolutionNanoseconds: UInt64,
         reportedResolutionNanoseconds: UInt64,
-        readings: Int
+        readings: Int,
+        threadCPUOverheadNanoseconds: Double? = nil
     ) {
+        self.threadCPUOverheadNanoseconds = threadCPUOverheadNanoseconds
         self.overheadNanoseconds = overheadNanoseconds
         self.observedResolutionNanoseconds = observedResolutionNanoseconds
         self.reportedResolutionNanoseconds = reportedResolutionNanoseconds
@@ -63,7 +70,23 @@ public struct TimerCharacteristics: Sendable, Equatable, Codable {
             overheadNanoseconds: Statistics.median(roundMeans),
             observedResolutionNanoseconds: smallest == .max ? 0 : smallest,
             reportedResolutionNanoseconds: MonotonicClock.reportedResolution(),
-            readings: roundMeans.count * roundLength
+            readings: roundMeans.count * roundLength,
+            threadCPUOverheadNanoseconds: measureThreadCPUOverhead(readings: max(1000, readings / 20))
         )
+    }
+
+    /// The CPU time an empty batch reads, timed as a batch is: a CPU reading, two monotonic readings,
+    /// a CPU reading; the median over `readings`.
+    static func measureThreadCPUOverhead(readings: Int) -> Double {
+        var differences: [Double] = []
+        differences.reserveCapacity(readings)
+        for _ in 0..<readings {
+            let start = ThreadCPUClock.now()
+            blackHole(MonotonicClock.now())
+            blackHole(MonotonicClock.now())
+            let end = ThreadCPUClock.now()
+            differences.append(Double(end &- start))
+        }
+        return Statistics.median(differences)
     }
 }

@@ -91,7 +91,8 @@ public struct Measurement {
         self.partner = Partner(name: partnerName, runOne: { blackHole(partnerOperation()) })
     }
 
-    /// Runs set-up, then times one batch of `count` calls.
+    /// Runs set-up, then times one batch of `count` calls on the monotonic clock alone: calibration and
+    /// warm-up, whose times are not recorded.
     ///
     /// - Returns: The batch's raw duration in nanoseconds, timer overhead included.
     func timeBatch(of count: Int) -> UInt64 {
@@ -102,14 +103,44 @@ public struct Measurement {
         return end &- start
     }
 
-    /// Times one call of the partner, then one call of this operation: the pair's raw durations, timer
-    /// overhead included. Only for a measurement with a partner.
-    func timePair() -> (own: UInt64, partner: UInt64) {
+    /// Runs set-up, then times one batch of `count` calls on both clocks: a sampled batch.
+    ///
+    /// The CPU readings are outside the monotonic ones, so the wall time is timed as it always was and
+    /// carries none of the CPU clock's system calls.
+    ///
+    /// - Returns: The batch's raw durations in nanoseconds, each clock's overhead included.
+    func timeBatchOnBothClocks(of count: Int) -> BatchTime {
+        setUp()
+        let cpuStart = ThreadCPUClock.now()
+        let start = MonotonicClock.now()
+        runBatch(count)
+        let end = MonotonicClock.now()
+        let cpuEnd = ThreadCPUClock.now()
+        return BatchTime(wall: end &- start, threadCPU: cpuEnd &- cpuStart)
+    }
+
+    /// Times one call of the partner, then one call of this operation, on both clocks: the pair's raw
+    /// durations, timer overhead included. Only for a measurement with a partner.
+    func timePair() -> (own: BatchTime, partner: BatchTime) {
+        let cpuStart = ThreadCPUClock.now()
         let start = MonotonicClock.now()
         partner!.runOne()
         let middle = MonotonicClock.now()
+        let cpuMiddle = ThreadCPUClock.now()
         runBatch(1)
         let end = MonotonicClock.now()
-        return (end &- middle, middle &- start)
+        let cpuEnd = ThreadCPUClock.now()
+        return (
+            BatchTime(wall: end &- middle, threadCPU: cpuEnd &- cpuMiddle),
+            BatchTime(wall: middle &- start, threadCPU: cpuMiddle &- cpuStart)
+        )
+    }
+
+    /// One batch's duration on each clock, overheads included.
+    struct BatchTime {
+        /// On the monotonic clock: the time that passed.
+        var wall: UInt64
+        /// On the thread's CPU clock: the time the thread ran.
+        var threadCPU: UInt64
     }
 }

@@ -57,4 +57,10 @@ public struct MeasurementResult: Sendable, Equatable, Codable {
     public var timer: TimerCharacteristics
     /// The policy the run followed.
     public var policy: SamplingPolicy
+    /// Each sampled batch's raw duration on the thread's CPU clock (`ThreadCPUClock`), in order, its
+    /// overhead included; nil where the batches were timed on the monotonic clock alone.
+    public var batchThreadCPUNanoseconds: [UInt64]?
+    /// Each sample on the thread's CPU clock: nanoseconds of the thread's CPU time per operation, its
+    /// clock's overhead subtracted, in the order of `samples`; nil where not timed on it.
+    public var threadCPUSamples: [Double]?
 }

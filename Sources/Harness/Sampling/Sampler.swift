@@ -107,11 +107,12 @@ public struct Sampler {
         let batchesPerRound = Self.batchesPerRound(runs.map(\.warmBatchNanoseconds), maximum: policy.maximumBatchesPerRound)
         let samplingStarted = MonotonicClock.now()
         var rule = StoppingRule(policy: policy)
+        let threadCPUOverhead = timer.threadCPUOverheadNanoseconds ?? 0
         var rounds = 0
         while true {
             if case .shuffled = order { roundOrder.shuffleDeterministically(using: &generator) }
             for index in roundOrder {
-                for _ in 0..<batchesPerRound[index] { runs[index].sampleBatch(overhead: timer.overheadNanoseconds) }
+                for _ in 0..<batchesPerRound[index] { runs[index].sampleBatch(overhead: timer.overheadNanoseconds, threadCPUOverhead: threadCPUOverhead) }
             }
             rounds += 1
             let check = rule.check(rounds: rounds, elapsedNanoseconds: MonotonicClock.now() &- samplingStarted) {

@@ -4,6 +4,8 @@ struct SamplingRun {
     private(set) var batchSize = 0
     private(set) var batchNanoseconds: [UInt64] = []
     private(set) var samples: [Double] = []
+    private(set) var batchThreadCPUNanoseconds: [UInt64] = []
+    private(set) var threadCPUSamples: [Double] = []
     private(set) var calibrationInvocations = 0
     private(set) var warmUpInvocations = 0
     private var warmUpNanoseconds: UInt64 = 0
@@ -12,6 +14,8 @@ struct SamplingRun {
     /// The partner's batches and samples, for a measurement timed in alternation with one.
     private(set) var partnerBatchNanoseconds: [UInt64] = []
     private(set) var partnerSamples: [Double] = []
+    private(set) var partnerBatchThreadCPUNanoseconds: [UInt64] = []
+    private(set) var partnerThreadCPUSamples: [Double] = []
 
     init(measurement: Measurement) {
         self.measurement = measurement
@@ -65,7 +69,7 @@ struct SamplingRun {
     private func timeBatch() -> UInt64 {
         guard measurement.partner != nil else { return measurement.timeBatch(of: batchSize) }
         let pair = measurement.timePair()
-        return pair.own &+ pair.partner
+        return pair.own.wall &+ pair.partner.wall
     }
 
     /// The mean length of a warm-up batch, or with none the last calibration batch's: how long one of
@@ -82,19 +86,26 @@ struct SamplingRun {
         }
     }
 
-    mutating func sampleBatch(overhead: Double) {
+    /// Times one batch on both clocks, each sample less its clock's overhead.
+    mutating func sampleBatch(overhead: Double, threadCPUOverhead: Double) {
         if measurement.partner != nil {
             let pair = measurement.timePair()
-            partnerBatchNanoseconds.append(pair.partner)
-            partnerSamples.append(Double(pair.partner) - overhead)
-            batchNanoseconds.append(pair.own)
-            samples.append(Double(pair.own) - overhead)
+            partnerBatchNanoseconds.append(pair.partner.wall)
+            partnerSamples.append(Double(pair.partner.wall) - overhead)
+            partnerBatchThreadCPUNanoseconds.append(pair.partner.threadCPU)
+            partnerThreadCPUSamples.append(Double(pair.partner.threadCPU) - threadCPUOverhead)
+            batchNanoseconds.append(pair.own.wall)
+            samples.append(Double(pair.own.wall) - overhead)
+            batchThreadCPUNanoseconds.append(pair.own.threadCPU)
+            threadCPUSamples.append(Double(pair.own.threadCPU) - threadCPUOverhead)
             return
         }
-        let elapsed = measurement.timeBatch(of: batchSize)
-        batchNanoseconds.append(elapsed)
+        let elapsed = measurement.timeBatchOnBothClocks(of: batchSize)
+        batchNanoseconds.append(elapsed.wall)
         // Not clamped at zero: a sample below the overhead would be a finding, not something to hide.
-        samples.append((Double(elapsed) - overhead) / Double(batchSize))
+        samples.append((Double(elapsed.wall) - overhead) / Double(batchSize))
+        batchThreadCPUNanoseconds.append(elapsed.threadCPU)
+        threadCPUSamples.append((Double(elapsed.threadCPU) - threadCPUOverhead) / Double(batchSize))
     }
 
     /// Every series this run samples: its own, then its partner's when it has one.
@@ -106,13 +117,20 @@ struct SamplingRun {
     func results(
         stopReason: MeasurementResult.StopReason, timer: TimerCharacteristics, policy: SamplingPolicy
     ) -> [MeasurementResult] {
-        let own = result(measurement.name, batchNanoseconds, samples, stopReason: stopReason, timer: timer, policy: policy)
+        let own = result(
+            measurement.name, batchNanoseconds, samples, batchThreadCPUNanoseconds, threadCPUSamples, stopReason: stopReason, timer: timer,
+            policy: policy)
         guard let partner = measurement.partner else { return [own] }
-        return [own, result(partner.name, partnerBatchNanoseconds, partnerSamples, stopReason: stopReason, timer: timer, policy: policy)]
+        return [
+            own,
+            result(
+                partner.name, partnerBatchNanoseconds, partnerSamples, partnerBatchThreadCPUNanoseconds, partnerThreadCPUSamples,
+                stopReason: stopReason, timer: timer, policy: policy),
+        ]
     }
 
     private func result(
-        _ name: String, _ batchNanoseconds: [UInt64], _ samples: [Double],
+        _ name: String, _ batchNanoseconds: [UInt64], _ samples: [Double], _ batchThreadCPUNanoseconds: [UInt64], _ threadCPUSamples: [Double],
         stopReason: MeasurementResult.StopReason, timer: TimerCharacteristics, policy: SamplingPolicy
     ) -> MeasurementResult {
         MeasurementResult(
@@ -134,7 +152,9 @@ struct SamplingRun {
                 seed: policy.seed
             ),
             timer: timer,
-            policy: policy
+            policy: policy,
+            batchThreadCPUNanoseconds: batchThreadCPUNanoseconds,
+            threadCPUSamples: threadCPUSamples
         )
     }
 }
