@@ -113,6 +113,7 @@ public enum BenchCommand {
         let runner = SuiteRunner(options: options, progress: progress)
         let counts = try borrowed ?? phases.time("counting") { try runner.count(subjects) }
         var forkSeconds: [Double] = []
+        var forkLoads: [ForkLoadRecord] = []
         // The shapes' order within every round of every group is shuffled from this seed, which the
         // results file records; below 2^53, so JSON keeps it exact.
         let orderSeed = UInt64.random(in: 0..<(1 << 53))
@@ -120,7 +121,8 @@ public enum BenchCommand {
         let timed = try phases.time("measuring", parts: { forkSeconds.isEmpty ? nil : forkSeconds }) {
             options.forks > 1
                 ? try ForkedRun.measure(
-                    options, expected: runner.selected(suite), orderSeed: orderSeed, progress: progress, forkSeconds: &forkSeconds)
+                    options, expected: runner.selected(suite), orderSeed: orderSeed, progress: progress, forkSeconds: &forkSeconds,
+                    loads: &forkLoads)
                 : try {
                     // The run's own process is its one fork: the bar and the time left are its own.
                     progress.begin(ForkEstimate(doneBefore: 0, share: 1, forkSeconds: nil, afterSeconds: nil, restWeight: 0))
@@ -129,11 +131,12 @@ public enum BenchCommand {
         }
         let configuration = MachineEnvironment.compiledConfiguration
         let judge = Judge(
-            limits: limits.limits, buildConfiguration: configuration, quick: options.quick, shapes: limits.shapes, looks: limits.looks)
+            limits: limits.limits, buildConfiguration: configuration, quick: options.quick, shapes: limits.shapes, looks: limits.looks,
+            noise: limits.noise)
         var measurements = instructions.map { InstructionPass.fill(timed, with: $0) } ?? timed
         // A first judgement says whether the decision waits on undecided limits; the looks it takes
         // are a phase of their own, and only a run that takes one has it.
-        var judgement = judge.judge(measurements: measurements, counts: counts)
+        var judgement = judge.judge(measurements: measurements, counts: counts, runQueueShares: forkLoads.compactMap(\.runQueueShare))
         var looksTaken: [LookRecord] = []
         if let looks = limits.looks, case let waiting = judgement.undecidedLimitsTheDecisionWaitsOn, !waiting.isEmpty,
             let first = nextLook(after: options.forks, looks, shapes: judge.budgetShapes, options: options, waiting: waiting)
@@ -153,8 +156,8 @@ public enum BenchCommand {
                                 + "(\(looks.description(shapes: judge.budgetShapes)))"))
                     measurements = try ForkedRun.measureMore(
                         options, expected: gating, numbered: (forks + 1)...next, of: next, adding: measurements, orderSeed: orderSeed,
-                        progress: progress, forkSeconds: &lookSeconds)
-                    judgement = judge.judge(measurements: measurements, counts: counts)
+                        progress: progress, forkSeconds: &lookSeconds, loads: &forkLoads)
+                    judgement = judge.judge(measurements: measurements, counts: counts, runQueueShares: forkLoads.compactMap(\.runQueueShare))
                     looksTaken.append(LookRecord(forks: next, limits: waiting.map(\.limit.id), measurements: keys.map(\.label)))
                     forks = next
                     let still = judgement.undecidedLimitsTheDecisionWaitsOn
@@ -177,7 +180,8 @@ public enum BenchCommand {
             fits: fits, limits: judged, decision: judgement.decision, readFloor: readFloor, subjects: picks,
             scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes, phases: phases.records,
             looks: limits.looks, looksTaken: looksTaken.isEmpty ? nil : looksTaken,
-            countingMethod: instructions == nil ? nil : CountingMethod.current)
+            countingMethod: instructions == nil ? nil : CountingMethod.current, noise: limits.noise,
+            forkLoads: forkLoads.isEmpty ? nil : forkLoads)
         let writingStarted = Date()
         let path: String
         if let outputPath = options.outputPath {
@@ -306,8 +310,11 @@ public enum BenchCommand {
 
     // MARK: - List, report
 
+    /// `bench --list`: the listing, after a look at the machine, so a user sees before a run whether
+    /// other work would be load on it (a second of the machine's CPU pressure and steal).
     private static func list(_ options: ListOptions) throws -> CommandOutput {
-        CommandOutput(standardOutput: try listing(options).map { $0 + "\n" }.joined())
+        let lines = try listing(options)
+        return CommandOutput(standardOutput: ([lines[0], ForkLoadSummary.lookAtTheMachine()] + lines.dropFirst()).map { $0 + "\n" }.joined())
     }
 
     /// What `bench --list` prints: the files it read and the subjects as `#` lines, then each

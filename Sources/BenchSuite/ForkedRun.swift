@@ -26,14 +26,15 @@ public enum ForkedRun {
     ///   - expected: The measurements every fork must return, in order.
     ///   - progress: Where to say which fork is starting.
     ///   - forkSeconds: Receives each fork's duration in seconds, start to records read, in fork order.
+    ///   - loads: Receives what the machine did in each fork that could read it, in fork order.
     /// - Returns: One merged record per measurement, in the forks' order.
     /// - Throws: `BenchError` when a fork cannot start, fails, or returns other measurements.
     public static func measure(
-        _ options: RunOptions, expected: [SuiteMeasurement], orderSeed: UInt64, progress: ProgressLine, forkSeconds: inout [Double]
+        _ options: RunOptions, expected: [SuiteMeasurement], orderSeed: UInt64, progress: ProgressLine, forkSeconds: inout [Double], loads: inout [ForkLoadRecord]
     ) throws -> [MeasurementRecord] {
         let forks = try measureForks(
             options, expected: expected, numbered: 1...options.forks, of: options.forks, orderSeed: orderSeed, progress: progress,
-            forkSeconds: &forkSeconds)
+            forkSeconds: &forkSeconds, loads: &loads)
         // A measurement with a fork limit is in the first forks' records only.
         return expected.map { measurement in
             MeasurementRecord(mergingForks: forks.compactMap { $0[measurement.key] })
@@ -49,10 +50,10 @@ public enum ForkedRun {
     /// - Returns: `records`, each of `expected` now holding its forks and the new ones.
     public static func measureMore(
         _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, adding records: [MeasurementRecord],
-        orderSeed: UInt64, progress: ProgressLine, forkSeconds: inout [Double]
+        orderSeed: UInt64, progress: ProgressLine, forkSeconds: inout [Double], loads: inout [ForkLoadRecord]
     ) throws -> [MeasurementRecord] {
         let forks = try measureForks(
-            options, expected: expected, numbered: numbered, of: count, orderSeed: orderSeed, progress: progress, forkSeconds: &forkSeconds)
+            options, expected: expected, numbered: numbered, of: count, orderSeed: orderSeed, progress: progress, forkSeconds: &forkSeconds, loads: &loads)
         var merged = records
         for measurement in expected {
             guard let index = merged.firstIndex(where: { $0.key == measurement.key }) else {
@@ -69,18 +70,18 @@ public enum ForkedRun {
 
     private static func measureForks(
         _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, orderSeed: UInt64,
-        progress: ProgressLine, forkSeconds: inout [Double]
+        progress: ProgressLine, forkSeconds: inout [Double], loads: inout [ForkLoadRecord]
     ) throws -> [[MeasurementKey: MeasurementRecord]] {
         try Interruption.withTemporaryDirectory(prefix: "bench-forks.") { directory in
             try measureForks(
                 options, expected: expected, numbered: numbered, of: count, orderSeed: orderSeed, in: directory, progress: progress,
-                forkSeconds: &forkSeconds)
+                forkSeconds: &forkSeconds, loads: &loads)
         }
     }
 
     private static func measureForks(
         _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, orderSeed: UInt64, in directory: String,
-        progress: ProgressLine, forkSeconds: inout [Double]
+        progress: ProgressLine, forkSeconds: inout [Double], loads: inout [ForkLoadRecord]
     ) throws -> [[MeasurementKey: MeasurementRecord]] {
         // The running image itself, not the path it was started from: a rebuild during the run must
         // not put another build in the later forks.
@@ -113,7 +114,9 @@ public enum ForkedRun {
             try launch(executable, fork, index: index, count: count)
             let records: [MeasurementRecord]
             do {
-                records = try JSONDecoder().decode(ChildCommand.ForkRecords.self, from: Data(contentsOf: output)).measurements
+                let answer = try JSONDecoder().decode(ChildCommand.ForkRecords.self, from: Data(contentsOf: output))
+                records = answer.measurements
+                if let load = answer.load { loads.append(load) }
             } catch {
                 throw BenchError("fork \(index) of \(count) left no readable records: \(error)")
             }
@@ -166,6 +169,7 @@ public enum ForkedRun {
         _ options: RunOptions, index: Int, count: Int, recordsPath: String, measurements: [MeasurementKey] = [], estimate: ForkEstimate? = nil,
         orderSeed: UInt64 = 0
     ) throws {
+        let started = ProcessLoad.read()
         let limits = try LimitsFile.load(path: options.limitsPath)
         let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: options.specDirectory))
         let progress = ProgressLine()
@@ -183,7 +187,8 @@ public enum ForkedRun {
             suite, forks: count, fork: index, countingAllocations: index == 1, keys: measurements.isEmpty ? nil : Set(measurements), gating: gating,
             orderSeed: orderSeed)
         do {
-            try JSONEncoder().encode(ChildCommand.ForkRecords(measurements: records)).write(to: URL(fileURLWithPath: recordsPath))
+            let load = ForkLoadRecord(fork: index, from: started, to: ProcessLoad.read())
+            try JSONEncoder().encode(ChildCommand.ForkRecords(measurements: records, load: load)).write(to: URL(fileURLWithPath: recordsPath))
         } catch {
             throw BenchError("fork \(index) of \(count) cannot write its records to \(recordsPath): \(error)")
         }

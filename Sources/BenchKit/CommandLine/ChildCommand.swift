@@ -104,10 +104,14 @@ public struct ChildCommand: Sendable, Equatable {
     public struct ForkRecords: Sendable, Equatable, Codable {
         /// Its records, in the order of the selected measurements.
         public var measurements: [MeasurementRecord]
+        /// What the machine did while the fork measured, from its start to its records; nil from a
+        /// fork that could not read it.
+        public var load: ForkLoadRecord?
 
-        /// Wraps the records.
-        public init(measurements: [MeasurementRecord]) {
+        /// Wraps the records and what the machine did meanwhile.
+        public init(measurements: [MeasurementRecord], load: ForkLoadRecord? = nil) {
             self.measurements = measurements
+            self.load = load
         }
     }
 }

@@ -11,4 +11,8 @@ public enum ExitStatus: Int32, Sendable, Equatable, Codable {
     /// A usage or input error, or files that cannot be compared, said on standard error before
     /// anything is measured.
     case usageOrInputError = 2
+    /// The run was too noisy to decide: a limit the decision needed was still undecided at its last look
+    /// on forks disturbed past the limits file's `noise` bounds (another process had the CPU). Nothing
+    /// ships on it, and nothing failed: run again on a quiet machine.
+    case tooNoisy = 3
 }

@@ -3,7 +3,7 @@
 /// Encoded as `{outcome, text, ships}`, and `shape` when a shape of a version 3 limits file ships; a
 /// file judged without shapes has no `shape`.
 public struct Decision: Sendable, Equatable, Codable {
-    /// The three things a run can conclude.
+    /// The four things a run can conclude.
     public enum Outcome: String, Sendable, Equatable, Codable {
         /// Every limit (of the shape that ships) was judged, in full, and passed.
         case ships
@@ -12,6 +12,10 @@ public struct Decision: Sendable, Equatable, Codable {
         /// Nothing failed, but not every limit was judged in full (a debug build, a filtered or
         /// `--quick` run): the run cannot say the derived phase ships.
         case undecided
+        /// A gating limit was still undecided at its last look on forks disturbed past the limits
+        /// file's `noise` bounds (version 6): rather than set its shape aside and ship another, the run
+        /// says it cannot tell the code from the machine. Exit status 3: run again on a quiet machine.
+        case tooNoisy
     }
 
     /// The outcome.
@@ -29,6 +33,8 @@ public struct Decision: Sendable, Equatable, Codable {
     public static let fallbackText = "fallback: the fetch as a value ships alone, the phase stays stored"
     /// The opening of the line for a run that cannot decide.
     public static let undecidedText = "no decision: the derived phase cannot ship on this run"
+    /// The opening of the line for a run whose forks were too disturbed to decide.
+    public static let tooNoisyText = "too noisy to decide: this machine was too busy to tell the code from the load"
     /// The opening of the line for a run judged among shapes that cannot say which ships.
     public static let undecidedShapeText = "no decision: this run cannot say which shape ships"
 

@@ -12,15 +12,20 @@ extension Judge {
     /// (`Judgement.undecidedLimitsTheDecisionWaitsOn`). When every shape is out, the fallback ships;
     /// when none ships and one was set aside, the run is undecided. Each line names, shape by shape,
     /// what kept the shapes before it from shipping.
-    static func decide(_ judgements: [LimitJudgement], shapes: ShapePreference, setAside: [String: Int]) -> Decision {
-        decideAmongShapes(judgements, shapes: shapes, undecidedIsOut: false, namesClosestLimit: true, setAside: setAside)
+    ///
+    /// Under a limits file that declares `noise` (version 6), a shape that would be set aside while one
+    /// of those limits was judged on disturbed forks (`LimitJudgement.disturbance`) is not: the run is
+    /// too noisy to decide, and the line names the limits and the signals past their bounds.
+    static func decide(_ judgements: [LimitJudgement], shapes: ShapePreference, setAside: [String: Int], noise: NoiseBounds? = nil) -> Decision {
+        decideAmongShapes(judgements, shapes: shapes, undecidedIsOut: false, namesClosestLimit: true, setAside: setAside, noise: noise)
     }
 
     /// The decision among shapes, by the current rules or a retired version's: `undecidedIsOut` (version
     /// 3) puts a shape with an undecided gating limit out as a fail does; `namesClosestLimit` (from
     /// version 4) ends a shipping line with the closest limit.
     static func decideAmongShapes(
-        _ judgements: [LimitJudgement], shapes: ShapePreference, undecidedIsOut: Bool, namesClosestLimit: Bool, setAside: [String: Int]
+        _ judgements: [LimitJudgement], shapes: ShapePreference, undecidedIsOut: Bool, namesClosestLimit: Bool, setAside: [String: Int],
+        noise: NoiseBounds? = nil
     ) -> Decision {
         var passed: [String] = []
         var anySetAside = false
@@ -35,6 +40,16 @@ extension Judge {
             }
             let open = own.filter { $0.verdict != .pass }
             if !open.isEmpty, open.allSatisfy({ $0.gates && setAside[$0.limit.id] != nil }) {
+                if let noise, case let disturbed = open.filter({ $0.disturbance?.disturbed == true }), !disturbed.isEmpty {
+                    let signals = disturbed.map { judgement in
+                        setAsideText(judgement, forks: setAside[judgement.limit.id]!) + " on the "
+                            + judgement.limit.judgedClock.words.replacingOccurrences(of: "the ", with: "", options: .anchored) + ": "
+                            + (judgement.disturbance?.signals(bounds: noise) ?? []).joined(separator: "; ")
+                    }
+                    return Decision(
+                        outcome: .tooNoisy,
+                        text: Decision.tooNoisyText + " (\((passed + signals).joined(separator: "; "))); run again on a quiet machine")
+                }
                 passed.append("\(shape.rawValue) set aside: " + open.map { setAsideText($0, forks: setAside[$0.limit.id]!) }.joined(separator: ", "))
                 anySetAside = true
                 continue

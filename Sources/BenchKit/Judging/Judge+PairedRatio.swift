@@ -18,22 +18,31 @@ extension Judge {
             return notMade(limit, gates: gates, zip(needed, found).map { ($0.0.name, $0.0.strategy, $0.1) })
         }
         let over = "\(needed[1].strategy.rawValue)'s '\(needed[1].name)'"
-        guard numerator.samples.allSatisfy({ $0 > 0 }), denominator.samples.allSatisfy({ $0 > 0 }) else {
+        let clock = limit.judgedClock
+        guard let top = numerator.sampleGroups(on: clock), let bottom = denominator.sampleGroups(on: clock) else {
+            return LimitJudgement(
+                limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: gates,
+                reason: "this limit is judged on \(clock.words), and '\(limit.metric)' (\(limit.shape.rawValue)) or \(over) was not timed on it")
+        }
+        guard top.allSatisfy({ $0.allSatisfy { $0 > 0 } }), bottom.allSatisfy({ $0.allSatisfy { $0 > 0 } }) else {
             return LimitJudgement(
                 limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: gates,
                 reason: "a ratio of medians needs positive samples, and '\(limit.metric)' (\(limit.shape.rawValue)) or \(over) has one that is not")
         }
-        let (top, bottom) = (numerator.sampleGroups, denominator.sampleGroups)
         guard top.count == bottom.count else {
             return LimitJudgement(
                 limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: gates,
                 reason: "a paired ratio needs both measured in the same forks, and they were measured in \(top.count) and \(bottom.count)")
         }
         let level = level(forks: top.count)
-        let sides = "\(limit.shape.rawValue) median \(FigureText.duration(numerator.summary.median)) over "
-            + (limit.statistic == .pairedRatioToStored ? "stored's " : "") + FigureText.duration(denominator.summary.median)
+        // On the CPU clock the sides are the median of that clock's forks' medians; the summary is the wall clock's.
+        let (topMedian, bottomMedian) =
+            clock == .wall ? (numerator.summary.median, denominator.summary.median) : (ForkMedians.median(of: top), ForkMedians.median(of: bottom))
+        let sides = "\(limit.shape.rawValue) median \(FigureText.duration(topMedian)) over "
+            + (limit.statistic == .pairedRatioToStored ? "stored's " : "") + FigureText.duration(bottomMedian)
+            + (clock == .wall ? "" : " on \(clock.words)")
         guard let paired = PairedRatio(groups: top, over: bottom, level: level) else {
-            let ratio = numerator.summary.median / denominator.summary.median
+            let ratio = topMedian / bottomMedian
             let figure = "\(sides): ratio \(FigureText.ratio(ratio))" + (top.count == 1 ? " in one process" : "")
             guard buildConfiguration == "release" else {
                 return LimitJudgement(

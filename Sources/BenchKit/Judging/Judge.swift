@@ -39,6 +39,9 @@ public struct Judge: Sendable {
     public var looks: LookSchedule?
     /// How many shapes share the decision's budget: those with a timing limit.
     public var budgetShapes: Int
+    /// The bounds of a disturbed run (limits version 6); nil before, when an undecided limit at its
+    /// last look sets its shape aside whatever the machine did.
+    public var noise: NoiseBounds?
 
     /// The reason every timing limit of a debug build carries.
     public static let debugBuildReason = "a debug build does not judge timing limits: build with -c release"
@@ -50,7 +53,12 @@ public struct Judge: Sendable {
     ///   - shapes: The limits file's `shapes` (from version 3); nil decides on derived alone.
     ///   - looks: The limits file's `looks` (from version 4); nil judges every interval at 95 %. The
     ///     current rules are those of a schedule that budgets the decision (version 5).
-    public init(limits: [Limit], buildConfiguration: String, quick: Bool, shapes: ShapePreference? = nil, looks: LookSchedule? = nil) {
+    ///   - noise: The limits file's `noise` (from version 6); nil judges no disturbance.
+    public init(
+        limits: [Limit], buildConfiguration: String, quick: Bool, shapes: ShapePreference? = nil, looks: LookSchedule? = nil,
+        noise: NoiseBounds? = nil
+    ) {
+        self.noise = noise
         self.limits = limits
         self.buildConfiguration = buildConfiguration
         self.quick = quick
@@ -70,22 +78,43 @@ public struct Judge: Sendable {
     /// - Parameters:
     ///   - measurements: The timed measurements of the run.
     ///   - counts: The body re-run counts of the run.
+    ///   - runQueueShares: Each fork's share of its time spent waiting for a CPU, where the run read it
+    ///     (`ForkLoadRecord.runQueueShare`); what `noise` holds the run to.
     /// - Returns: One judgement per limit, the decision, and the exit status.
-    public func judge(measurements: [MeasurementRecord], counts: [CountRecord]) -> Judgement {
+    public func judge(measurements: [MeasurementRecord], counts: [CountRecord], runQueueShares: [Double] = []) -> Judgement {
         guard let shapes, let looks, looks.budgetsTheDecision else {
             return judgeByRetiredRules(measurements: measurements, counts: counts)
         }
         let judgements = limits.map { limit in
-            switch limit.statistic {
-            case .median: judgeForkMedians(limit, measurements)
-            case .pairedRatioToStored, .pairedRatioOfMedians: judgePairedRatio(limit, measurements)
-            case .minusStoredByBody, .derivedMinusStored, .derivedMinusStoredByBody: judgeCount(limit, counts)
-            case .medianAtMostStoredUpperBound, .ratioOfMedians: notCurrent(limit)
-            }
+            var judgement =
+                switch limit.statistic {
+                case .median: judgeForkMedians(limit, measurements)
+                case .pairedRatioToStored, .pairedRatioOfMedians: judgePairedRatio(limit, measurements)
+                case .minusStoredByBody, .derivedMinusStored, .derivedMinusStoredByBody: judgeCount(limit, counts)
+                case .medianAtMostStoredUpperBound, .ratioOfMedians: notCurrent(limit)
+                }
+            judgement.disturbance = disturbance(of: limit, measurements, runQueueShares: runQueueShares)
+            return judgement
         }
         return Judgement(
-            limits: judgements, decision: Self.decide(judgements, shapes: shapes, setAside: undecidedAtTheirLastLook(judgements, measurements)),
+            limits: judgements,
+            decision: Self.decide(judgements, shapes: shapes, setAside: undecidedAtTheirLastLook(judgements, measurements), noise: noise),
             shapes: shapes, looks: looks)
+    }
+
+    /// How disturbed a timing limit's forks were, under a limits file that declares `noise`: the median
+    /// fork's run-queue share, and for a ratio how well a fork knew its own ratio on the limit's clock.
+    private func disturbance(of limit: Limit, _ measurements: [MeasurementRecord], runQueueShares: [Double]) -> Disturbance? {
+        guard let noise, limit.isTiming else { return nil }
+        var spread: Double?
+        let read = limit.measurementsRead.map { measurements.record($0) }
+        if read.count == 2, let top = read[0]?.sampleGroups(on: limit.judgedClock), let bottom = read[1]?.sampleGroups(on: limit.judgedClock),
+            top.count == bottom.count
+        {
+            spread = Self.withinForkSpread(top, bottom)
+        }
+        return Disturbance(
+            runQueueShare: runQueueShares.isEmpty ? nil : Statistics.median(runQueueShares), ownRatioSpread: spread, bounds: noise)
     }
 
     // MARK: - Timings
@@ -238,9 +267,10 @@ public struct Judgement: Sendable, Equatable {
         return []
     }
 
-    /// With shapes: 0 when a shape ships, 1 otherwise. Without: 0 when every gating limit passed (and
+    /// 3 when the run was too noisy to decide. With shapes: 0 when a shape ships, 1 otherwise. Without: 0 when every gating limit passed (and
     /// there was at least one limit), 1 otherwise.
     public var exitStatus: ExitStatus {
+        if decision.outcome == .tooNoisy { return .tooNoisy }
         if shapes != nil { return decision.ships ? .success : .failure }
         let gating = limits.filter(\.gates)
         return !gating.isEmpty && gating.allSatisfy { $0.verdict == .pass } ? .success : .failure

@@ -3,7 +3,7 @@ import Harness
 /// One limit as judged: the limit, the figure found, the verdict and why.
 ///
 /// Encoded flat, the limit's own keys beside `value`, `interval`, `verdict`, `gates`, `reason` and
-/// `headroom` (and `instructionRatio`, `handleShare`), so a results file's `limits` entry reads as one
+/// `headroom` (and `instructionRatio`, `handleShare`, `disturbance`), so a results file's `limits` entry reads as one
 /// record; `headroom`, `instructionRatio` and `handleShare` are left out where there is none.
 public struct LimitJudgement: Sendable, Equatable, Codable {
     /// The limit, as declared.
@@ -32,6 +32,9 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
     /// handle retained, the ratio of what the handle alone costs each side (`HandleShare`); nil
     /// otherwise, and in a file written before it. It does not change the verdict.
     public var handleShare: HandleShare?
+    /// For a timing judged under a limits file that declares `noise` (version 6), how disturbed its
+    /// forks were; nil otherwise, and in a file written before it.
+    public var disturbance: Disturbance?
 
     /// A limit as judged; `headroom` is worked out here unless given, and left nil where nothing was
     /// judged.
@@ -62,7 +65,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case value, interval, verdict, gates, reason, bodyDifferences, headroom, instructionRatio, handleShare
+        case value, interval, verdict, gates, reason, bodyDifferences, headroom, instructionRatio, handleShare, disturbance
     }
 
     public init(from decoder: any Decoder) throws {
@@ -77,6 +80,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         headroom = try container.decodeIfPresent(Headroom.self, forKey: .headroom)
         instructionRatio = try container.decodeIfPresent(InstructionRatio.self, forKey: .instructionRatio)
         handleShare = try container.decodeIfPresent(HandleShare.self, forKey: .handleShare)
+        disturbance = try container.decodeIfPresent(Disturbance.self, forKey: .disturbance)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -91,5 +95,6 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         try container.encodeIfPresent(headroom, forKey: .headroom)
         try container.encodeIfPresent(instructionRatio, forKey: .instructionRatio)
         try container.encodeIfPresent(handleShare, forKey: .handleShare)
+        try container.encodeIfPresent(disturbance, forKey: .disturbance)
     }
 }

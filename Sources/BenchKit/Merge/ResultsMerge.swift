@@ -70,11 +70,18 @@ public enum ResultsMerge {
         // Each run's shapes took their turns in orders of its own seed; a file of an older schema adds none.
         let seeds = files.flatMap { $0.results.options.roundOrderSeeds ?? [] }
         merged.options.roundOrderSeeds = seeds.isEmpty ? nil : seeds
+        // Every file's forks, numbered on in the order merged, as the measurements' forks are.
+        let loads = files.flatMap { $0.results.forkLoads ?? [] }
+        merged.forkLoads = loads.isEmpty ? nil : loads.enumerated().map { index, load in
+            var load = load
+            load.fork = index + 1
+            return load
+        }
         merged.fits = try first.fits.map { fit throws(BenchError) in try refit(fit, first: first, merged: merged.measurements, path: firstPath) }
         let judgement = Judge(
             limits: first.limits.map(\.limit), buildConfiguration: first.environment.buildConfiguration, quick: first.options.quick,
-            shapes: first.shapes, looks: first.looks
-        ).judge(measurements: merged.measurements, counts: merged.counts)
+            shapes: first.shapes, looks: first.looks, noise: first.noise
+        ).judge(measurements: merged.measurements, counts: merged.counts, runQueueShares: merged.runQueueShares)
         merged.limits = HandleShare.fill(judgement.limits, measurements: merged.measurements, names: names)
         merged.decision = judgement.decision
         merged.readFloor = ReadFloor.figures(
@@ -143,10 +150,13 @@ extension MeasurementRecord {
     public var forkRecords: [MeasurementRecord] {
         guard let forks, forks.count > 1 else { return [self] }
         let groups = sampleGroups
+        let threadCPUGroups = sampleGroups(on: .threadCPU)
         var start = 0
         return zip(forks, groups).enumerated().map { index, pair in
             let (fork, samples) = pair
-            let nanoseconds = Array(batches.nanoseconds[start..<start + fork.samples])
+            let range = start..<start + fork.samples
+            let nanoseconds = Array(batches.nanoseconds[range])
+            let threadCPUNanoseconds = batches.threadCPUNanoseconds.map { Array($0[range]) }
             start += fork.samples
             // Calibration and warm-up are recorded for the whole measurement; the first fork carries them,
             // so merging the forks again adds up to what was recorded.
@@ -158,8 +168,9 @@ extension MeasurementRecord {
                 summary: Summary(samples: samples, level: policy.confidenceLevel, resamples: 1, seed: policy.seed),
                 samples: samples,
                 batches: BatchRecord(
-                    size: fork.batchSize, nanoseconds: nanoseconds, invocations: invocations, stopReason: fork.stopReason),
-                policy: policy, allocations: allocations)
+                    size: fork.batchSize, nanoseconds: nanoseconds, invocations: invocations, stopReason: fork.stopReason,
+                    threadCPUNanoseconds: threadCPUNanoseconds),
+                policy: policy, allocations: allocations, threadCPUSamples: threadCPUGroups?[index])
             record.forks = nil
             return record
         }

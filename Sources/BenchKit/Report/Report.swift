@@ -91,8 +91,16 @@ public enum Report {
                 + "filter \(options.filter.map { "'\($0)'" } ?? "none"), fixtures \(options.specDirectory)",
             "timer: \(FigureText.duration(results.timer.overheadNanoseconds)) a reading, "
                 + "resolution \(FigureText.duration(Double(results.timer.observedResolutionNanoseconds))) "
-                + "(\(results.timer.clock))",
+                + "(\(results.timer.clock))"
+                + (results.timer.threadCPUOverheadNanoseconds.map {
+                    "; the thread's CPU clock beside it, \(FigureText.duration($0)) an empty batch (CLOCK_THREAD_CPUTIME_ID)"
+                } ?? ""),
         ]
+        if let loads = results.forkLoads {
+            lines.append(
+                ForkLoadSummary(loads).line
+                    + (results.noise.map { "; a run is disturbed past \(FigureText.perOperation($0.runQueueShare * 100)) % waiting (limits' noise)" } ?? ""))
+        }
         let limits = results.limits.map(\.limit)
         for subject in results.subjects {
             lines.append("\(JudgedSubject.isJudged(subject, by: limits) ? "judged" : "counted"): \(subject.line)")

@@ -7,7 +7,7 @@ import Harness
 /// later commit's file is diffed against it. Keys: `schema`, `environment`, `limitsFile`,
 /// `limitsSHA256`, `timer`, `method`, `options`, `subjects`, `measurements`, `counts`, `fits`, `limits`,
 /// `decision`, and, where the run has them, `scaling`, `shapes`, `readFloor`, `phases`, `looks`,
-/// `looksTaken` and `countingMethod`. What each layout added is `ResultsSchema.changes`; a file of an older one reads as
+/// `looksTaken`, `countingMethod`, `noise` and `forkLoads`. What each layout added is `ResultsSchema.changes`; a file of an older one reads as
 /// one of the current. Encoded with sorted keys and pretty printing, so two runs' files diff line by
 /// line.
 public struct ResultsFile: Sendable, Equatable, Codable {
@@ -56,6 +56,13 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     public var looksTaken: [LookRecord]?
     /// The way the instruction counts were made (`CountingMethod`); nil when the file holds none.
     public var countingMethod: Int?
+    /// The bounds of a disturbed run, as the limits file (version 6) declares them; nil when it has
+    /// none, so an undecided limit at its last look set its shape aside whatever the machine did.
+    public var noise: NoiseBounds?
+    /// What the machine did in each fork, in fork order (a later look's forks after the first's): the
+    /// time its process waited for a CPU, its involuntary context switches, CPU pressure, steal and the
+    /// load average; nil in a file made before forks recorded it, or of a run in its own process.
+    public var forkLoads: [ForkLoadRecord]?
 
     /// A results file of the current schema, from a run's finished values: its verdicts judged, its
     /// read floor made from `measurements` (`ReadFloor.figures`) and its phases timed, all before.
@@ -64,8 +71,11 @@ public struct ResultsFile: Sendable, Equatable, Codable {
         method: String, options: RunRecord, measurements: [MeasurementRecord], counts: [CountRecord],
         fits: [FitRecord], limits: [LimitJudgement], decision: Decision, readFloor: [ReadFloorFigure]?, subjects: [SubjectRecord] = [],
         scaling: ScalingRecord? = nil, shapes: ShapePreference? = nil, phases: [PhaseTimingRecord]? = nil,
-        looks: LookSchedule? = nil, looksTaken: [LookRecord]? = nil, countingMethod: Int? = nil
+        looks: LookSchedule? = nil, looksTaken: [LookRecord]? = nil, countingMethod: Int? = nil, noise: NoiseBounds? = nil,
+        forkLoads: [ForkLoadRecord]? = nil
     ) {
+        self.noise = noise
+        self.forkLoads = forkLoads
         self.schema = ResultsSchema.current
         self.environment = environment
         self.limitsFile = limitsFile
@@ -87,6 +97,10 @@ public struct ResultsFile: Sendable, Equatable, Codable {
         self.looksTaken = looksTaken
         self.countingMethod = countingMethod
     }
+
+    /// Each fork's share of its time spent waiting for a CPU, where it was read: what the limits file's
+    /// `noise` holds a run to.
+    public var runQueueShares: [Double] { (forkLoads ?? []).compactMap(\.runQueueShare) }
 
     /// Whether any measurement has an instruction count.
     public var hasInstructionCounts: Bool { measurements.contains { $0.instructionsPerOperation != nil } }

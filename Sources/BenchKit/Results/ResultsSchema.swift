@@ -72,6 +72,18 @@ public enum ResultsSchema {
                 + "the first counted call, and two processes share the fixed seed's measurements. A file of schema 6 or before with counts made them by method 1, a probe call of "
                 + "its own, and reads so; one without counts reads without it.",
             upgrade: ResultsUpgrade.fromSchema6),
+        Change(
+            schema: 8, date: "2026-12-06",
+            note: "Two clocks and what the machine did. measurements[].threadCPUSamples and batches.threadCPUNanoseconds: every "
+                + "sampled batch timed on the thread's CPU clock (CLOCK_THREAD_CPUTIME_ID) beside the monotonic one, in the order of "
+                + "samples, its overhead (timer.threadCPUOverheadNanoseconds) subtracted. forkLoads: one entry for each fork, in fork "
+                + "order, with what its process saw from its start to its records: the share of its time it waited for a CPU "
+                + "(run-queue delay), its share on a CPU, its involuntary and voluntary context switches, the machine's CPU pressure "
+                + "and steal over it, and the load average at its start and end. From limits version 6: noise, the limits file's "
+                + "bounds of a disturbed run; limits[].clock, the clock a timing limit is judged on; limits[].disturbance, how "
+                + "disturbed its forks were; and decision.outcome tooNoisy. A file of schema 7 or before has none of these, and reads "
+                + "without them: its batches were timed on the monotonic clock alone.",
+            upgrade: { _ in }),
     ]
 
     /// The layout this bench writes.

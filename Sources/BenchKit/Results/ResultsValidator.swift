@@ -71,6 +71,14 @@ public enum ResultsValidator {
         if measurement.batches.nanoseconds.count != samples.count {
             problems.append("\(name): \(measurement.batches.nanoseconds.count) batches for \(samples.count) samples")
         }
+        if let threadCPU = measurement.threadCPUSamples, threadCPU.count != samples.count {
+            problems.append("\(name): \(threadCPU.count) samples on the thread's CPU clock for \(samples.count) on the monotonic clock")
+        }
+        if (measurement.threadCPUSamples == nil) != (measurement.batches.threadCPUNanoseconds == nil)
+            || (measurement.batches.threadCPUNanoseconds.map { $0.count != samples.count } ?? false)
+        {
+            problems.append("\(name): the batches on the thread's CPU clock do not go with its samples on that clock")
+        }
         if let forks = measurement.forks {
             problems += self.problems(in: forks, of: measurement, name: name)
         } else if measurement.batches.invocations.sampling != measurement.batches.size * samples.count {
@@ -175,12 +183,15 @@ public enum ResultsValidator {
         }
         let rejudged = Judge(
             limits: limits, buildConfiguration: results.environment.buildConfiguration, quick: results.options.quick,
-            shapes: results.shapes, looks: results.looks
-        ).judge(measurements: results.measurements, counts: results.counts)
+            shapes: results.shapes, looks: results.looks, noise: results.noise
+        ).judge(measurements: results.measurements, counts: results.counts, runQueueShares: results.runQueueShares)
         for (recorded, expected) in zip(results.limits, rejudged.limits)
         where recorded.verdict != expected.verdict || recorded.value != expected.value || recorded.gates != expected.gates {
             problems.append(
                 "limit '\(recorded.limit.id)': recorded \(recorded.verdict.rawValue), but the file's own figures judge \(expected.verdict.rawValue)")
+        }
+        for (recorded, expected) in zip(results.limits, rejudged.limits) where recorded.disturbance != expected.disturbance {
+            problems.append("limit '\(recorded.limit.id)': the disturbance recorded is not what the file's own forks give")
         }
         for (recorded, expected) in zip(results.limits, rejudged.limits)
         where recorded.bodyDifferences != nil && recorded.bodyDifferences != expected.bodyDifferences {
