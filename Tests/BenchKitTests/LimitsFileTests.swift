@@ -35,15 +35,15 @@ struct LimitsFileTests {
 
     private func refusal(_ text: String) -> String? { Synthetic.limitsRefusal(text) }
 
-    /// The SHA-256 of limits.json as declared (version 5). A changed limits file fails here
+    /// The SHA-256 of limits.json as declared (version 6). A changed limits file fails here
     /// until the change is deliberate: a new version declared, with its `changes` note, and this
     /// hash moved with it in the same commit.
-    static let declaredSHA256 = "a9fb417870003683c8d8fcffe9defd81568e8fbed72aa5e8d3bfaf4ac6b2758b"
+    static let declaredSHA256 = "6a4062e676311c4f6e1d1c8c9542174df2e4137741f9a2e52e7dd15714e33862"
 
     @Test func theCommittedFileDeclaresTheDecisionsTwoLimitsForEachDerivedShape() throws {
         let path = Synthetic.repositoryFile("limits.json")
         let file = try LimitsFile.load(path: path)
-        #expect(file.version == 5)
+        #expect(file.version == 6)
         #expect(file.shapes?.preference == [.derived, .root, .incremental] && file.shapes?.fallback == .stored)
         #expect(file.looks == LookSchedule(forks: [8, 16, 32], wrongShip: 0.025, spending: [0.48, 0.26, 0.26]))
         #expect(file.limits.map(\.id) == [
@@ -121,8 +121,8 @@ struct LimitsFileTests {
     @Test(arguments: [
         ("[]", "limits.json: the file must be an object, not an array"),
         ("{\"decision\": \"d\", \"units\": \"u\", \"limits\": []}", "limits.json: the file: missing 'version'"),
-        ("{\"version\": 6, \"decision\": \"d\", \"units\": \"u\", \"limits\": []}",
-         "limits.json: unsupported version 6 (this bench reads versions 1, 2, 3, 4 and 5)"),
+        ("{\"version\": 7, \"decision\": \"d\", \"units\": \"u\", \"limits\": []}",
+         "limits.json: unsupported version 7 (this bench reads versions 1, 2, 3, 4, 5 and 6)"),
         ("{\"version\": 1, \"decision\": \"d\", \"units\": \"u\", \"changes\": [], \"limits\": []}",
          "limits.json: the file: unknown key 'changes'"),
         ("{\"version\": 2, \"decision\": \"d\", \"units\": \"u\", \"limits\": []}",

@@ -93,6 +93,10 @@ extension CommandLineParser {
           1  a limit failed, was undecided or was not judged (for compare: a regression, with
              --fail-on-regression)
           2  a usage or input error, said in one line on standard error
+          3  too noisy to decide: a limit the decision needed was still undecided at its last look on
+             forks that waited for a CPU, or knew their own ratios, past the limits file's noise
+             bounds (another process had the machine); nothing ships and nothing failed: run again
+             on a quiet machine
         """
 
     /// The options' names as a sentence lists them: `--filter, --spec and --limits`.
