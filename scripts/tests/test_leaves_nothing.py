@@ -8,10 +8,10 @@ import shutil
 import signal
 import subprocess
 import tempfile
-import time
 import unittest
 
 from built_bench import BENCH, ROOT, require_bench
+from waiting import wait_for
 
 
 def processes():
@@ -41,16 +41,6 @@ def children_of(pid):
     (a callgrind child's environment names it, as /proc still shows after the child took it out)."""
     tag = f"BENCH_PARENT_PID={pid:010d}"
     return [p for p in processes() if p[1] == pid or tag in p[3]]
-
-
-def wait_for(condition, seconds, what):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"not within {seconds} s: {what}")
 
 
 class LeavesNothingTest(unittest.TestCase):

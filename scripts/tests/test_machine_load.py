@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 import unittest
+from waiting import wait_for
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = os.path.join(ROOT, "scripts", "machine-load")
@@ -29,16 +30,6 @@ def loops_of(helper):
         if tag in words and state != "Z":
             found.append((int(entry), state))
     return found
-
-
-def wait_for(condition, seconds, what):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"not within {seconds} s: {what}")
 
 
 class MachineLoadTest(unittest.TestCase):

@@ -32,6 +32,12 @@ public enum FigureText {
         let upper = fixed(interval.upper / scale, decimals: decimals)
         return "\(number) \(unit) [\(lower), \(upper)]"
     }
+    /// A measured fraction as the reports write a percentage, to three significant figures: `0.412 %`,
+    /// `12.0 %`, `0 %`.
+    public static func percent(_ fraction: Double) -> String {
+        number(fraction * 100) + " %"
+    }
+
 
     /// A plain number with three significant digits, e.g. `0.0400` or `24.6`; whole numbers of three
     /// digits or more are written whole.

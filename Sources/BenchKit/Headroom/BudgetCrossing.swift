@@ -100,7 +100,7 @@ public struct BudgetCrossing: Sendable, Equatable {
     /// beyond what was measured; nil otherwise, or when the file does not hold that N's median.
     public var shareText: String? {
         guard finding == .beyondMeasured, let costAtLargest else { return nil }
-        return "\(Self.percent(costAtLargest / budget.nanoseconds)) of the frame at \(FigureText.number(measured.upperBound))"
+        return "\(FigureText.percent(costAtLargest / budget.nanoseconds)) of the frame at \(FigureText.number(measured.upperBound))"
     }
 
     /// `extrapolated 5.88× past it: 588 [271, > 1000]`: the crossing beyond what was measured, within 10×
@@ -123,7 +123,4 @@ public struct BudgetCrossing: Sendable, Equatable {
     }
 
     /// `22 %`, `0.4 %`.
-    private static func percent(_ fraction: Double) -> String {
-        FigureText.number(fraction * 100) + " %"
-    }
 }

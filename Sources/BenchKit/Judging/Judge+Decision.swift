@@ -42,8 +42,7 @@ extension Judge {
             if !open.isEmpty, open.allSatisfy({ $0.gates && setAside[$0.limit.id] != nil }) {
                 if let noise, case let disturbed = open.filter({ $0.disturbance?.disturbed == true }), !disturbed.isEmpty {
                     let signals = disturbed.map { judgement in
-                        setAsideText(judgement, forks: setAside[judgement.limit.id]!) + " on the "
-                            + judgement.limit.judgedClock.words.replacingOccurrences(of: "the ", with: "", options: .anchored) + ": "
+                        setAsideText(judgement, forks: setAside[judgement.limit.id]!) + " on \(judgement.limit.judgedClock.words): "
                             + (judgement.disturbance?.signals(bounds: noise) ?? []).joined(separator: "; ")
                     }
                     return Decision(

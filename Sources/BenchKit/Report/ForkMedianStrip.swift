@@ -47,7 +47,7 @@ struct ForkMedianStrip {
             SVG.line(x1: Self.inset, y1: middle, x2: Self.width - Self.inset, y2: middle, className: "rule"),
             SVG.rect(
                 x: lower, y: middle - 4, width: upper - lower, height: 8, className: "interval \(strategy)",
-                title: "\(what)'s \(percent(summary.medianInterval.level)) interval: "
+                title: "\(what)'s \(FigureText.percent(summary.medianInterval.level)) interval: "
                     + FigureText.duration(summary.median, interval: summary.medianInterval)),
         ]
         for (index, median) in medians.enumerated() {
@@ -77,5 +77,4 @@ struct ForkMedianStrip {
         return SVG.document(width: width, height: 20, label: "\(kind) axis, nanoseconds per operation", parts.joined())
     }
 
-    private func percent(_ level: Double) -> String { "\(FigureText.number(level * 100)) %" }
 }

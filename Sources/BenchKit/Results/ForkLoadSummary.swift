@@ -57,18 +57,18 @@ public struct ForkLoadSummary: Sendable, Equatable {
         var parts: [String] = []
         if let medianRunQueueShare, let largestRunQueueShare {
             let known = forksWithRunQueueShare
-            var notes = known == 1 ? [] : ["median over \(known) forks, most \(Self.percent(largestRunQueueShare))"]
+            var notes = known == 1 ? [] : ["median over \(known) forks, most \(FigureText.percent(largestRunQueueShare))"]
             if let quietRunQueueShare { notes.append("quiet runs here wait under \(Self.declaredPercent(quietRunQueueShare))") }
             let waited = known == 1
-                ? "the fork waited \(Self.percent(medianRunQueueShare)) of its time for a CPU"
-                : "forks waited \(Self.percent(medianRunQueueShare)) of their time for a CPU"
+                ? "the fork waited \(FigureText.percent(medianRunQueueShare)) of its time for a CPU"
+                : "forks waited \(FigureText.percent(medianRunQueueShare)) of their time for a CPU"
             parts.append(notes.isEmpty ? waited : "\(waited) (\(notes.joined(separator: "; ")))")
         }
         if let medianInvoluntarySwitchesPerSecond {
             parts.append("\(FigureText.number(medianInvoluntarySwitchesPerSecond)) involuntary switches a second")
         }
-        if let medianCPUPressureShare { parts.append("CPU pressure \(Self.percent(medianCPUPressureShare))") }
-        if let medianStealShare { parts.append("steal \(Self.percent(medianStealShare))") }
+        if let medianCPUPressureShare { parts.append("CPU pressure \(FigureText.percent(medianCPUPressureShare))") }
+        if let medianStealShare { parts.append("steal \(FigureText.percent(medianStealShare))") }
         guard !parts.isEmpty else { return "machine: no load figure could be read in \(forks) fork\(forks == 1 ? "" : "s")" }
         return "machine: " + parts.joined(separator: ", ")
     }
@@ -93,8 +93,8 @@ public struct ForkLoadSummary: Sendable, Equatable {
         let coreCount = "\(cores) core\(cores == 1 ? "" : "s")"
         var line = "# machine now: " + (end.loadAverage.map { "load average \(FigureText.number($0)) (\(coreCount))" } ?? coreCount)
         let shares = [
-            load.cpuPressureShare.map { "CPU pressure \(percent($0))" },
-            load.stealShare.map { "steal \(percent($0))" },
+            load.cpuPressureShare.map { "CPU pressure \(FigureText.percent($0))" },
+            load.stealShare.map { "steal \(FigureText.percent($0))" },
         ].compactMap { $0 }
         if !shares.isEmpty {
             line += ", \(shares.joined(separator: " and ")) over the last \(FigureText.duration(load.seconds * 1e9))"
@@ -105,10 +105,6 @@ public struct ForkLoadSummary: Sendable, Equatable {
     // MARK: - Figures
 
     /// A measured share as the reports write percentages: `0.412 %`, `12.0 %`, `0 %`.
-    private static func percent(_ share: Double) -> String {
-        FigureText.number(share * 100) + " %"
-    }
-
     /// A declared bound as the reports write declared levels: `1 %`, `0.5 %`.
     private static func declaredPercent(_ share: Double) -> String {
         FigureText.perOperation(share * 100) + " %"
