@@ -136,7 +136,7 @@ public enum BenchCommand {
         var measurements = instructions.map { InstructionPass.fill(timed, with: $0) } ?? timed
         // A first judgement says whether the decision waits on undecided limits; the looks it takes
         // are a phase of their own, and only a run that takes one has it.
-        var judgement = judge.judge(measurements: measurements, counts: counts, runQueueShares: forkLoads.compactMap(\.runQueueShare))
+        var judgement = judge.judge(measurements: measurements, counts: counts, forkLoads: forkLoads)
         var looksTaken: [LookRecord] = []
         if let looks = limits.looks, case let waiting = judgement.undecidedLimitsTheDecisionWaitsOn, !waiting.isEmpty,
             let first = nextLook(after: options.forks, looks, shapes: judge.budgetShapes, options: options, waiting: waiting)
@@ -157,7 +157,7 @@ public enum BenchCommand {
                     measurements = try ForkedRun.measureMore(
                         options, expected: gating, numbered: (forks + 1)...next, of: next, adding: measurements, orderSeed: orderSeed,
                         progress: progress, forkSeconds: &lookSeconds, loads: &forkLoads)
-                    judgement = judge.judge(measurements: measurements, counts: counts, runQueueShares: forkLoads.compactMap(\.runQueueShare))
+                    judgement = judge.judge(measurements: measurements, counts: counts, forkLoads: forkLoads)
                     looksTaken.append(LookRecord(forks: next, limits: waiting.map(\.limit.id), measurements: keys.map(\.label)))
                     forks = next
                     let still = judgement.undecidedLimitsTheDecisionWaitsOn

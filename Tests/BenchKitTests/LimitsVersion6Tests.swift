@@ -14,7 +14,16 @@ struct LimitsVersion6Tests {
 
     private static func judge(_ figures: (measurements: [MeasurementRecord], counts: [CountRecord]), runQueueShares: [Double] = []) -> Judgement {
         Judge(limits: file.limits, buildConfiguration: "release", quick: false, shapes: file.shapes, looks: file.looks, noise: file.noise)
-            .judge(measurements: figures.measurements, counts: figures.counts, runQueueShares: runQueueShares)
+            .judge(measurements: figures.measurements, counts: figures.counts, forkLoads: loads(runQueueShares))
+    }
+
+    /// One fork's load for each run-queue share, its other signals unread.
+    private static func loads(_ runQueueShares: [Double]) -> [ForkLoadRecord] {
+        runQueueShares.enumerated().map { index, share in
+            ForkLoadRecord(
+                fork: index + 1, seconds: 10, runQueueShare: share, onCPUShare: nil, involuntarySwitches: 0, voluntarySwitches: 0,
+                cpuPressureShare: nil, stealShare: nil, loadAverageAtStart: nil, loadAverageAtEnd: nil)
+        }
     }
 
     /// `figures` with every record's thread CPU samples set by `cpu` from its wall samples (the same
@@ -206,7 +215,7 @@ struct LimitsVersion6Tests {
         let v5 = try LimitsFile.load(path: Synthetic.repositoryFile("Tests/BenchKitTests/Fixtures/limits-v5.json"))
         #expect(v5.noise == nil && v5.limits.allSatisfy { $0.clock == nil })
         let judgement = Judge(limits: v5.limits, buildConfiguration: "release", quick: false, shapes: v5.shapes, looks: v5.looks)
-            .judge(measurements: Self.atTheMargin(forks: 32).measurements, counts: [], runQueueShares: Array(repeating: 0.5, count: 32))
+            .judge(measurements: Self.atTheMargin(forks: 32).measurements, counts: [], forkLoads: Self.loads(Array(repeating: 0.5, count: 32)))
         #expect(judgement.limits.allSatisfy { $0.disturbance == nil })
         #expect(judgement.decision.outcome != .tooNoisy, "\(judgement.decision.text)")
     }

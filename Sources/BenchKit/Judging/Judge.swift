@@ -78,13 +78,14 @@ public struct Judge: Sendable {
     /// - Parameters:
     ///   - measurements: The timed measurements of the run.
     ///   - counts: The body re-run counts of the run.
-    ///   - runQueueShares: Each fork's share of its time spent waiting for a CPU, where the run read it
-    ///     (`ForkLoadRecord.runQueueShare`); what `noise` holds the run to.
+    ///   - forkLoads: What the machine did in each fork, where the run read it: the median fork's
+    ///     run-queue share is what `noise` holds the run to.
     /// - Returns: One judgement per limit, the decision, and the exit status.
-    public func judge(measurements: [MeasurementRecord], counts: [CountRecord], runQueueShares: [Double] = []) -> Judgement {
+    public func judge(measurements: [MeasurementRecord], counts: [CountRecord], forkLoads: [ForkLoadRecord]? = nil) -> Judgement {
         guard let shapes, let looks, looks.budgetsTheDecision else {
             return judgeByRetiredRules(measurements: measurements, counts: counts)
         }
+        let runQueueShare = ForkLoadSummary(forkLoads).medianRunQueueShare
         let judgements = limits.map { limit in
             var judgement =
                 switch limit.statistic {
@@ -93,7 +94,7 @@ public struct Judge: Sendable {
                 case .minusStoredByBody, .derivedMinusStored, .derivedMinusStoredByBody: judgeCount(limit, counts)
                 case .medianAtMostStoredUpperBound, .ratioOfMedians: notCurrent(limit)
                 }
-            judgement.disturbance = disturbance(of: limit, measurements, runQueueShares: runQueueShares)
+            judgement.disturbance = disturbance(of: limit, measurements, runQueueShare: runQueueShare)
             return judgement
         }
         return Judgement(
@@ -104,7 +105,7 @@ public struct Judge: Sendable {
 
     /// How disturbed a timing limit's forks were, under a limits file that declares `noise`: the median
     /// fork's run-queue share, and for a ratio how well a fork knew its own ratio on the limit's clock.
-    private func disturbance(of limit: Limit, _ measurements: [MeasurementRecord], runQueueShares: [Double]) -> Disturbance? {
+    private func disturbance(of limit: Limit, _ measurements: [MeasurementRecord], runQueueShare: Double?) -> Disturbance? {
         guard let noise, limit.isTiming else { return nil }
         var spread: Double?
         let read = limit.measurementsRead.map { measurements.record($0) }
@@ -113,8 +114,7 @@ public struct Judge: Sendable {
         {
             spread = Self.withinForkSpread(top, bottom)
         }
-        return Disturbance(
-            runQueueShare: runQueueShares.isEmpty ? nil : Statistics.median(runQueueShares), ownRatioSpread: spread, bounds: noise)
+        return Disturbance(runQueueShare: runQueueShare, ownRatioSpread: spread, bounds: noise)
     }
 
     // MARK: - Timings

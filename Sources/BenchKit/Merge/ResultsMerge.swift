@@ -81,7 +81,7 @@ public enum ResultsMerge {
         let judgement = Judge(
             limits: first.limits.map(\.limit), buildConfiguration: first.environment.buildConfiguration, quick: first.options.quick,
             shapes: first.shapes, looks: first.looks, noise: first.noise
-        ).judge(measurements: merged.measurements, counts: merged.counts, runQueueShares: merged.runQueueShares)
+        ).judge(measurements: merged.measurements, counts: merged.counts, forkLoads: merged.forkLoads)
         merged.limits = HandleShare.fill(judgement.limits, measurements: merged.measurements, names: names)
         merged.decision = judgement.decision
         merged.readFloor = ReadFloor.figures(

@@ -111,14 +111,6 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         }
     }
 
-    /// The samples of `clock`, in order; nil when the record has none on it.
-    public func samples(on clock: TimingClock) -> [Double]? {
-        switch clock {
-        case .wall: samples
-        case .threadCPU: threadCPUSamples
-        }
-    }
-
     private static func grouped(_ samples: [Double], by forks: [ForkRecord]?) -> [[Double]] {
         guard let forks, forks.count > 1 else { return [samples] }
         var groups: [[Double]] = []

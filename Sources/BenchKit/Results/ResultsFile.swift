@@ -98,10 +98,6 @@ public struct ResultsFile: Sendable, Equatable, Codable {
         self.countingMethod = countingMethod
     }
 
-    /// Each fork's share of its time spent waiting for a CPU, where it was read: what the limits file's
-    /// `noise` holds a run to.
-    public var runQueueShares: [Double] { (forkLoads ?? []).compactMap(\.runQueueShare) }
-
     /// Whether any measurement has an instruction count.
     public var hasInstructionCounts: Bool { measurements.contains { $0.instructionsPerOperation != nil } }
 

@@ -184,7 +184,7 @@ public enum ResultsValidator {
         let rejudged = Judge(
             limits: limits, buildConfiguration: results.environment.buildConfiguration, quick: results.options.quick,
             shapes: results.shapes, looks: results.looks, noise: results.noise
-        ).judge(measurements: results.measurements, counts: results.counts, runQueueShares: results.runQueueShares)
+        ).judge(measurements: results.measurements, counts: results.counts, forkLoads: results.forkLoads)
         for (recorded, expected) in zip(results.limits, rejudged.limits)
         where recorded.verdict != expected.verdict || recorded.value != expected.value || recorded.gates != expected.gates {
             problems.append(
