@@ -114,6 +114,7 @@ struct ComparisonTables {
         case .withinTheSpread: " (decides: change within \(rule.marginText) the spread)"
         case .tooFewSeeds: " (decides: spread under fewer than \(rule.leastSeedsToDecide) seeds)"
         case .countingMethodChanged: " (decides: counting method changed)"
+        case .noSpread: " (decides: moved, no spread under other seeds)"
         }
     }
 

@@ -20,9 +20,19 @@ public enum InstructionsDecision: Sendable, Equatable {
         case tooFewSeeds = "a file counted it under too few other hash seeds"
         /// The files counted by different ways (`CountingMethod`), which move a count by themselves.
         case countingMethodChanged = "counting method changed"
+        /// The count moved at the fixed seed, and neither file counted it under other hash seeds, so
+        /// nothing says how far it moves with where hashed values land: neither build was at hand to
+        /// count them on demand (`SeedsOnDemand`), or the comparison was told to count none.
+        case noSpread = "the count moved, and neither file counted it under other hash seeds"
     }
 
     /// Decides a change in instructions against the threshold and the seed spread.
+    ///
+    /// A count that did not move at the fixed seed (by at most `MeasurementRecord.hashSensitivity`,
+    /// what two runs of one build repeat to) is no change, whatever its spread: the seeds say how far a
+    /// count that moved can be believed, and no comparison needs them for one that did not. A count
+    /// that moved is judged against its spread; with none, by the threshold alone only where it is too
+    /// long to be counted again (`MeasurementRecord.longestCountedAgain`), else wall time decides.
     ///
     /// - Parameters:
     ///   - ratio: `instructions(NEW) / instructions(OLD)`.
@@ -31,12 +41,22 @@ public enum InstructionsDecision: Sendable, Equatable {
     ///   - seeds: How many other seeds the file with fewer of them counted under (0 for a file that
     ///     did not count again).
     ///   - rule: The decision rule.
-    public init(ratio: Double, spread: Double?, seeds: Int, rule: ComparisonRule) {
+    ///   - tooLongToCountAgain: Whether both counts are past `MeasurementRecord.longestCountedAgain`,
+    ///     which no file counts under other seeds; where only one is, the other could have been.
+    public init(ratio: Double, spread: Double?, seeds: Int, rule: ComparisonRule, tooLongToCountAgain: Bool = false) {
         let change = abs(ratio - 1)
         let (verdict, reason) = MeasurementComparison.beyond(ratio: ratio, threshold: rule.instructionsThreshold)
+        guard change > MeasurementRecord.hashSensitivity else {
+            self = .decides(.noChange, .underTheThreshold)
+            return
+        }
+        guard let spread else {
+            self = tooLongToCountAgain ? .decides(verdict, reason) : .leavesItToWallTime(.noSpread)
+            return
+        }
         // At most what two runs of one build repeat to, the count is as deterministic as it gets: the
         // threshold alone judges it, as it always has (so files with such counts compare as before).
-        guard let spread, spread > MeasurementRecord.hashSensitivity else {
+        guard spread > MeasurementRecord.hashSensitivity else {
             self = .decides(verdict, reason)
             return
         }
@@ -66,7 +86,9 @@ public enum InstructionsDecision: Sendable, Equatable {
     /// - Returns: `nil` unless both records counted instructions and OLD's count is positive.
     public init?(old: MeasurementRecord, new: MeasurementRecord, rule: ComparisonRule) {
         guard let before = old.instructionsPerOperation, let after = new.instructionsPerOperation, before > 0 else { return nil }
-        self.init(ratio: after / before, spread: Self.spread(old: old, new: new), seeds: Self.seeds(old: old, new: new) ?? 0, rule: rule)
+        self.init(
+            ratio: after / before, spread: Self.spread(old: old, new: new), seeds: Self.seeds(old: old, new: new) ?? 0, rule: rule,
+            tooLongToCountAgain: min(before, after) > MeasurementRecord.longestCountedAgain)
     }
 
     /// The wider of two records' spreads under other hash seeds; `nil` when neither counted again.

@@ -147,7 +147,10 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         let decision = instructionsRatio.map { ratio in
             countingMethodChanged
                 ? .leavesItToWallTime(.countingMethodChanged)
-                : InstructionsDecision(ratio: ratio, spread: instructionsSpread, seeds: instructionsSeeds ?? 0, rule: rule)
+                : InstructionsDecision(
+                    ratio: ratio, spread: instructionsSpread, seeds: instructionsSeeds ?? 0, rule: rule,
+                    tooLongToCountAgain: min(old.instructionsPerOperation ?? 0, new.instructionsPerOperation ?? 0)
+                        > MeasurementRecord.longestCountedAgain)
         }
         instructionsDoubt = decision?.doubt
         if let byInstructions = decision?.verdict {

@@ -91,6 +91,11 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// are held to.
     public static let hashSensitivity = 0.001
 
+    /// The most instructions per operation a measurement may count for it to be counted again under
+    /// other hash seeds: past it (the stored chain over a hundred handles and more, minutes a count
+    /// under callgrind) no file counts it again, and its count is judged by the threshold alone.
+    public static let longestCountedAgain = 1_000_000_000.0
+
     /// Whether the instruction count moved under other hash seeds by more than `hashSensitivity`;
     /// `nil` when not counted again.
     public var instructionsVaryWithHashing: Bool? {

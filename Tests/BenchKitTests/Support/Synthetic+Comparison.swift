@@ -34,7 +34,8 @@ extension Synthetic {
     ///   - draw: Which draw of samples each measurement gets.
     ///   - factors: Multiplies every sample of the named measurements: 1.2 is a 20 % slowdown.
     ///   - allocations: Counted allocations per operation (over 100 operations) of the named measurements.
-    ///   - instructions: Instructions per operation of the named measurements.
+    ///   - instructions: Instructions per operation of the named measurements, each also counted under
+    ///     two other hash seeds where it did not move.
     ///   - derivedReruns: The spreads-only scenario's derived re-runs.
     ///   - forks: How many processes every measurement was taken in (`spreadMeasurement`): one, the
     ///     default, is the run's own process.
@@ -48,6 +49,9 @@ extension Synthetic {
                 record.allocations = .counted(allocationCount(iterations: 100, allocations: count * 100, bytes: count * 3_200))
             }
             record.instructionsPerOperation = instructions[key]
+            // Counted under two other seeds too, where the count did not move: a count that moved
+            // decides by the threshold, as one whose spread is known to be none.
+            record.instructionsUnderOtherHashSeeds = instructions[key].map { [$0, $0] }
             return record
         }
         let counts = counts(derived: derivedReruns, stored: 1)
