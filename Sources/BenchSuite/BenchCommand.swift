@@ -43,7 +43,12 @@ public enum BenchCommand {
                 standardOutput: "\(path): valid results file (schema \(results.schema), \(results.measurements.count) measurements, "
                     + "\(results.counts.count) counts)\n")
         case .compare(let options):
-            return CompareCommand.run(options, names: Suite.keyMeasurements)
+            let seeds = BuildCheckout.root.map { root in
+                SeedsOnDemand(root: root.path) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }.count
+            }
+            return CompareCommand.run(options, names: Suite.keyMeasurements, seeds: seeds)
+        case .countSeeds(let requestPath, let specDirectory):
+            return try CountSeedsCommand.run(requestPath: requestPath, specDirectory: specDirectory)
         case .export(let options):
             return ExportCommand.run(options, names: Suite.keyMeasurements)
         case .merge(let options):
@@ -269,7 +274,8 @@ public enum BenchCommand {
         guard options.instructions else { return timing + borrowedCounts }
         let counter = InstructionCounter(outputDirectory: "")
         return timing + "; "
-            + InstructionPass.method(counter, valgrindVersion: CallgrindLaunch.valgrindVersion() ?? "valgrind of unknown version")
+            + InstructionPass.method(
+                counter, valgrindVersion: CallgrindLaunch.valgrindVersion() ?? "valgrind of unknown version", otherSeeds: options.otherSeeds)
             + borrowedCounts
     }
 

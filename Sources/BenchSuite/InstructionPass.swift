@@ -45,7 +45,7 @@ public enum InstructionPass {
 
         /// The least spread that sends a count to more seeds, 0.01 %: more than a count's own rounding
         /// (instructions over an odd number of calls and operations moves a count by a few in a million).
-        public static let movedSpreadFloor = 0.0001
+        public static let movedSpreadFloor = SeedNeeds.movedSpreadFloor
     }
 
     /// How many more times the pass counts each measurement, each time in a process with a random hash
@@ -71,17 +71,19 @@ public enum InstructionPass {
 
     /// A measurement of more instructions per operation than this is not counted again under other
     /// seeds: the stored chain over a hundred handles and more, minutes each under callgrind.
-    public static let otherSeedLimit = 1_000_000_000.0
+    public static let otherSeedLimit = MeasurementRecord.longestCountedAgain
 
     /// Runs the child under callgrind, with the hash seed fixed, in `fixedSeedParts` processes that
-    /// share the measurements out, then `otherSeedPasses` times more with random seeds over the
-    /// measurements short enough, then `movedSeedPasses` times more over those whose counts moved a
-    /// little (`Counts.needsMoreSeeds`); returns the counts by measurement.
+    /// share the measurements out; then, as `options.otherSeeds` asks, up to `otherSeedPasses` times
+    /// more with random seeds over the measurements short enough, and the rest of its seeds over those
+    /// whose counts moved a little (`Counts.needsMoreSeeds`); returns the counts by measurement.
     ///
     /// Work that hashes object identities and key paths (Observation's tracking) counts differently
     /// when the hashed values differ: under another seed, and equally in another build, whose code
     /// and heap lie elsewhere. The fixed seed makes one build's count repeat; the other seeds show
-    /// whether that count would survive an unrelated change to the build.
+    /// whether that count would survive an unrelated change to the build. A run counts the fixed seed
+    /// alone unless asked (`--seeds`): `bench compare` counts the others, with `otherSeeds(_:)`, only
+    /// where a count moved between the two files it compares.
     ///
     /// The passes of a step run side by side, up to `processes` at a time: a count does not depend on
     /// what else the machine is doing, only on what its own process counts, and each pass is the
@@ -104,22 +106,28 @@ public enum InstructionPass {
         let fixed = try passes.count(shares: shares, fixedSeed: true) { part in
             "counting with the hash seed fixed (\(part) of \(shares.count), the measurements dealt out in turn)"
         }.reduce(into: [MeasurementKey: Double]()) { all, part in all.merge(part) { first, _ in first } }
-        var counts = fixed.mapValues { Counts(fixedSeed: $0, otherSeeds: []) }
-        let again = countedAgain(selected.map(\.key), fixed: fixed)
-        if !again.isEmpty {
-            let others = try passes.count(keys: again, fixedSeed: false, times: otherSeedPasses) { pass in
-                "counting again under a random hash seed (\(pass) of \(otherSeedPasses))"
-            }
-            for other in others { for (key, value) in other { counts[key]?.otherSeeds.append(value) } }
+        let counts = fixed.mapValues { Counts(fixedSeed: $0, otherSeeds: []) }
+        return try passes.countOtherSeeds(countedAgain(selected.map(\.key), fixed: fixed), into: counts, upTo: options.otherSeeds)
+    }
+
+    /// Counts the measurements `keys` of `selected` again under random hash seeds, for a comparison
+    /// whose fixed-seed counts moved: `otherSeedPasses` processes over them all, then the rest of
+    /// `ComparisonRule.defaultLeastSeedsToDecide` over those that moved a little, as a run with
+    /// `--seeds 6` counts them. A seed a measurement already has in `have` counts toward its number.
+    ///
+    /// - Parameter have: Each measurement's fixed-seed count (the file's) and its other seeds so far.
+    /// - Returns: Every measurement of `keys` with its other seeds, those of `have` first.
+    public static func otherSeeds(
+        _ options: RunOptions, selected: [SuiteMeasurement], have: [MeasurementKey: Counts], progress: ProgressLine,
+        processes: Int = countingProcesses
+    ) throws -> [MeasurementKey: Counts] {
+        guard InstructionCounter.clientRequestsCompiled else {
+            throw BenchError("this bench was built without valgrind's headers (valgrind/callgrind.h); install valgrind and rebuild")
         }
-        let moved = countedMore(again, counts: counts)
-        if !moved.isEmpty {
-            let others = try passes.count(keys: moved, fixedSeed: false, times: movedSeedPasses) { pass in
-                "\(moved.count) whose counts moved: counting again under a random hash seed (\(pass) of \(movedSeedPasses))"
-            }
-            for other in others { for (key, value) in other { counts[key]?.otherSeeds.append(value) } }
-        }
-        return counts
+        // The passes know every selected measurement, so that a child counting all of them is told none by name.
+        let passes = Passes(options: options, selected: selected, progress: progress, processes: processes)
+        let chosen = selected.map(\.key).filter { have[$0] != nil }
+        return try passes.countOtherSeeds(chosen, into: have, upTo: ComparisonRule.defaultLeastSeedsToDecide)
     }
 
     /// How many counting processes `count` runs at once: one for each core this process may run on
@@ -158,12 +166,26 @@ public enum InstructionPass {
             operationsPerCall = Dictionary(uniqueKeysWithValues: zip(all, selected.map(\.operationsPerCall)))
         }
 
-        /// Counts `keys` (every selected measurement when `nil`) in `times` processes, up to
-        /// `processes` at once; each process's counts per operation, by key, in pass order.
-        ///
-        /// - Parameter saying: What pass `n` (1-based) counts, for the progress line as it starts.
-        func count(keys: [MeasurementKey]?, fixedSeed: Bool, times: Int, saying: (Int) -> String) throws -> [[MeasurementKey: Double]] {
-            try count(shares: Array(repeating: keys ?? all, count: times), fixedSeed: fixedSeed, saying: saying)
+        /// Counts `again` under random seeds into `counts`, up to `most` other seeds a measurement:
+        /// the first `otherSeedPasses` over every one that has fewer, then the rest over those that
+        /// moved a little (`Counts.needsMoreSeeds`). Each process counts the measurements that still
+        /// need its seed, in the run's order.
+        func countOtherSeeds(_ again: [MeasurementKey], into counts: [MeasurementKey: Counts], upTo most: Int) throws -> [MeasurementKey: Counts] {
+            var counts = counts
+            let first = min(most, InstructionPass.otherSeedPasses)
+            for stage in [first, most] {
+                let candidates = stage == first ? again : InstructionPass.countedMore(again, counts: counts)
+                let wanting = candidates.filter { (counts[$0]?.otherSeeds.count ?? stage) < stage }
+                guard !wanting.isEmpty else { continue }
+                let times = wanting.map { stage - (counts[$0]?.otherSeeds.count ?? 0) }.max() ?? 0
+                let moved = stage == first ? "" : "\(wanting.count) whose counts moved: "
+                let shares = (0..<times).map { pass in wanting.filter { stage - (counts[$0]?.otherSeeds.count ?? 0) > pass } }
+                let others = try count(shares: shares, fixedSeed: false) { pass in
+                    "\(moved)counting again under a random hash seed (\(pass) of \(times))"
+                }
+                for other in others { for (key, value) in other { counts[key]?.otherSeeds.append(value) } }
+            }
+            return counts
         }
 
         /// Counts each of `shares` in a process of its own, up to `processes` at once; each process's
@@ -253,22 +275,30 @@ public enum InstructionPass {
     /// How the counts were made, for the results file's `method`.
     ///
     /// - Parameter processes: The most counting processes that ran at once (`count`'s).
-    public static func method(_ counter: InstructionCounter, valgrindVersion: String, processes: Int = countingProcesses) -> String {
-        "counting method \(CountingMethod.current): instructionsPerOperation: callgrind's Ir (\(valgrindVersion)) in \(fixedSeedParts) more processes of this build under valgrind, "
+    public static func method(
+        _ counter: InstructionCounter, valgrindVersion: String, processes: Int = countingProcesses, otherSeeds: Int = 0
+    ) -> String {
+        let first = min(otherSeeds, otherSeedPasses)
+        let seeds = otherSeeds == 0
+            ? "instructionsUnderOtherHashSeeds: not counted (the fixed seed alone; bench compare counts other seeds where a count moved)"
+            : "instructionsUnderOtherHashSeeds: the same, in \(first) more processes with random hash seeds, "
+                + "for measurements of at most \(Int(otherSeedLimit)) Ir per operation"
+                + (otherSeeds > first
+                    ? ", and in \(otherSeeds - first) more for those whose spread there is over \(Counts.movedSpreadFloor * 100)% and at most "
+                        + "\(ComparisonRule.defaultWidestDecidingSpread * 100)%" : "")
+        return "counting method \(CountingMethod.current): instructionsPerOperation: callgrind's Ir (\(valgrindVersion)) in \(fixedSeedParts) more processes of this build under valgrind, "
             + "the measurements dealt out to them in turn, "
             + "on jemalloc with time-driven purging off, address-space randomisation off, SWIFT_DETERMINISTIC_HASHING=1, a fixed environment; "
             + "per measurement, \(counter.warmUpCalls) calls uncollected, then N calls collected, the first a probe, "
             + "N = \(counter.targetInstructions) Ir over the probe's, within \(counter.minimumCalls)...\(counter.maximumCalls) and even, "
             + "or within 1...\(counter.maximumCalls) for an operation that runs after its own set-up; "
             + "Ir / N / operations per call; each call's indirect call and black hole are in the count, as in the timings; "
-            + "instructionsUnderOtherHashSeeds: the same, in \(otherSeedPasses) more processes with random hash seeds, "
-            + "for measurements of at most \(Int(otherSeedLimit)) Ir per operation, and in \(movedSeedPasses) more "
-            + "for those whose spread there is over \(Counts.movedSpreadFloor * 100)% and at most "
-            + "\(ComparisonRule.defaultWidestDecidingSpread * 100)%"
+            + seeds
             + (processes == 1
                 ? ""
                 : "; these processes run side by side on \(processes) cores, up to \(processes) at a time, each once those that "
-                    + "choose its measurements have ended (the fixed seed's, then the first other seeds'), all before the timed pass")
+                    + "choose its measurements have ended" + (otherSeeds == 0 ? "" : " (the fixed seed's, then the first other seeds')")
+                    + ", all before the timed pass")
     }
 
     // MARK: - Child

@@ -11,8 +11,11 @@ struct CommandOptionTests {
     /// filter that looks like an option, a path with a space, a file name that starts with `-`.
     private static let values = [
         "--forks": "3", "--filter": "-h", "--spec": "/tmp/my spec", "--limits": "-limits.json", "--out": "results/x.json",
-        "--format": "json", "--shape": "root,incremental", "--counts-from": "-earlier run.json",
+        "--format": "json", "--shape": "root,incremental", "--counts-from": "-earlier run.json", "--seeds": "6",
     ]
+
+    /// The options a run option needs given beside it: `--seeds` counts with `--instructions` only.
+    private static let needs = ["--seeds": ["--instructions"]]
 
     /// The option given away from its default, in the form `RunOptions.arguments` writes.
     private static func argument(_ option: RunOption) -> String? {
@@ -44,9 +47,11 @@ struct CommandOptionTests {
     func eachRunOptionIsWrittenBackAsItWasGiven(name: String) throws {
         let option = try Self.runOption(name)
         let given = try #require(Self.argument(option), "no value away from the default for \(name): add one to `values`")
-        let options = try Self.run([given])
+        let beside = Self.needs[name] ?? []
+        let options = try Self.run(beside + [given])
         #expect(options != .defaults, "\(given) changes nothing")
-        #expect(options.arguments == [given], "\(given) is written back as \(options.arguments)")
+        #expect(options.arguments == RunOption.all.compactMap { ($0.name == name || beside.contains($0.name)) ? Self.argument($0) : nil },
+            "\(given) is written back as \(options.arguments)")
         #expect(try CommandLineParser.parse(options.arguments) == .run(options))
         #expect(option.argument?(.defaults) == nil, "\(name) is written at its default")
     }
@@ -169,5 +174,30 @@ struct CommandOptionTests {
                 try CommandLineParser.parse(["--list", given])
             }
         }
+    }
+}
+
+/// `--seeds` counts under other hash seeds, which only a run that counts instructions does.
+@Suite struct SeedsOptionTests {
+    @Test func seedsWithoutInstructionsIsRefused() {
+        #expect(throws: BenchError.usage("option '--seeds' counts under other hash seeds, and needs '--instructions'")) {
+            try CommandLineParser.parse(["--seeds", "6"])
+        }
+        #expect(throws: (any Error).self) { try CommandLineParser.parse(["--instructions", "--seeds", "17"]) }
+    }
+
+    @Test func aRunCountsTheFixedSeedAloneUnlessAsked() throws {
+        guard case .run(let plain) = try CommandLineParser.parse(["--instructions"]),
+            case .run(let six) = try CommandLineParser.parse(["--instructions", "--seeds", "6"])
+        else {
+            Issue.record("not runs")
+            return
+        }
+        #expect(plain.otherSeeds == 0 && six.otherSeeds == 6)
+    }
+
+    @Test func countSeedsTakesARequestAndTheFixtures() throws {
+        #expect(try CommandLineParser.parse(["count-seeds", "r.json", "--spec", "/tmp/spec"]) == .countSeeds(requestPath: "r.json", specDirectory: "/tmp/spec"))
+        #expect(throws: BenchError.usage("'count-seeds' needs a REQUEST file")) { try CommandLineParser.parse(["count-seeds"]) }
     }
 }

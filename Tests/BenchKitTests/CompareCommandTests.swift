@@ -117,7 +117,7 @@ struct CompareCommandTests {
             Synthetic.comparable(factors: [read: 1.2], instructions: [read: 103], forks: Synthetic.judgedForks))
         let text = CompareCommand.run(options(paths, format: .json), names: Synthetic.names).standardOutput
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["old", "new", "rule", "warnings", "measurements", "addedMeasurements", "removedMeasurements",
+        #expect(Set(object.keys) == ["old", "new", "rule", "warnings", "seedsCounted", "measurements", "addedMeasurements", "removedMeasurements",
                                      "changedCounts", "equalCounts", "addedCounts", "removedCounts", "regressions", "cannotTell"])
         #expect(object["cannotTell"] as? Int == 0, "every measurement was taken in forks")
         let measurements = try #require(object["measurements"] as? [[String: Any]])

@@ -29,6 +29,9 @@ public enum Command: Sendable, Equatable {
     case bisect(BisectOptions)
     /// The path of a commit's bench, built in the bisection's worktree and kept: `bench build REVISION`.
     case build(revision: String)
+    /// Count measurements under other hash seeds for a comparison: `bench count-seeds REQUEST`
+    /// (`SeedRequest`), with the fixtures of `specDirectory`.
+    case countSeeds(requestPath: String, specDirectory: String)
     /// Print the usage text.
     case help
     /// Do one job for the bench that started this process: a hidden command (`ChildCommand`).
@@ -53,6 +56,11 @@ public struct RunOptions: Sendable, Equatable {
     public var strategies: StrategySelection
     /// Whether to count each measurement's instructions per operation under callgrind as well.
     public var instructions: Bool
+    /// The most other hash seeds `--instructions` counts a measurement under, beside the fixed one:
+    /// 0 (the default) counts the fixed seed alone, and `bench compare` counts the others where a
+    /// comparison needs them; 2 or more counts the first two over every measurement, and the rest over
+    /// those whose count moved a little under those two (`InstructionPass.Counts.needsMoreSeeds`).
+    public var otherSeeds: Int
     /// How many fresh processes, one after another, take the measurements' samples: 1 measures in
     /// the run's own process.
     public var forks: Int
@@ -71,6 +79,8 @@ public struct RunOptions: Sendable, Equatable {
     public static let defaultQuickForks = 1
     /// The most forks a run takes.
     public static let maximumForks = 64
+    /// The most other hash seeds `--seeds` takes.
+    public static let maximumOtherSeeds = 16
 
     /// The forks of a run given no `--forks`: a full run's or a `--quick` one's.
     public static func defaultForks(quick: Bool) -> Int {
@@ -88,7 +98,8 @@ public struct RunOptions: Sendable, Equatable {
     /// - Parameter forks: `nil` takes the default of a full or a `--quick` run.
     public init(
         quick: Bool, filter: MeasurementFilter?, specDirectory: String, limitsPath: String, outputPath: String?,
-        format: ReportFormat, strategies: StrategySelection, instructions: Bool = false, forks: Int? = nil, quiet: Bool = false
+        format: ReportFormat, strategies: StrategySelection, instructions: Bool = false, forks: Int? = nil, quiet: Bool = false,
+        otherSeeds: Int = 0
     ) {
         self.quick = quick
         self.filter = filter
@@ -98,6 +109,7 @@ public struct RunOptions: Sendable, Equatable {
         self.format = format
         self.strategies = strategies
         self.instructions = instructions
+        self.otherSeeds = otherSeeds
         self.forks = forks ?? Self.defaultForks(quick: quick)
         self.quiet = quiet
     }

@@ -60,6 +60,11 @@ extension CommandLineParser {
                                   here); exit 1 when REVISION does not build; a bisection, a
                                   build and the release gate hold that worktree one at a time
                                   (exit 2 while another holds .build/bisect/lock)
+          bench count-seeds REQUEST [--spec DIR]
+                                  count the measurements REQUEST names (a JSON file, as bench
+                                  compare writes it for another commit's kept build) under random
+                                  hash seeds, two each and six where a count moved a little there,
+                                  and print them as JSON; compare asks it where a count moved
           bench --help                    print this text
 
         OPTIONS OF A RUN
@@ -77,7 +82,11 @@ extension CommandLineParser {
           Mann-Whitney U test gives p < 0.05, and the ratio is beyond the threshold; otherwise it is
           'no change'. Where either file took its samples in one process, such a change is 'cannot
           tell (one process a side)' instead, and never fails. Where both files counted instructions,
-          they decide instead, against their own threshold. Body re-run counts are compared exactly;
+          they decide instead, against their own threshold: a count that did not move at the fixed hash
+          seed (within 0.1%) is 'no change'; one that moved is believed only as far as its spread under
+          other hash seeds allows, counted first by each file's build where it is at hand (this bench
+          for a file of its own commit, else one kept by bench build) and kept beside that build, so
+          a second comparison counts nothing again. Body re-run counts are compared exactly;
           allocations per operation too.
         \(CompareOption.helpSection(CompareOption.all))
           A file of an older schema is read as one of this bench's (results/README.md says what each

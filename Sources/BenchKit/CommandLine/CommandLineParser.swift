@@ -34,6 +34,7 @@ public enum CommandLineParser {
         case "history": return try parseHistory(Array(arguments.dropFirst()))
         case "bisect": return try parseBisect(Array(arguments.dropFirst()))
         case "build": return try parseBuild(Array(arguments.dropFirst()))
+        case "count-seeds": return try parseCountSeeds(Array(arguments.dropFirst()))
         default: return try parseRun(arguments)
         }
     }
@@ -43,7 +44,7 @@ public enum CommandLineParser {
     private static func parseRun(_ arguments: [String]) throws(BenchError) -> Command {
         let scanned = try scan(arguments, options: scanTable(RunOption.all, adding: ["--list": false]), command: nil)
         if let stray = scanned.positionals.first {
-            let hint = ["report", "validate", "compare", "export", "merge", "profile", "history", "bisect", "build"].contains(stray)
+            let hint = ["report", "validate", "compare", "export", "merge", "profile", "history", "bisect", "build", "count-seeds"].contains(stray)
                 ? " (a subcommand comes first)" : ""
             throw BenchError.usage("unexpected argument '\(stray)'\(hint)")
         }
@@ -56,7 +57,11 @@ public enum CommandLineParser {
             return .list(
                 ListOptions(filter: chosen.filter, specDirectory: chosen.specDirectory, strategies: chosen.strategies, limitsPath: chosen.limitsPath))
         }
-        return .run(try runOptions(scanned))
+        let options = try runOptions(scanned)
+        if options.otherSeeds > 0 && !options.instructions {
+            throw BenchError.usage("option '--seeds' counts under other hash seeds, and needs '--instructions'")
+        }
+        return .run(options)
     }
 
     /// The run options among `scanned`'s, each one left out at its default; shared by a run and the
@@ -126,6 +131,14 @@ public enum CommandLineParser {
         guard let revision = scanned.positionals.first, !revision.isEmpty else { throw BenchError.usage("'build' needs a revision") }
         guard scanned.positionals.count == 1 else { throw BenchError.usage("unexpected argument '\(scanned.positionals[1])'") }
         return .build(revision: revision)
+    }
+
+    private static func parseCountSeeds(_ arguments: [String]) throws(BenchError) -> Command {
+        let scanned = try scan(arguments, options: ["--spec": true], command: "count-seeds")
+        guard let path = scanned.positionals.first, !path.isEmpty else { throw BenchError.usage("'count-seeds' needs a REQUEST file") }
+        guard scanned.positionals.count == 1 else { throw BenchError.usage("unexpected argument '\(scanned.positionals[1])'") }
+        let spec = try scanned["--spec"].nonEmpty() ?? RunOptions.defaults.specDirectory
+        return .countSeeds(requestPath: path, specDirectory: spec)
     }
 
     private static func parseProfile(_ arguments: [String]) throws(BenchError) -> Command {

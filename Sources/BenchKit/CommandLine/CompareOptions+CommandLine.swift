@@ -3,7 +3,18 @@ typealias CompareOption = CommandOption<CompareOptions>
 
 extension CommandOption<CompareOptions> {
     /// Every option of `bench compare`, in the order `--help` lists them.
-    static var all: [Self] { [.threshold, .instructionsThreshold, .failOnRegression, .format] }
+    static var all: [Self] { [.threshold, .instructionsThreshold, .failOnRegression, .asRecorded, .format] }
+
+    static var asRecorded: Self {
+        Self(
+            "--as-recorded",
+            help: """
+                count nothing: where a count moved at the fixed hash seed and a file
+                has no counts under other seeds, wall time decides; without it, the
+                files' builds count those seeds first, where at hand
+                """,
+            read: { $0.countsSeeds = false })
+    }
 
     static var threshold: Self {
         Self(

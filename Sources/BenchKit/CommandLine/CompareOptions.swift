@@ -10,6 +10,10 @@ public struct CompareOptions: Sendable, Equatable {
     public var failOnRegression: Bool
     /// How the comparison is printed.
     public var format: ReportFormat
+    /// Whether counts that moved at the fixed seed, in files that lack their spread, are counted under
+    /// other hash seeds by the builds of the two files where they are at hand (`SeedNeeds`); off,
+    /// the files are compared as recorded.
+    public var countsSeeds: Bool = true
 
     /// Options for OLD and NEW as given, not yet read; the parser starts from the default rule,
     /// `failOnRegression` off and text, then reads `CompareOption.all` into them.

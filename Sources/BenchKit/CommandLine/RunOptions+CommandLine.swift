@@ -15,7 +15,7 @@ extension RunOptions {
 
 extension CommandOption<RunOptions> {
     /// Every option of a run, in the order `--help` lists them and `RunOptions.arguments` writes them.
-    static var all: [Self] { [.quick, .instructions, .forks, .filter, .spec, .limits, .out, .format, .shape, .quiet, .countsFrom] }
+    static var all: [Self] { [.quick, .instructions, .seeds, .forks, .filter, .spec, .limits, .out, .format, .shape, .quiet, .countsFrom] }
 
     /// The options `bench --list` takes: those that change which measurements exist, and the limits
     /// whose operations it names.
@@ -38,6 +38,23 @@ extension CommandOption<RunOptions> {
                 exact, repeatable figures to diff across commits on a noisy machine
                 (a few minutes; needs valgrind and setarch; see README)
                 """)
+    }
+
+    static var seeds: Self {
+        Self(
+            "--seeds", "N",
+            help: """
+                with --instructions, count each measurement again under up to N
+                random hash seeds, to see how far its count moves with where hashed
+                values land: the first 2 over every measurement, the rest over those
+                that moved a little there (the run of record takes 6); bench compare
+                counts them itself where a count moved and a file has none
+                (\(default: "0, the fixed seed alone"))
+                """,
+            read: { given, options throws(BenchError) in
+                options.otherSeeds = try given.wholeNumber(in: 0...RunOptions.maximumOtherSeeds) ?? 0
+            },
+            value: { $0.otherSeeds == 0 ? nil : "\($0.otherSeeds)" })
     }
 
     /// Its default is a full or a `--quick` run's, so it is read after `--quick`.

@@ -12,21 +12,34 @@ public enum CompareCommand {
     ///   validating a file checks.
     /// - Returns: The rendered comparison, the warnings, and exit status 0, 1 (a regression, with
     ///   `failOnRegression`) or 2.
-    public static func run(_ options: CompareOptions, names: KeyMeasurements) -> CommandOutput {
-        let old: ResultsFile
-        let new: ResultsFile
+    ///   - seeds: Counts under other hash seeds what the comparison needs (`SeedNeeds`), with the builds
+    ///     of the two files where they are at hand: each file with those counts added, and what was
+    ///     counted or could not be, one line each. `nil`, or `options.countsSeeds` off, compares the
+    ///     files as recorded.
+    public static func run(_ options: CompareOptions, names: KeyMeasurements, seeds: SeedCounter? = nil) -> CommandOutput {
+        var old: ResultsFile
+        var new: ResultsFile
         do {
             (old, new) = try read(oldPath: options.oldPath, newPath: options.newPath, names: names)
         } catch {
             return .refusal(error)
         }
-        let comparison = ResultsComparison(
+        var counted: [String] = []
+        if options.countsSeeds, let seeds, !SeedNeeds(old: old, new: new, rule: options.rule).isEmpty {
+            (old, new, counted) = seeds(old, new)
+        }
+        var comparison = ResultsComparison(
             old: (options.oldPath, old), new: (options.newPath, new), rule: options.rule)
+        comparison.seedsCounted = counted
         return CommandOutput(
             standardOutput: ComparisonReport.render(comparison, format: options.format),
             standardError: comparison.warnings.map { CommandOutput.said("warning: \($0)") },
             status: comparison.exitStatus(failOnRegression: options.failOnRegression))
     }
+
+    /// Counts under other hash seeds what comparing two files needs: the files with those counts added,
+    /// and one line for each thing counted or not.
+    public typealias SeedCounter = (_ old: ResultsFile, _ new: ResultsFile) -> (ResultsFile, ResultsFile, [String])
 
     /// Both files, decoded and valid: a file of an older schema is read as one of the current
     /// (`ResultsSchema`), so two files of different schemas compare as two of one.

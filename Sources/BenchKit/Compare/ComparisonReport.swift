@@ -76,6 +76,7 @@ public enum ComparisonReport {
                 + "\(file.quick ? "--quick" : "full run"), \(file.forks == 1 ? "one process" : "\(file.forks) forks"), \(file.date)"
         }
         return ["old: " + describe(comparison.old), "new: " + describe(comparison.new), "rule: " + comparison.rule.sentence]
+            + comparison.seedsCounted.map { "seeds: " + $0 }
     }
 
     /// `1 slower, 0 faster, 27 no change; 0 of 312 counts changed; ...; 1 regression`, with

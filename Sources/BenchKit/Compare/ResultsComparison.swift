@@ -43,6 +43,9 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
     public var rule: ComparisonRule
     /// Why the two files may not be comparable, one line each; the comparison is made anyway.
     public var warnings: [String]
+    /// What was counted under other hash seeds for this comparison, and by which build, or why it
+    /// could not be, one line each (`SeedNeeds`); empty when nothing needed it.
+    public var seedsCounted: [String] = []
     /// Every measurement both files have, in name order.
     public var measurements: [MeasurementComparison]
     /// Measurements only NEW has, as labels.
@@ -147,7 +150,7 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case old, new, rule, warnings, measurements, addedMeasurements, removedMeasurements, changedCounts,
+        case old, new, rule, warnings, seedsCounted, measurements, addedMeasurements, removedMeasurements, changedCounts,
             equalCounts, addedCounts, removedCounts, regressions, cannotTell
     }
 
@@ -157,6 +160,7 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
         try container.encode(new, forKey: .new)
         try container.encode(rule, forKey: .rule)
         try container.encode(warnings, forKey: .warnings)
+        try container.encode(seedsCounted, forKey: .seedsCounted)
         try container.encode(measurements, forKey: .measurements)
         try container.encode(addedMeasurements, forKey: .addedMeasurements)
         try container.encode(removedMeasurements, forKey: .removedMeasurements)
