@@ -56,6 +56,15 @@ class InterleavedRunsTest(unittest.TestCase):
         self.assertIn("time left known after the first run", lines[0])
         self.assertRegex(lines[1], r"about \d+ s left")
 
+    def test_what_every_run_says_of_its_spec_is_said_once(self):
+        done = self.runs()
+        self.assertEqual(done.returncode, 0, done.stderr)
+        spec = [line for line in done.stderr.splitlines() if "names a root field the data does not hold" in line]
+        self.assertEqual(len(spec), 1, f"four runs of one checkout, one line: {spec}")
+        self.assertRegex(done.stderr, r"interleaved-runs: \d+ lines the runs said again \(of their spec and limits\) said once above")
+        merged = [line for line in done.stderr.splitlines() if line.startswith("bench: results written to")]
+        self.assertEqual(len(merged), 4, "every run still says where it wrote")
+
     def test_counts_once_for_a_side_that_does_not_exist_is_refused(self):
         done = self.runs("--counts-once", "c")
         self.assertEqual(done.returncode, 2)
