@@ -4,7 +4,11 @@ typealias BisectOption = CommandOption<BisectOptions>
 extension CommandOption<BisectOptions> {
     /// Every option of `bench bisect`, in the order its usage line lists them; the line's
     /// description in `--help` says what they do, so none has help of its own.
-    static var all: [Self] { [.filter, .shape, .instructionsThreshold, .out] }
+    static var all: [Self] { [.filter, .shape, .instructionsThreshold, .asRecorded, .out] }
+
+    static var asRecorded: Self {
+        Self("--as-recorded", help: "", read: { $0.countsSeeds = false })
+    }
 
     static var filter: Self {
         Self("--filter", "PATTERN", help: "", read: { given, options throws(BenchError) in options.filter = try given.filter() })

@@ -13,6 +13,10 @@ public struct BisectOptions: Sendable, Equatable {
     /// Where the culprits' differential flame graphs go; nil names a new directory under
     /// `.build/bisect/`. An existing directory is refused.
     public var outputDirectory: String?
+    /// Whether each move of a one-commit step is counted under other hash seeds by the kept builds of
+    /// its two commits, to say whether the rule of `bench compare` believes it (`--as-recorded` leaves
+    /// it at the fixed seed).
+    public var countsSeeds: Bool
 
     /// GOOD and BAD with every option at its default: every measurement, every shape, compare's
     /// instructions threshold.
@@ -23,6 +27,7 @@ public struct BisectOptions: Sendable, Equatable {
         strategies = RunOptions.defaults.strategies
         instructionsThreshold = ComparisonRule.defaultInstructionsThreshold
         outputDirectory = nil
+        countsSeeds = true
     }
 }
 

@@ -52,8 +52,11 @@ extension CommandLineParser {
                                   once (bench profile --no-samples, kept in a cache there); names
                                   each culprit, the counts before and after, the functions that
                                   moved most, and writes a differential flame graph of each into
-                                  DIR (default: .build/bisect/<UTC yyyyMMdd-HHmmss>); exit 0 when
-                                  it named culprits, 1 when no count moved
+                                  DIR (default: .build/bisect/<UTC yyyyMMdd-HHmmss>); each
+                                  culprit's moves are counted under other hash seeds by the kept
+                                  builds of it and of the commit before, and judged as compare
+                                  judges a count that moved (--as-recorded: not); exit 0 when it
+                                  named culprits, 1 when no count moved
           bench build REVISION    the path of REVISION's bench, checked out and built as a bisection
                                   builds each commit, in .build/bisect/tree, and kept under
                                   .build/bisect/builds (the release gate's baseline comes from

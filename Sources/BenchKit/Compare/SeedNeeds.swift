@@ -62,8 +62,13 @@ public struct SeedNeeds: Sendable, Equatable {
 
     /// Whether `record` has fewer seeds than the schedule gives its count.
     public static func needsMore(_ record: MeasurementRecord, rule: ComparisonRule) -> Bool {
-        let seeds = record.instructionsUnderOtherHashSeeds?.count ?? 0
-        guard seeds >= Self.firstSeeds, let spread = record.instructionsHashSpread else { return true }
-        return seeds < rule.leastSeedsToDecide && spread > Self.movedSpreadFloor && spread <= rule.widestDecidingSpread
+        needsMore(fixed: record.instructionsPerOperation ?? 0, others: record.instructionsUnderOtherHashSeeds ?? [], rule: rule)
+    }
+
+    /// Whether a count of `fixed` at the fixed seed, counted under other seeds as `others`, has fewer
+    /// of them than the schedule gives it.
+    public static func needsMore(fixed: Double, others: [Double], rule: ComparisonRule) -> Bool {
+        guard others.count >= Self.firstSeeds, let spread = MeasurementRecord.hashSpread(fixed: fixed, others: others) else { return true }
+        return others.count < rule.leastSeedsToDecide && spread > Self.movedSpreadFloor && spread <= rule.widestDecidingSpread
     }
 }

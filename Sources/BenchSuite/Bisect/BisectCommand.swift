@@ -90,6 +90,11 @@ public enum BisectCommand {
             if step.isOneCommit, let culprit = step.candidates.first, let since = step.moves.first?.since {
                 lines += movers(step, from: probe.profileDirectory(since), to: probe.profileDirectory(culprit), names: (name(since), name(culprit)))
                 lines += flameGraph(step, since: since, culprit: culprit, repository: repository, probe: probe, output: output, names: (name(since), name(culprit)))
+                if options.countsSeeds {
+                    lines += StepSeeds.lines(
+                        step, since: since, culprit: culprit, root: root, rule: ComparisonRule(instructionsThreshold: options.instructionsThreshold),
+                        say: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+                }
             }
             sections.append(lines.joined(separator: "\n"))
         }

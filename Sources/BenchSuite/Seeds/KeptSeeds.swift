@@ -6,20 +6,31 @@ import Harness
 /// `.build/bisect/seeds/<toolchain>/<commit>/<selection>/seeds.json`, each measurement's label with its
 /// counts, beside the builds `bench build` keeps.
 ///
-/// Keyed by the toolchain, the commit, and the selection and A/B switch of the file they were counted
-/// for, so that a comparison never takes counts made for other fixtures or other work. Written whole,
-/// through a temporary file renamed over it: an interrupted comparison leaves the last complete one.
+/// Keyed by the toolchain, the commit, and the fixtures and A/B switch they were counted with
+/// (`bench count-seeds` counts with every shape, whatever the file's selection), so that a comparison
+/// never takes counts made for other fixtures or other work. Written whole, through a temporary file
+/// renamed over it: an interrupted comparison leaves the last complete one.
 struct KeptSeeds {
     /// The file's path.
     let path: String
     /// The path from the checkout's root, as lines name it.
     let relativePath: String
 
+    /// The counts kept for `file`'s build, fixtures and A/B switch.
     init(root: String, file: ResultsFile) {
-        let toolchain = String(SHA256.hex(of: Array(file.environment.toolchain.utf8)).prefix(16))
-        let selection = "spec:\(file.options.specDirectory)\nshapes:\(file.options.strategy.rawValue)\nab:\(SeedsOnDemand.switches(of: file).sorted { $0.key < $1.key })"
+        self.init(
+            root: root, toolchain: file.environment.toolchain, commit: file.environment.commit,
+            spec: SeedsOnDemand.Build.isBundledSpec(file.options.specDirectory) ? "spec" : file.options.specDirectory,
+            switches: SeedsOnDemand.switches(of: file))
+    }
+
+    /// The counts kept for `commit` built by `toolchain` (the first line of `swift --version`), counted
+    /// with the fixtures `spec` (as a results file records them) and the A/B switch `switches`.
+    init(root: String, toolchain: String, commit: String, spec: String, switches: [String: String]) {
+        let toolchain = String(SHA256.hex(of: Array(toolchain.utf8)).prefix(16))
+        let selection = "spec:\(spec)\nab:\(switches.sorted { $0.key < $1.key })"
         let digest = String(SHA256.hex(of: Array(selection.utf8)).prefix(16))
-        relativePath = ".build/bisect/seeds/\(toolchain)/\(file.environment.commit)/\(digest)/seeds.json"
+        relativePath = ".build/bisect/seeds/\(toolchain)/\(commit)/\(digest)/seeds.json"
         path = (root as NSString).appendingPathComponent(relativePath)
     }
 

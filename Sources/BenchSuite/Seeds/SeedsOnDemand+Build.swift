@@ -17,10 +17,9 @@ extension SeedsOnDemand {
         /// The build of `file`, or why there is none at hand.
         static func find(for file: ResultsFile, root: String) -> Result<Build, Reason> {
             let environment = file.environment
-            let commit = String(environment.commit.prefix(7))
             guard environment.buildConfiguration == "release" else { return .failure(Reason("it is a \(environment.buildConfiguration) build's")) }
             guard environment.dirtyTree == false else { return .failure(Reason("its tree was dirty, and no build is known to be its")) }
-            guard file.options.specDirectory == "spec" else {
+            guard isBundledSpec(file.options.specDirectory) else {
                 return .failure(Reason("it was run on other fixtures (\(file.options.specDirectory))"))
             }
             let here = MachineEnvironment.capture(sourceDirectory: URL(fileURLWithPath: root))
@@ -28,9 +27,16 @@ extension SeedsOnDemand {
             if here.commit == environment.commit && here.dirtyTree == false, let own = try? OwnExecutable.path() {
                 return .success(Build(bench: own, spec: BuildCheckout.path("spec"), description: "this bench", scratch: nil))
             }
+            return kept(commit: environment.commit, root: root)
+        }
+
+        /// The build `bench build` (or a bisection) kept of `commit` for this toolchain, with the
+        /// fixtures of `commit` taken from git; or why there is none that can count seeds.
+        static func kept(commit full: String, root: String) -> Result<Build, Reason> {
+            let commit = String(full.prefix(7))
             let repository = BisectRepository(root: root)
             let kept = (repository.keptBuilds(toolchain: BisectRepository.toolchain()) as NSString)
-                .appendingPathComponent("\(environment.commit)/bench")
+                .appendingPathComponent("\(full)/bench")
             guard FileManager.default.isExecutableFile(atPath: kept) else {
                 return .failure(Reason("its build is not at hand (bench build \(commit) keeps one)"))
             }
@@ -42,7 +48,7 @@ extension SeedsOnDemand {
             do {
                 try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
                 // The fixtures of its commit, whatever the worktree holds now.
-                try BisectShell.run(["sh", "-c", "git -C \"$0\" archive \"$1\" spec | tar -x -C \"$2\"", root, environment.commit, scratch])
+                try BisectShell.run(["sh", "-c", "git -C \"$0\" archive \"$1\" spec | tar -x -C \"$2\"", root, full, scratch])
             } catch {
                 try? FileManager.default.removeItem(atPath: scratch)
                 Interruption.forget(scratch)
@@ -53,6 +59,15 @@ extension SeedsOnDemand {
                 Build(
                     bench: kept, spec: (scratch as NSString).appendingPathComponent("spec"),
                     description: "the build of \(commit) kept in \((relative as NSString).deletingLastPathComponent)", scratch: scratch))
+        }
+
+        /// Whether a run's `--spec` was a checkout's own `spec/`: `spec` from the checkout's root, or the
+        /// whole path of one from elsewhere (a directory named spec beside a Package.swift).
+        static func isBundledSpec(_ spec: String) -> Bool {
+            guard spec != "spec" else { return true }
+            let parent = (spec as NSString).deletingLastPathComponent
+            return (spec as NSString).lastPathComponent == "spec" && spec.hasPrefix("/")
+                && FileManager.default.fileExists(atPath: (parent as NSString).appendingPathComponent("Package.swift"))
         }
 
         /// Removes what `find` made.
