@@ -110,6 +110,26 @@ struct CompareCommandTests {
         #expect(markdown.contains("| <0.001 | **slower** |"))
     }
 
+    /// `--json FILE` writes the same comparison as JSON beside the text, so the gate compares once; a
+    /// file already there is refused, and left as it was.
+    @Test func jsonBesideTheTextIsTheSameComparison() throws {
+        let read = Synthetic.derivedRead
+        let paths = try write(
+            Synthetic.comparable(instructions: [read: 100], forks: Synthetic.judgedForks),
+            Synthetic.comparable(factors: [read: 1.2], instructions: [read: 103], forks: Synthetic.judgedForks))
+        let json = paths[0] + ".compare.json"
+        defer { try? FileManager.default.removeItem(atPath: json) }
+        var both = options(paths)
+        both.jsonPath = json
+        let text = CompareCommand.run(both, names: Synthetic.names)
+        #expect(text.standardOutput == CompareCommand.run(options(paths), names: Synthetic.names).standardOutput)
+        let written = try String(contentsOfFile: json, encoding: .utf8)
+        #expect(written == CompareCommand.run(options(paths, format: .json), names: Synthetic.names).standardOutput)
+        let again = CompareCommand.run(both, names: Synthetic.names)
+        #expect(again.status == ExitStatus.usageOrInputError.rawValue && again.standardError.first?.contains("exists; refusing to overwrite it") == true)
+        #expect(try String(contentsOfFile: json, encoding: .utf8) == written)
+    }
+
     @Test func jsonCarriesEveryFigure() throws {
         let read = Synthetic.derivedRead
         let paths = try write(

@@ -3,7 +3,17 @@ typealias CompareOption = CommandOption<CompareOptions>
 
 extension CommandOption<CompareOptions> {
     /// Every option of `bench compare`, in the order `--help` lists them.
-    static var all: [Self] { [.threshold, .instructionsThreshold, .failOnRegression, .asRecorded, .format] }
+    static var all: [Self] { [.threshold, .instructionsThreshold, .failOnRegression, .asRecorded, .format, .json] }
+
+    static var json: Self {
+        Self(
+            "--json", "FILE",
+            help: """
+                also write the comparison as JSON to FILE, a new file (one comparison
+                for both, as the release gate reads them)
+                """,
+            read: { given, options throws(BenchError) in options.jsonPath = try given.nonEmpty() })
+    }
 
     static var asRecorded: Self {
         Self(

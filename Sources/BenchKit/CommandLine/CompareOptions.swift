@@ -14,6 +14,9 @@ public struct CompareOptions: Sendable, Equatable {
     /// other hash seeds by the builds of the two files where they are at hand (`SeedNeeds`); off,
     /// the files are compared as recorded.
     public var countsSeeds: Bool = true
+    /// Where to write the comparison as JSON too, beside the report in `format`; `nil` writes none.
+    /// One comparison then serves both, where the release gate would otherwise make it twice.
+    public var jsonPath: String?
 
     /// Options for OLD and NEW as given, not yet read; the parser starts from the default rule,
     /// `failOnRegression` off and text, then reads `CompareOption.all` into them.

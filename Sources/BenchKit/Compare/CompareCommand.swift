@@ -24,6 +24,9 @@ public enum CompareCommand {
         } catch {
             return .refusal(error)
         }
+        if let jsonPath = options.jsonPath, FileManager.default.fileExists(atPath: jsonPath) {
+            return .refusal(.at(jsonPath, "exists; refusing to overwrite it (--json names a new file)"))
+        }
         var counted: [String] = []
         if options.countsSeeds, let seeds, !SeedNeeds(old: old, new: new, rule: options.rule).isEmpty {
             (old, new, counted) = seeds(old, new)
@@ -31,6 +34,13 @@ public enum CompareCommand {
         var comparison = ResultsComparison(
             old: (options.oldPath, old), new: (options.newPath, new), rule: options.rule)
         comparison.seedsCounted = counted
+        if let jsonPath = options.jsonPath {
+            do {
+                try Data(ComparisonReport.render(comparison, format: .json).utf8).write(to: URL(fileURLWithPath: jsonPath), options: .withoutOverwriting)
+            } catch {
+                return .refusal(.at(jsonPath, "cannot be written (\(error.localizedDescription))"))
+            }
+        }
         return CommandOutput(
             standardOutput: ComparisonReport.render(comparison, format: options.format),
             standardError: comparison.warnings.map { CommandOutput.said("warning: \($0)") },
