@@ -24,12 +24,14 @@ let package = Package(
         // The harness measures closures and links no allocator: jemalloc, when wanted, is preloaded into
         // the bench's process at start-up and found with dlsym, so `BENCH_ALLOCATOR=system` can run the
         // same binary on glibc's malloc (see AllocatorLaunch.swift).
-        .target(name: "Harness", dependencies: ["SeededRandom", "CCallgrind", "CProcessControl"]),
+        .target(name: "Harness", dependencies: ["SeededRandom", "CCallgrind", "CProcessControl", "CZlib"]),
         // Callgrind's client requests (zero, start, stop, dump) as C functions: the macros in valgrind's
         // callgrind.h are inline assembly Swift cannot import. No-ops outside valgrind, so always linked.
         .target(name: "CCallgrind"),
         // prctl(2), which Swift cannot call (it is variadic): a child started by the bench ends with it.
         .target(name: "CProcessControl"),
+        // zlib, through which results files and profiles are written as gzip and read in either form.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Everything of the bench that is not a measurement: command line, limits, judging, results files,
         // reports and progress. It consumes the harness's types and knows no workload.
         .target(name: "BenchKit", dependencies: ["Harness", "JSON"]),

@@ -26,7 +26,7 @@ struct DecisionCalibrationTests {
         let directory = Synthetic.repositoryFile("results")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var pooled: [Double] = []
-        for name in names.sorted() where name.hasSuffix(".json") {
+        for name in names.sorted() where ResultsWriter.isResultsFileName(name) {
             guard let results = try? ResultsReader.read(path: (directory as NSString).appendingPathComponent(name)), results.looks != nil
             else { continue }
             for limit in results.limits.map(\.limit) where limit.statistic == .pairedRatioToStored {

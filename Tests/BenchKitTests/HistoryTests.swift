@@ -90,7 +90,7 @@ struct HistoryTests {
 
     @Test func aDirectoryWithoutResultsFilesIsOneLine() {
         let empty = Synthetic.temporaryDirectory()
-        expectOneLine(refusal(empty), "bench: \(empty): no results files (*.json); run scripts/bench first")
+        expectOneLine(refusal(empty), "bench: \(empty): no results files (*.json.gz or *.json); run scripts/bench first")
     }
 
     @Test func aCorruptFileIsNamedWhereItBreaksAndNothingElseIsPrinted() throws {

@@ -23,7 +23,7 @@ struct IntervalCoverageTests {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var between: [Double] = []
         var within: [Double] = []
-        for name in names.sorted() where name.hasSuffix(".json") {
+        for name in names.sorted() where ResultsWriter.isResultsFileName(name) {
             guard let results = try? ResultsReader.read(path: (directory as NSString).appendingPathComponent(name)) else { continue }
             for record in results.measurements {
                 let groups = record.sampleGroups

@@ -22,7 +22,7 @@ struct ProfileTableTests {
         #expect(table.instructionsPerOperation == 500)
         #expect(table.attributedShare == 0.8 && table.unknownShare == 0.2)
         #expect(table.text(top: 1).contains("80.0% attributed to named functions, 20.0% in unknown frames"))
-        #expect(table.text(top: 1).contains("1 more functions in functions.tsv"))
+        #expect(table.text(top: 1).contains("1 more functions in functions.tsv.gz"))
         #expect(table.tsv.split(separator: "\n").count == 3, "a header and every row")
     }
 

@@ -123,7 +123,7 @@ struct SeedSpreadCompareTests {
         // whatever its spread, and one that moved in files that never counted other seeds (and could
         // have) is left to wall time.
         let directory = Synthetic.repositoryFile("results")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter(ResultsWriter.isResultsFileName).sorted()
         let files = try names.map { try ResultsValidator.validate(path: directory + "/" + $0, names: Synthetic.names) }
             .filter { $0.measurements.allSatisfy { ($0.instructionsUnderOtherHashSeeds?.count ?? 0) <= 2 } }
         #expect(files.count >= 2, "results/ holds runs counted before the band")

@@ -11,7 +11,7 @@ import Testing
     /// The committed results files that counted under other seeds, in the order they were made.
     static func committedFilesWithSeeds() throws -> [(path: String, results: ResultsFile)] {
         let directory = Synthetic.repositoryFile("results")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter(ResultsWriter.isResultsFileName).sorted()
         return try names.compactMap { name in
             let path = (directory as NSString).appendingPathComponent(name)
             let results = try ResultsReader.decode(try Data(contentsOf: URL(fileURLWithPath: path)), path: path)

@@ -20,7 +20,7 @@ struct SubjectFieldErrorsTests {
 
     @Test func everyCommittedResultsFileStillValidates() throws {
         let directory = Synthetic.repositoryFile("results")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter(ResultsWriter.isResultsFileName)
         #expect(!files.isEmpty)
         for file in files {
             #expect(throws: Never.self, "\(file)") { _ = try ResultsValidator.validate(path: (directory as NSString).appendingPathComponent(file), names: Synthetic.names) }

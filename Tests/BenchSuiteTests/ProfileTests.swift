@@ -86,7 +86,7 @@ struct ProfileTests {
         let on = try profile(into: root + "/on", abSwitch: true)
         #expect(off.status == 0 && on.status == 0, "\(off.standardError) \(on.standardError)")
         #expect(on.standardOutput.contains("field.read.tracked(row-of-8):"), "the terminal shows the table: \(on.standardOutput)")
-        for file in ["callgrind.out", "functions.tsv", "functions.txt", "stacks.folded", "flamegraph.svg", "speedscope.json"] {
+        for file in ProfileFile.allCases.map(\.writtenName) + ["functions.txt", "flamegraph.svg"] {
             #expect(FileManager.default.fileExists(atPath: root + "/on/field.read.tracked-row-of-8/" + file), "\(file) written")
         }
         let diff = try #require(try ProfileDiffCommand.diff(oldDirectory: root + "/off", newDirectory: root + "/on").first)

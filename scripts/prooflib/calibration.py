@@ -5,9 +5,10 @@ target ratio from it.
 where r0 is root's ratio without injection: 1.05 only where r0 is 1. Aiming at a target T takes
 F = T / r0 - 1.
 """
-import json
 import os
 import statistics
+
+import resultslib
 
 from .results import LAND, fork_ratios
 
@@ -19,7 +20,7 @@ def calibrate(files: list[str]) -> dict:
 
     - Throws: ValueError when the files have no fork of root's and stored's landing.
     """
-    runs = [json.load(open(path)) for path in files]
+    runs = [resultslib.load(path) for path in files]
     clock = "threadCPU"
     per_file = [fork_ratios(results, LAND, "root", "threadCPU") for results in runs]
     notes = []

@@ -25,11 +25,11 @@ extension CommandLineParser {
                                   another run of the same build
           bench profile \(ProfileOption.usage(ProfileOption.all))
                                   each selected measurement under callgrind, collected only over its
-                                  counted calls: per measurement callgrind.out, functions.tsv and
-                                  functions.txt (self and inclusive instructions and calls per
+                                  counted calls: per measurement callgrind.out.gz, functions.tsv.gz
+                                  and functions.txt (self and inclusive instructions and calls per
                                   operation, names demangled, the share attributed), and perf's
                                   samples of its timed loop (cpu-clock, frame-pointer stacks) as
-                                  stacks.folded, flamegraph.svg and speedscope.json; prints the top
+                                  stacks.folded.gz, flamegraph.svg and speedscope.json.gz; prints the top
                                   \(ProfileTable.terminalRows) of each (default DIR: .build/profiles/<UTC yyyyMMdd-HHmmss>;
                                   an existing DIR is refused); --no-samples leaves perf out: the
                                   callgrind half alone, exact and quicker

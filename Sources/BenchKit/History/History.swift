@@ -12,7 +12,7 @@ public struct History: Sendable, Equatable {
     /// The measurements shown, in order.
     public var names: [String]
 
-    /// Reads every `*.json` file of `directory` and orders the runs.
+    /// Reads every results file of `directory` (`*.json.gz` or `*.json`) and orders the runs.
     ///
     /// - Parameters:
     ///   - directory: The results directory.
@@ -30,8 +30,8 @@ public struct History: Sendable, Equatable {
             throw .at(directory, "no such directory")
         }
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-        guard !files.isEmpty else { throw .at(directory, "no results files (*.json); run scripts/bench first") }
+            .filter(ResultsWriter.isResultsFileName).sorted()
+        guard !files.isEmpty else { throw .at(directory, "no results files (*.json.gz or *.json); run scripts/bench first") }
         var runs: [HistoryRun] = []
         for file in files {
             let path = (directory as NSString).appendingPathComponent(file)

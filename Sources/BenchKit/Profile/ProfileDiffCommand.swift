@@ -68,32 +68,35 @@ public enum ProfileDiffCommand {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             for entry in new.measurements {
                 guard let oldEntry = old.measurements.first(where: { $0.measurement == entry.measurement }),
-                    let newStacks = stacks(options.newDirectory, entry), let oldStacks = stacks(options.oldDirectory, oldEntry)
+                    let newStacks = try stacks(options.newDirectory, entry), let oldStacks = try stacks(options.oldDirectory, oldEntry)
                 else { continue }
                 let graph = FlameGraph(stacks: newStacks, title: "\(entry.measurement): new against old", baseline: oldStacks)
                 try Data(graph.svg.utf8).write(to: URL(fileURLWithPath: (output as NSString).appendingPathComponent(entry.directory + ".svg")))
             }
+        } catch let error as BenchError {
+            throw error
         } catch {
             throw BenchError("cannot write the differential flame graphs into \(output): \(error)")
         }
     }
 
     /// The folded stacks of `entry` in `directory`; `nil` when it was not sampled.
-    static func stacks(_ directory: String, _ entry: ProfileManifest.Entry) -> FoldedStacks? {
-        let path = ((directory as NSString).appendingPathComponent(entry.directory) as NSString).appendingPathComponent(SampledFiles.foldedName)
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    static func stacks(_ directory: String, _ entry: ProfileManifest.Entry) throws(BenchError) -> FoldedStacks? {
+        guard let text = try ProfileFile.foldedStacks.text(in: (directory as NSString).appendingPathComponent(entry.directory)) else { return nil }
         return FoldedStacks.parse(
             text, samplesOutside: entry.samplesOutside ?? 0, samplesWithUnknownFrames: entry.samplesWithUnknownFrames ?? 0)
     }
 
     /// The profile of `entry` in `directory`.
     public static func profile(_ directory: String, _ entry: ProfileManifest.Entry) throws(BenchError) -> CallgrindProfile {
-        let path = ((directory as NSString).appendingPathComponent(entry.directory) as NSString).appendingPathComponent("callgrind.out")
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw BenchError("\(path): cannot be read") }
+        let folder = (directory as NSString).appendingPathComponent(entry.directory)
+        guard let text = try ProfileFile.callgrind.text(in: folder) else {
+            throw BenchError("\((folder as NSString).appendingPathComponent(ProfileFile.callgrind.writtenName)): no such file")
+        }
         do {
             return try CallgrindProfile.parse(text)
         } catch {
-            throw BenchError("\(path): \(error.reason)")
+            throw BenchError("\((folder as NSString).appendingPathComponent(ProfileFile.callgrind.writtenName)): \(error.reason)")
         }
     }
 }

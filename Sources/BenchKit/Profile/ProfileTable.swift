@@ -90,7 +90,7 @@ public struct ProfileTable: Sendable, Equatable {
             let figures = [Self.figure(row.selfPerOperation), Self.percent(row.selfShare), Self.figure(row.inclusivePerOperation), Self.figure(row.callsPerOperation)]
             lines.append("  " + Self.columns(figures) + "  " + row.name)
         }
-        if shown.count < rows.count { lines.append("  ... \(rows.count - shown.count) more functions in functions.tsv") }
+        if shown.count < rows.count { lines.append("  ... \(rows.count - shown.count) more functions in functions.tsv.gz") }
         // Callgrind's call costs are per edge: a function that recurses through another (A calls B
         // calls A) has each level's calls counted in its own inclusive cost, as callgrind_annotate does.
         if shown.contains(where: { $0.inclusivePerOperation > instructionsPerOperation }) {

@@ -1,18 +1,15 @@
 import Foundation
 import Harness
 
-/// The sampled half's files of one measurement: `stacks.folded`, `flamegraph.svg` and
-/// `speedscope.json`.
+/// The sampled half's files of one measurement: `stacks.folded.gz`, `flamegraph.svg` and
+/// `speedscope.json.gz` (`ProfileFile` says which are compressed).
 public enum SampledFiles {
-    /// The folded stacks' file name; `bench profile diff` reads it back.
-    public static let foldedName = "stacks.folded"
-
     /// Writes the three files of `stacks` into `directory`.
     public static func write(_ stacks: FoldedStacks, measurement: String, into directory: String) throws {
         func path(_ name: String) -> URL { URL(fileURLWithPath: (directory as NSString).appendingPathComponent(name)) }
-        try Data(stacks.text.utf8).write(to: path(foldedName))
+        try ProfileFile.foldedStacks.write(stacks.text, into: directory)
         try Data(FlameGraph(stacks: stacks, title: measurement).svg.utf8).write(to: path("flamegraph.svg"))
-        try Speedscope.json(stacks, name: measurement).write(to: path("speedscope.json"))
+        try ProfileFile.speedscope.write(Speedscope.json(stacks, name: measurement), into: directory)
     }
 }
 

@@ -1,7 +1,12 @@
 import Foundation
+import Harness
 import JSON
 
 /// Reads a results file, refusing anything that is not one in one line: `PATH: not a results file: WHAT`.
+///
+/// A file is read in either form the bench writes: gzip (`.json.gz`, what a run writes by default) or
+/// plain JSON (`--out` a name that does not end in `.gz`, and the files of older benches). The form is
+/// told by the bytes, not the name (`Gzip`).
 ///
 /// The schema number is checked before the rest, so a file from a future layout is reported as that
 /// and not as a list of keys it happens to lack; a file of an older layout is brought to the current
@@ -21,12 +26,18 @@ public enum ResultsReader {
         return try decode(data, path: path)
     }
 
-    /// Decodes the bytes of a results file.
+    /// Decodes the bytes of a results file, gzip or plain.
     ///
     /// - Parameters:
-    ///   - data: The file's bytes.
+    ///   - bytes: The file's bytes.
     ///   - path: The name messages start with.
-    public static func decode(_ data: Data, path: String) throws(BenchError) -> ResultsFile {
+    public static func decode(_ bytes: Data, path: String) throws(BenchError) -> ResultsFile {
+        let data: Data
+        do {
+            data = try Gzip.plain(bytes)
+        } catch {
+            throw .notAResultsFile(path, error.description)
+        }
         let decoder = JSONDecoder()
         do {
             let probe = try decoder.decode(SchemaProbe.self, from: data)

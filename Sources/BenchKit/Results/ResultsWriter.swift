@@ -23,7 +23,8 @@ public struct ResultsWriter: Sendable {
         self.directory = directory
     }
 
-    /// Writes `results` under a new name: `<UTC yyyyMMdd-HHmmss>-<short commit|nocommit>[-dirty]-<6 hex>.json`.
+    /// Writes `results` under a new name, gzip-compressed:
+    /// `<UTC yyyyMMdd-HHmmss>-<short commit|nocommit>[-dirty]-<6 hex>.json.gz`.
     ///
     /// A name already taken (two runs in the same second of the same commit, drawing the same suffix)
     /// is never replaced: another suffix is drawn.
@@ -37,7 +38,7 @@ public struct ResultsWriter: Sendable {
     public func write(
         _ results: ResultsFile, date: Date = Date(), randomSuffix: () -> String = ResultsWriter.randomSuffix
     ) throws(BenchError) -> String {
-        let data = try Self.encode(results, for: directory)
+        let data = try Self.encode(results, for: directory + "/run.json.gz")
         for _ in 0..<8 {
             let name = Self.fileName(date: date, environment: results.environment, suffix: randomSuffix())
             let path = (directory as NSString).appendingPathComponent(name)
@@ -47,6 +48,9 @@ public struct ResultsWriter: Sendable {
     }
 
     /// Writes `results` to exactly `path` (`--out FILE`), refusing to overwrite an existing file.
+    ///
+    /// The name says the form: gzip when it ends in `.gz`, plain JSON otherwise (a file a script
+    /// reads back at once, or one to look at).
     ///
     /// - Throws: `BenchError` when `path` exists, or the file cannot be encoded or written.
     public static func write(_ results: ResultsFile, toNewFile path: String) throws(BenchError) {
@@ -71,6 +75,12 @@ public struct ResultsWriter: Sendable {
         guard access(directory, W_OK | X_OK) == 0 else { throw .at(path, "cannot write in its directory \(directory): \(errorText())") }
     }
 
+    /// Whether a file in a results directory is a results file by its name: `*.json` or `*.json.gz`,
+    /// and not a hidden temporary one.
+    public static func isResultsFileName(_ name: String) -> Bool {
+        !name.hasPrefix(".") && (name.hasSuffix(".json") || name.hasSuffix(".json.gz"))
+    }
+
     /// A results file's name for a run.
     ///
     /// - Parameters:
@@ -85,7 +95,7 @@ public struct ResultsWriter: Sendable {
         let isCommit = environment.commit.count >= 7 && environment.commit.allSatisfy(\.isHexDigit)
         let commit = isCommit ? String(environment.commit.prefix(7)) : "nocommit"
         let dirty = environment.dirtyTree == true ? "-dirty" : ""
-        return "\(formatter.string(from: date))-\(commit)\(dirty)-\(suffix).json"
+        return "\(formatter.string(from: date))-\(commit)\(dirty)-\(suffix).json.gz"
     }
 
     /// Six random lowercase hexadecimal digits.
@@ -97,9 +107,11 @@ public struct ResultsWriter: Sendable {
 
     // MARK: - Writing
 
+    /// The file's bytes: gzip when `path` ends in `.gz`.
     private static func encode(_ results: ResultsFile, for path: String) throws(BenchError) -> Data {
         do {
-            return try results.encoded()
+            let json = try results.encoded()
+            return path.hasSuffix(".gz") ? Gzip.compress(json) : json
         } catch {
             throw .at(path, "cannot encode the results: \(error)")
         }

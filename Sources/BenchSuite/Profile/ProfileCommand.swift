@@ -12,10 +12,10 @@ import Runtime
 /// function's self cost and its calls with their inclusive costs; the bench keeps that dump and reads
 /// it whole (`CallgrindProfile`). What runs is what `bench --instructions` counts, to the instruction.
 ///
-/// Per measurement, in its own directory: `callgrind.out` (for `callgrind_annotate` or KCachegrind
-/// too), `functions.tsv` (every function) and `functions.txt` (aligned); and from the sampled half
-/// (`SampledProfilePass`) `stacks.folded`, `flamegraph.svg` and `speedscope.json`. `profile.json`
-/// lists them.
+/// Per measurement, in its own directory: `callgrind.out.gz` (for `callgrind_annotate` or KCachegrind
+/// too, once unzipped), `functions.tsv.gz` (every function) and `functions.txt` (aligned); and from the
+/// sampled half (`SampledProfilePass`) `stacks.folded.gz`, `flamegraph.svg` and `speedscope.json.gz`
+/// (`ProfileFile` says which are compressed). `profile.json` lists them.
 /// The directory is written under a temporary name and renamed when complete, so a profile that
 /// fails half-way leaves nothing that looks whole.
 public enum ProfileCommand {
@@ -121,8 +121,8 @@ public enum ProfileCommand {
             while entries.contains(where: { $0.directory == name }) { name += "-" + String(entries.count) }
             let folder = (directory as NSString).appendingPathComponent(name)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-            try FileManager.default.copyItem(atPath: path, toPath: (folder as NSString).appendingPathComponent("callgrind.out"))
-            try Data(table.tsv.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("functions.tsv")))
+            try ProfileFile.callgrind.write(try String(contentsOfFile: path, encoding: .utf8), into: folder)
+            try ProfileFile.functionsTable.write(table.tsv, into: folder)
             try Data(table.text().utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("functions.txt")))
             let stacks = samples.map { samples in
                 FoldedStacks.fold(samples[key] ?? [], root: key.label, isMarker: { $0.contains(SampledLoop.markerFragment) }, names: names)
