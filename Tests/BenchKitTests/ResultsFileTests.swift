@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import Testing
 
 @testable import BenchKit
@@ -88,12 +89,30 @@ struct ResultsFileTests {
 
     @Test func theCommittedResultsFilesStillValidate() throws {
         let directory = Synthetic.repositoryFile("results")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter(ResultsWriter.isResultsFileName)
         #expect(!names.isEmpty, "results/ holds at least one run")
         for name in names {
             // Written under every layout since the first: each must read and validate.
             let results = try ResultsValidator.validate(path: directory + "/" + name, names: Synthetic.names)
             #expect((1...ResultsSchema.current).contains(results.schema), "\(name)")
+        }
+    }
+
+    @Test func theCommittedFilesHoldTheJSONTheirSumsName() throws {
+        // results/SHA256SUMS names each file of record by the SHA-256 of its JSON, as `sha256sum` wrote it
+        // of the plain file: gzipped, a file still holds those bytes, so what was recorded and judged is
+        // what is read.
+        let directory = Synthetic.repositoryFile("results")
+        let lines = try String(contentsOfFile: directory + "/SHA256SUMS", encoding: .utf8).split(separator: "\n")
+        #expect(lines.count >= 20, "every file of record is listed")
+        for line in lines {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            try #require(parts.count == 2, "\(line)")
+            let name = String(parts[1])
+            let path = [directory + "/" + name + ".gz", directory + "/" + name].first { FileManager.default.fileExists(atPath: $0) }
+            let found = try #require(path, "\(name) is listed and is in results/")
+            let bytes = try #require(try Gzip.contents(ofFile: found))
+            #expect(SHA256.hex(of: Array(bytes)) == String(parts[0]), "\(found) holds other bytes than those of record")
         }
     }
 
