@@ -246,37 +246,43 @@ public enum BenchCommand {
         return CommandOutput(standardOutput: "")
     }
 
-    /// The results file's `method`: the sampling method, how instructions were counted when they were,
-    /// and, loudly, whether the A/B switch added work to every tracked read.
-    private static func method(_ options: RunOptions, looks: LookSchedule?, shapes: Int) -> String {
-        let abSwitch = (Store.isExtraReadWorkOn ? "A/B SWITCH ON (BENCH_AB_EXTRA_WORK=1): extra work on every tracked read; " : "")
-            + (Store.rootCommitExtraWork.map {
-                "A/B SWITCH ON (BENCH_AB_ROOT_COMMIT_WORK=\($0)): every commit root's table settles spends \($0 * 100) % more; "
-            } ?? "")
-        let forks = options.forks > 1
-            ? "; samples from \(options.forks) forks (fresh processes of this build, one after another), "
-                + "each median the median of the forks' medians (one fork, one vote), its interval the exact "
-                + "order-statistic interval over them"
-                + (Suite.distinctRootForks < options.forks
-                    ? "; the distinct-root measurements, which no limit reads, in the first \(Suite.distinctRootForks) forks only" : "")
-            : ""
-        let lookAgain = looks.map {
-            "; timing limits judged on \($0.description(shapes: shapes)); a decision waiting on undecided limits takes more forks "
-                + "of every measurement a timing limit reads, up to the next look"
-        } ?? ""
-        let gating = "; the groups a timing limit reads are timed first in every fork, before anything else is built, "
-            + "their allocations counted after the last of them, so every fork of every look times them alike; "
-            + "in every group the shapes take their turns in a fresh order every round, shuffled from the seed in "
-            + "options.roundOrderSeeds, the fork's number and the group's place"
-        let timing = abSwitch + MeasurementResult.fixedBatchMethod + forks + lookAgain + gating + "; sampling: "
-            + SuiteRunner.samplingDescription(quick: options.quick, forks: options.forks)
-        let borrowedCounts = options.countsFrom.map { "; body re-run counts taken from \($0), an earlier run of this build" } ?? ""
-        guard options.instructions else { return timing + borrowedCounts }
-        let counter = InstructionCounter(outputDirectory: "")
-        return timing + "; "
-            + InstructionPass.method(
-                counter, valgrindVersion: CallgrindLaunch.valgrindVersion() ?? "valgrind of unknown version", otherSeeds: options.otherSeeds)
-            + borrowedCounts
+    /// The results file's `method`, clause by clause: loudly first, whether an A/B switch added work;
+    /// the sampling method; and how instructions were counted when they were.
+    private static func method(_ options: RunOptions, looks: LookSchedule?, shapes: Int) -> [String] {
+        var clauses: [String] = []
+        if Store.isExtraReadWorkOn { clauses.append("A/B SWITCH ON (BENCH_AB_EXTRA_WORK=1): extra work on every tracked read") }
+        if let work = Store.rootCommitExtraWork {
+            clauses.append("A/B SWITCH ON (BENCH_AB_ROOT_COMMIT_WORK=\(work)): every commit root's table settles spends \(work * 100) % more")
+        }
+        clauses.append(MeasurementResult.fixedBatchMethod)
+        if options.forks > 1 {
+            clauses.append(
+                "samples from \(options.forks) forks (fresh processes of this build, one after another), "
+                    + "each median the median of the forks' medians (one fork, one vote), its interval the exact "
+                    + "order-statistic interval over them")
+            if Suite.distinctRootForks < options.forks {
+                clauses.append("the distinct-root measurements, which no limit reads, in the first \(Suite.distinctRootForks) forks only")
+            }
+        }
+        if let looks {
+            clauses.append("timing limits judged on \(looks.description(shapes: shapes))")
+            clauses.append("a decision waiting on undecided limits takes more forks of every measurement a timing limit reads, up to the next look")
+        }
+        clauses.append(
+            "the groups a timing limit reads are timed first in every fork, before anything else is built, "
+                + "their allocations counted after the last of them, so every fork of every look times them alike")
+        clauses.append(
+            "in every group the shapes take their turns in a fresh order every round, shuffled from the seed in "
+                + "options.roundOrderSeeds, the fork's number and the group's place")
+        let sampling = SuiteRunner.samplingDescription(quick: options.quick, forks: options.forks)
+        clauses += sampling.enumerated().map { $0.offset == 0 ? "sampling: " + $0.element : $0.element }
+        if options.instructions {
+            clauses += InstructionPass.method(
+                InstructionCounter(outputDirectory: ""), valgrindVersion: CallgrindLaunch.valgrindVersion() ?? "valgrind of unknown version",
+                otherSeeds: options.otherSeeds)
+        }
+        if let borrowed = options.countsFrom { clauses.append("body re-run counts taken from \(borrowed), an earlier run of this build") }
+        return clauses
     }
 
     /// The subjects of the spec in `directory`, once they pass `BenchSubjects.problems()`.

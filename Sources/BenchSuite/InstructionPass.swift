@@ -272,12 +272,12 @@ public enum InstructionPass {
         }
     }
 
-    /// How the counts were made, for the results file's `method`.
+    /// How the counts were made, clause by clause, for the results file's `method`.
     ///
     /// - Parameter processes: The most counting processes that ran at once (`count`'s).
     public static func method(
         _ counter: InstructionCounter, valgrindVersion: String, processes: Int = countingProcesses, otherSeeds: Int = 0
-    ) -> String {
+    ) -> [String] {
         let first = min(otherSeeds, otherSeedPasses)
         let seeds = otherSeeds == 0
             ? "instructionsUnderOtherHashSeeds: not counted (the fixed seed alone; bench compare counts other seeds where a count moved)"
@@ -286,19 +286,24 @@ public enum InstructionPass {
                 + (otherSeeds > first
                     ? ", and in \(otherSeeds - first) more for those whose spread there is over \(Counts.movedSpreadFloor * 100)% and at most "
                         + "\(ComparisonRule.defaultWidestDecidingSpread * 100)%" : "")
-        return "counting method \(CountingMethod.current): instructionsPerOperation: callgrind's Ir (\(valgrindVersion)) in \(fixedSeedParts) more processes of this build under valgrind, "
-            + "the measurements dealt out to them in turn, "
-            + "on jemalloc with time-driven purging off, address-space randomisation off, SWIFT_DETERMINISTIC_HASHING=1, a fixed environment; "
-            + "per measurement, \(counter.warmUpCalls) calls uncollected, then N calls collected, the first a probe, "
-            + "N = \(counter.targetInstructions) Ir over the probe's, within \(counter.minimumCalls)...\(counter.maximumCalls) and even, "
-            + "or within 1...\(counter.maximumCalls) for an operation that runs after its own set-up; "
-            + "Ir / N / operations per call; each call's indirect call and black hole are in the count, as in the timings; "
-            + seeds
-            + (processes == 1
-                ? ""
-                : "; these processes run side by side on \(processes) cores, up to \(processes) at a time, each once those that "
+        var clauses = [
+            "counting method \(CountingMethod.current): instructionsPerOperation: callgrind's Ir (\(valgrindVersion)) in \(fixedSeedParts) more "
+                + "processes of this build under valgrind, the measurements dealt out to them in turn, "
+                + "on jemalloc with time-driven purging off, address-space randomisation off, SWIFT_DETERMINISTIC_HASHING=1, a fixed environment",
+            "per measurement, \(counter.warmUpCalls) calls uncollected, then N calls collected, the first a probe, "
+                + "N = \(counter.targetInstructions) Ir over the probe's, within \(counter.minimumCalls)...\(counter.maximumCalls) and even, "
+                + "or within 1...\(counter.maximumCalls) for an operation that runs after its own set-up",
+            "Ir / N / operations per call",
+            "each call's indirect call and black hole are in the count, as in the timings",
+            seeds,
+        ]
+        if processes > 1 {
+            clauses.append(
+                "these processes run side by side on \(processes) cores, up to \(processes) at a time, each once those that "
                     + "choose its measurements have ended" + (otherSeeds == 0 ? "" : " (the fixed seed's, then the first other seeds')")
                     + ", all before the timed pass")
+        }
+        return clauses
     }
 
     // MARK: - Child

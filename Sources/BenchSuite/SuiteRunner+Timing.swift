@@ -358,8 +358,8 @@ extension SuiteRunner {
         quick || forks > 1 ? 3 : Int.max
     }
 
-    /// The sampling rule of a run, in words, for the results file's `method`.
-    public static func samplingDescription(quick: Bool, forks: Int) -> String {
+    /// The sampling rule of a run, clause by clause, for the results file's `method`.
+    public static func samplingDescription(quick: Bool, forks: Int) -> [String] {
         let policy = Self.policy(quick: quick, forks: forks)
         let gating = Self.gatingPolicy(quick: quick, forks: forks)
         let warmUp: String
@@ -368,25 +368,30 @@ extension SuiteRunner {
         case .iterations(let count): warmUp = "warm-up \(count) calls a measurement"
         }
         let slow = FigureText.duration(slowCallNanoseconds)
-        return "\(forks > 1 ? "in each fork, " : "")\(warmUp); " + StoppingRule(policy: policy).description
-            + (gating == policy
-                ? "" : "; a group a timing limit reads: " + StoppingRule(policy: gating).description + " for each measurement name it samples")
-            + "; measurements sampled together with one whose single call takes \(slow) or more: that call, timed "
-            + "once before sampling, is their warm-up and the slow one's calibration, and they take at least "
-            + "\(slowMinimumSamples(quick: quick, forks: forks)) rounds"
-            + (quick || forks > 1
-                ? "; measurements whose every batch needs its own set-up take at least "
-                    + "\(setUpMinimumSamples(quick: quick, forks: forks)) rounds"
-                    + (quick ? " of at most \(quickSetUpBatchesPerRound) batches; measurements retaining more than "
-                        + "\(quickHandleLimit) handles are left out" : "")
-                : "")
-            + (forks > 1 && !quick
-                ? "; a group of points of a scaling curve takes at least half the rounds its kind takes otherwise, "
+        var clauses = ["\(forks > 1 ? "in each fork, " : "")\(warmUp)", StoppingRule(policy: policy).description]
+        if gating != policy {
+            clauses.append("a group a timing limit reads: " + StoppingRule(policy: gating).description + " for each measurement name it samples")
+        }
+        clauses.append(
+            "measurements sampled together with one whose single call takes \(slow) or more: that call, timed "
+                + "once before sampling, is their warm-up and the slow one's calibration, and they take at least "
+                + "\(slowMinimumSamples(quick: quick, forks: forks)) rounds")
+        if quick || forks > 1 {
+            clauses.append(
+                "measurements whose every batch needs its own set-up take at least \(setUpMinimumSamples(quick: quick, forks: forks)) rounds"
+                    + (quick ? " of at most \(quickSetUpBatchesPerRound) batches" : ""))
+            if quick { clauses.append("measurements retaining more than \(quickHandleLimit) handles are left out") }
+        }
+        if forks > 1 && !quick {
+            clauses.append(
+                "a group of points of a scaling curve takes at least half the rounds its kind takes otherwise, "
                     + "rounded up, and at least 2 (\(curvePointMinimumSamples(policy.minimumSamples, quick: quick, forks: forks)) "
-                    + "where the others take \(policy.minimumSamples))"
-                : "")
-            + "; two such measurements whose calls each put the other's state in place (the field errors' landing and "
-            + "clearing frames) are sampled in alternation over one world, each call timed and the set-up of the next"
+                    + "where the others take \(policy.minimumSamples))")
+        }
+        clauses.append(
+            "two such measurements whose calls each put the other's state in place (the field errors' landing and "
+                + "clearing frames) are sampled in alternation over one world, each call timed and the set-up of the next")
+        return clauses
     }
 
     /// A call at least this long makes a measurement slow: fewer samples, and no allocation pass in

@@ -167,7 +167,7 @@ struct MergeTests {
         #expect(read.sampleGroups.map { Statistics.median($0) } == [1000, 1100, 900, 1050])
         #expect(ResultsValidator.problems(in: merged, names: Synthetic.names).isEmpty, "\(ResultsValidator.problems(in: merged, names: Synthetic.names))")
         #expect(merged.measurements[0].instructionsPerOperation == 5_000, "the counted run's instructions")
-        #expect(merged.method.hasSuffix("merged by bench merge from 2 runs of this build made one after another"))
+        #expect(merged.method.last == "merged by bench merge from 2 runs of this build made one after another")
         let oneProcess = try #require(merged.measurements.first { MeasurementKey($0) != Synthetic.derivedRead })
         #expect(oneProcess.forks?.count == 2, "a run in one process is one fork of the merged file")
     }

@@ -27,6 +27,7 @@ struct ResultsSchemaTests {
     private func asSchema1(_ results: ResultsFile, schema: Int = 1) throws -> Data {
         var file = try JSONSerialization.jsonObject(with: try results.encoded()) as! [String: Any]
         file["schema"] = schema
+        file["method"] = (file["method"] as! [String]).joined(separator: "; ")
         file["options"] = (file["options"] as! [String: Any]).filter { $0.key != "forks" }
         file["measurements"] = (file["measurements"] as! [[String: Any]]).map { measurement in
             var measurement = asSchema2(measurement)
@@ -77,6 +78,20 @@ struct ResultsSchemaTests {
         #expect(try ResultsReader.decode(data, path: "old.json") == expected, "it keeps its number; its values are the current layout's")
     }
 
+    @Test func aFileOfSchema8StatesItsMethodAsOneStringAndReadsAsItsClauses() throws {
+        var results = results()
+        results.method = ["fixed batches: sample = batch / size", "samples from 8 forks", "sampling: warm-up 5 ms"]
+        var file = try JSONSerialization.jsonObject(with: try results.encoded()) as! [String: Any]
+        file["schema"] = 8
+        file["method"] = "fixed batches: sample = batch / size; samples from 8 forks;  sampling: warm-up 5 ms; "
+        var expected = results
+        expected.schema = 8
+        #expect(try ResultsReader.decode(try JSONSerialization.data(withJSONObject: file), path: "old.json") == expected)
+        file["schema"] = ResultsSchema.current
+        #expect(refusal(try JSONSerialization.data(withJSONObject: file)) == "r.json: not a results file: 'method' is not a list")
+        #expect(String(decoding: try results.encoded(), as: UTF8.self).contains("\"method\" : [\n    \"fixed batches: sample = batch / size\","))
+    }
+
     @Test func aFileOfSchema2SaysNoneForUnshaped() throws {
         let results = results()
         var file = try JSONSerialization.jsonObject(with: try results.encoded()) as! [String: Any]
@@ -92,7 +107,7 @@ struct ResultsSchemaTests {
     }
 
     @Test func theCurrentLayoutIsDecodedStrictly() throws {
-        #expect(refusal(try asSchema1(results(), schema: ResultsSchema.current)) == "r.json: not a results file: missing key 'options.forks'")
+        #expect(refusal(try asSchema1(results(), schema: ResultsSchema.current)) == "r.json: not a results file: 'method' is not a list")
         var inconclusive = try JSONSerialization.jsonObject(with: try results().encoded()) as! [String: Any]
         var limits = inconclusive["limits"] as! [[String: Any]]
         limits[0]["verdict"] = "inconclusive"

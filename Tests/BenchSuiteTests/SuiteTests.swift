@@ -65,8 +65,8 @@ struct SuiteTests {
 
     @Test func theSamplingRuleSaysWhatACurvePointTakesOnlyWhereItDiffers() {
         #expect(SuiteRunner.samplingDescription(quick: false, forks: 8).contains("a group of points of a scaling curve takes at least half the rounds its kind takes otherwise, rounded up, and at least 2 (3 where the others take 6)"))
-        #expect(!SuiteRunner.samplingDescription(quick: true, forks: 8).contains("scaling curve"))
-        #expect(!SuiteRunner.samplingDescription(quick: false, forks: 1).contains("scaling curve"))
+        #expect(!SuiteRunner.samplingDescription(quick: true, forks: 8).contains { $0.contains("scaling curve") })
+        #expect(!SuiteRunner.samplingDescription(quick: false, forks: 1).contains { $0.contains("scaling curve") })
     }
 
     @Test func theSuiteMeasuresBothStrategiesOfEachStrategyMeasurementNextToEachOther() throws {

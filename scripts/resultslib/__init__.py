@@ -20,3 +20,12 @@ def load(path):
 def is_results_file(name):
     """Whether a file's name is a results file's, and not a hidden temporary one."""
     return not name.startswith(".") and name.endswith(SUFFIXES)
+
+
+def method_clauses(results):
+    """The run's method as its list of clauses: schema 9 states the list; schema 8 and before one string
+    of the clauses joined by "; ", which the bench reads as the same list."""
+    method = results.get("method") or []
+    if isinstance(method, str):
+        return [clause.strip() for clause in method.split("; ") if clause.strip()]
+    return list(method)

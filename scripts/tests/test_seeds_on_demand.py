@@ -46,7 +46,7 @@ class SeedsOnDemandTest(unittest.TestCase):
     def test_a_run_counts_the_fixed_seed_alone(self):
         self.assertTrue(all(m["instructionsPerOperation"] for m in self.results["measurements"]))
         self.assertTrue(all(m.get("instructionsUnderOtherHashSeeds") is None for m in self.results["measurements"]))
-        self.assertIn("instructionsUnderOtherHashSeeds: not counted", self.results["method"])
+        self.assertTrue(any(clause.startswith("instructionsUnderOtherHashSeeds: not counted") for clause in self.results["method"]))
 
     def test_a_count_that_moved_is_counted_by_its_build_and_kept_for_the_next_comparison(self):
         if self.results["environment"]["dirtyTree"] is not False:

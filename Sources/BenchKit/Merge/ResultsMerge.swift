@@ -93,7 +93,7 @@ public enum ResultsMerge {
         // measurement holds all forks of every file, which no one look took.
         merged.looksTaken = nil
         merged.method = (counted?.results.method ?? first.method)
-            + "; merged by bench merge from \(files.count) runs of this build made one after another"
+            + ["merged by bench merge from \(files.count) runs of this build made one after another"]
         return merged
     }
 

@@ -21,7 +21,7 @@ public enum HTMLReport {
             HTML.element("h1", text: "bench report: commit \(commit)"),
             HTMLPage.header(Report.header(results)),
             HTMLPage.section("Method", id: "method", [
-                HTML.element("ul", [("class", "method")], Report.methodItems(results).map { HTML.element("li", [("data-method", "")], text: $0) }.joined())
+                HTML.element("ul", [("class", "method")], results.method.map { HTML.element("li", [("data-method", "")], text: $0) }.joined())
             ]),
             decision(results, tables, headrooms),
             limits(results, tables),

@@ -29,7 +29,7 @@ public enum Report {
 
     private static func text(_ results: ResultsFile, _ names: KeyMeasurements) -> String {
         let tables = ReportTables(results: results, names: names)
-        var sections = [(header(results) + ["method:"] + methodItems(results).map { "  - \($0)" }).joined(separator: "\n")]
+        var sections = [(header(results) + ["method:"] + results.method.map { "  - \($0)" }).joined(separator: "\n")]
         if let table = tables.strategies { sections.append(table.text() + (frameNote(results).map { "\n" + $0 } ?? "")) }
         if let table = tables.strategyRatios { sections.append("\(ratiosTitle)\n" + table.text()) }
         if let table = tables.strategyAllocations { sections.append("\(allocationsTitle)\n" + table.text()) }
@@ -68,13 +68,6 @@ public enum Report {
                 + "\(FigureText.duration(RuntimeFigures.trackedRead)) at the runtime; a figure in tracked reads is its time over its own run's",
             "the runtime's figures: \(RuntimeFigures.source); its unit is its own tracked read, a row body of eight, per field"
         )
-    }
-
-    /// The run's method as a list a reader can scan: the results file's `method`, one item for each of
-    /// its clauses (how a sample is taken, the forks, the looks, the gating groups, the order of the
-    /// shapes, and how each kind of measurement is sampled), in the order the file gives them.
-    static func methodItems(_ results: ResultsFile) -> [String] {
-        results.method.components(separatedBy: "; ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// The lines that say what was run where: commit, build, machine, limits, options, clock.
@@ -150,7 +143,7 @@ public enum Report {
     ) -> String {
         let heading = String(repeating: "#", count: headingLevel)
         let tables = ReportTables(results: results, names: names)
-        var sections = [(header(results).map { "- \($0)" } + ["- method:"] + methodItems(results).map { "  - \($0)" }).joined(separator: "\n")]
+        var sections = [(header(results).map { "- \($0)" } + ["- method:"] + results.method.map { "  - \($0)" }).joined(separator: "\n")]
         if let table = tables.strategies {
             sections.append("\(heading) Measurements\n\n" + table.markdown() + (frameNote(results, code: { "`\($0)`" }).map { "\n\n" + $0 } ?? ""))
         }

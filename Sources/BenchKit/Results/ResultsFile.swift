@@ -22,8 +22,12 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     public var limitsSHA256: String
     /// The clock's cost and resolution, measured at start-up.
     public var timer: TimerCharacteristics
-    /// How a sample was obtained from a batch, in words (e.g. `MeasurementResult.fixedBatchMethod`).
-    public var method: String
+    /// How the run measured, as a list of clauses in words, in the order a report lists them: how a
+    /// sample is taken from a batch (`MeasurementResult.fixedBatchMethod`), the forks, the looks, the
+    /// gating groups, the shapes' order, how each kind of measurement is sampled, how instructions were
+    /// counted, and, first and loudly, an A/B switch that was on. Schema 8 and before wrote one string
+    /// of the clauses joined by "; ", read as its clauses.
+    public var method: [String]
     /// The options the run was given.
     public var options: RunRecord
     /// The operations the run judged, as picked from the fixtures.
@@ -68,7 +72,7 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     /// read floor made from `measurements` (`ReadFloor.figures`) and its phases timed, all before.
     public init(
         environment: MachineEnvironment, limitsFile: String, limitsSHA256: String, timer: TimerCharacteristics,
-        method: String, options: RunRecord, measurements: [MeasurementRecord], counts: [CountRecord],
+        method: [String], options: RunRecord, measurements: [MeasurementRecord], counts: [CountRecord],
         fits: [FitRecord], limits: [LimitJudgement], decision: Decision, readFloor: [ReadFloorFigure]?, subjects: [SubjectRecord] = [],
         scaling: ScalingRecord? = nil, shapes: ShapePreference? = nil, phases: [PhaseTimingRecord]? = nil,
         looks: LookSchedule? = nil, looksTaken: [LookRecord]? = nil, countingMethod: Int? = nil, noise: NoiseBounds? = nil,

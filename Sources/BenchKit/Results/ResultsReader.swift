@@ -115,6 +115,7 @@ public enum ResultsReader {
         case is String.Type: "a string"
         case is Int.Type, is UInt64.Type, is Double.Type: "a number"
         case is Bool.Type: "a boolean"
+        case is [Any].Type: "a list"
         default: "of the expected type (\(type))"
         }
     }

@@ -84,6 +84,12 @@ public enum ResultsSchema {
                 + "disturbed its forks were; and decision.outcome tooNoisy. A file of schema 7 or before has none of these, and reads "
                 + "without them: its batches were timed on the monotonic clock alone.",
             upgrade: { _ in }),
+        Change(
+            schema: 9, date: "2026-12-06",
+            note: "method is a list of clauses, each a string, in the order a report lists them, so a program reads the method "
+                + "without splitting prose. A file of schema 8 or before wrote one string of the clauses joined by \"; \", and "
+                + "reads as the list of its parts between them, as reports listed it.",
+            upgrade: ResultsUpgrade.fromSchema8),
     ]
 
     /// The layout this bench writes.

@@ -37,6 +37,14 @@ enum ResultsUpgrade {
     }
 
     /// Schema 6 to 7: a file with instruction counts made them by `CountingMethod` 1.
+    /// `method` as its clauses: schema 8 and before joined them with "; ", which no clause of those
+    /// files holds otherwise but inside the sampling and looks clauses, which a report split alike.
+    @Sendable static func fromSchema8(_ file: inout JSONValue) {
+        guard case .string(let text)? = file["method"] else { return }
+        let clauses = text.components(separatedBy: "; ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        file.set("method", .array(clauses.map(JSONValue.string)))
+    }
+
     @Sendable static func fromSchema6(_ file: inout JSONValue) {
         let counted = file["measurements"]?.elements?.contains { entry in
             if let count = entry["instructionsPerOperation"], count != .null { return true }

@@ -92,7 +92,7 @@ struct SeedsOnDemand {
     /// The A/B switch the file was made with, as its counting must be: `BENCH_AB_EXTRA_WORK` set to 1
     /// where the file's method says it was on, else 0.
     static func switches(of file: ResultsFile) -> [String: String] {
-        ["BENCH_AB_EXTRA_WORK": file.method.contains("BENCH_AB_EXTRA_WORK=1") ? "1" : "0"]
+        ["BENCH_AB_EXTRA_WORK": file.method.contains { $0.contains("BENCH_AB_EXTRA_WORK=1") } ? "1" : "0"]
     }
 }
 

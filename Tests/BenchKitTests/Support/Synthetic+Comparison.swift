@@ -59,7 +59,7 @@ extension Synthetic {
             .judge(measurements: measurements, counts: counts)
         return ResultsFile(
             environment: environment(), limitsFile: "limits.json", limitsSHA256: String(repeating: "ab", count: 32),
-            timer: timer, method: MeasurementResult.fixedBatchMethod,
+            timer: timer, method: [MeasurementResult.fixedBatchMethod],
             options: RunRecord(quick: false, filter: nil, strategy: .both, specDirectory: "spec", forks: forks),
             measurements: measurements, counts: counts, fits: [], limits: judgement.limits, decision: judgement.decision,
             readFloor: readFloor(measurements))

@@ -59,7 +59,7 @@ extension Synthetic {
         let judgement = judgeShapes(figures)
         return ResultsFile(
             environment: environment(), limitsFile: "limits-v3.json", limitsSHA256: limitsV3.sha256, timer: timer,
-            method: MeasurementResult.fixedBatchMethod,
+            method: [MeasurementResult.fixedBatchMethod],
             options: RunRecord(quick: false, filter: nil, strategy: .all, specDirectory: "spec"),
             measurements: figures.measurements, counts: figures.counts, fits: [], limits: judgement.limits,
             decision: judgement.decision, readFloor: readFloor(figures.measurements), shapes: limitsV3.shapes)

@@ -113,7 +113,7 @@ enum Synthetic {
             .judge(measurements: measurements, counts: counts)
         return ResultsFile(
             environment: environment(build: build), limitsFile: "limits.json",
-            limitsSHA256: String(repeating: "ab", count: 32), timer: timer, method: MeasurementResult.fixedBatchMethod,
+            limitsSHA256: String(repeating: "ab", count: 32), timer: timer, method: [MeasurementResult.fixedBatchMethod],
             options: RunRecord(quick: quick, filter: nil, strategy: .both, specDirectory: "spec"),
             measurements: measurements, counts: counts, fits: fits, limits: judgement.limits,
             decision: judgement.decision, readFloor: readFloor(measurements, build: build, quick: quick))
