@@ -11,7 +11,8 @@ let package = Package(
     ],
     targets: [
         // Arrows point one way: Bench -> BenchSuite -> (BenchKit, Harness, Workloads), Workloads -> Runtime,
-        // BenchKit -> Harness. Runtime imports nothing of ours.
+        // BenchKit -> (Harness, Runtime). Runtime imports nothing of ours. BenchKit sees Runtime for one
+        // thing: a shape is declared once, with its behaviour (`ShapeRegistry`).
         .target(name: "Runtime", exclude: ["README.md"]),
         // One seeded generator for everything that must come out the same on every run: fixtures,
         // fuzz inputs, bootstrap resamples, shuffled round orders.
@@ -34,7 +35,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Everything of the bench that is not a measurement: command line, limits, judging, results files,
         // reports and progress. It consumes the harness's types and knows no workload.
-        .target(name: "BenchKit", dependencies: ["Harness", "JSON"]),
+        .target(name: "BenchKit", dependencies: ["Harness", "JSON", "Runtime"]),
         // The suite: what the bench measures and counts, over Workloads, through the Harness.
         .target(name: "BenchSuite", dependencies: ["Runtime", "Workloads", "Harness", "BenchKit", "JSON", "SeededRandom"]),
         // A workload of known call structure that the tests of `bench profile` run under callgrind.

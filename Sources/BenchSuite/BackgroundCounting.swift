@@ -12,18 +12,21 @@ import Workloads
 final class BackgroundCounting: Sendable {
     private let options: RunOptions
     private let items: [CountingItem]
+    /// The shapes in force where counting was started: the thread counts under them too.
+    private let registry: ShapeRegistry
     private let outcome = Mutex<Result<[CountingItem: [CountRecord]], any Error>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     init(options: RunOptions, items: [CountingItem]) {
         self.options = options
         self.items = items
+        self.registry = ShapeRegistry.current
     }
 
     /// Starts counting on a new thread.
     func start() {
         let thread = Thread { [self] in
-            let result = Result { try self.countAll() }
+            let result = ShapeRegistry.$current.withValue(registry) { Result { try self.countAll() } }
             outcome.withLock { $0 = result }
             done.signal()
         }

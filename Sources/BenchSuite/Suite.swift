@@ -17,12 +17,11 @@ public struct Suite {
     /// Why the commit over distinct roots is not measured, when it is not.
     public let distinctRootsUnavailable: String?
 
-    /// The strategies by name, in the order reports show them: the decision's shape, the fallback, then
-    /// the two shapes that keep the verdict on the root.
-    static let strategies: [(FigureStrategy, any PhaseStrategy)] = [
-        (.derived, DerivedPhaseStrategy()), (.stored, StoredPhaseStrategy()),
-        (.root, RootPhaseStrategy()), (.incremental, IncrementalPhaseStrategy()),
-    ]
+    /// Each shape's label with its behaviour, in the registry's order (`ShapeRegistry.current`), the
+    /// order reports show them.
+    static var strategies: [(FigureStrategy, any PhaseStrategy)] {
+        ShapeRegistry.current.shapes.map { ($0.label, $0.behaviour) }
+    }
 
     /// Builds the catalog over `subjects`.
     public init(subjects: BenchSubjects) {

@@ -10,7 +10,7 @@ struct StrategySelectionTests {
             return
         }
         #expect(options.strategies == .all)
-        #expect(options.strategies.strategies == [.derived, .stored, .root, .incremental])
+        #expect(options.strategies.strategies == ShapeRegistry.standard.labels, "every registered shape, in order")
         #expect(options.strategies.rawValue == "all")
     }
 

@@ -79,7 +79,7 @@ struct DistinctRootsTests {
             case .stored: #expect(landed.verdictWalks == count, "the chain walks every retained strict handle at the commit")
             case .root: #expect(table.map { $0.walks - walks } == 1, "only the judged root's read set was touched")
             case .incremental: #expect(table.map { $0.rootsReevaluated - reevaluated } == 1, "only the judged root's records changed")
-            case .unshaped: Issue.record("a shape")
+            default: Issue.record("a shape of the standard four: \(strategy.rawValue)")
             }
             #expect(frame.timedCall() == landed, "\(strategy.rawValue): each call's set-up restores the clean page")
         }

@@ -20,11 +20,16 @@ from matplotlib.patches import Rectangle  # noqa: E402
 from matplotlib.transforms import offset_copy  # noqa: E402
 from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter  # noqa: E402
 
-SCHEMAS = (2, 3)  # 3 added the steps; a history of 2 has none to draw
+SCHEMAS = (2, 3, 4)  # 3 added the steps; a history of 2 has none to draw; 4 the shapes' colours
 LOG_SPAN = 20.0
 MAX_TICK_LABELS = 7
 MAX_LABELLED_RUNS = 8
-COLORS = {"derived": "#1f6fb4", "stored": "#e07b10", "root": "#8a4fb0", "incremental": "#17a2b8", "unshaped": "#4a8c3a"}
+# Each strategy's colour, in the history's column order: a history of schema 4 carries them ("colours",
+# the bench's shape registry, which the HTML report draws in too); older ones get the palette this
+# script had before. A name with no colour is drawn in UNKNOWN_COLOR.
+COLORS = {}
+FORMER_COLORS = {"derived": "#1f6fb4", "stored": "#e07b10", "root": "#8a4fb0", "incremental": "#17a2b8", "unshaped": "#4a8c3a"}
+UNKNOWN_COLOR = "#6b7280"
 LIMIT_COLOR = "#b0002a"
 STEP_MARKERS = {"slower": "^", "faster": "v"}
 BREAK_COLOR = "#777777"
@@ -36,10 +41,24 @@ plt.rcParams.update({"font.size": 9, "axes.titlesize": 10, "axes.grid": True, "g
                      "svg.fonttype": "none", "svg.hashsalt": "scripts/history"})
 
 
+def colour_of(strategy: str) -> str:
+    """The colour `strategy` is drawn in."""
+    return COLORS.get(strategy, UNKNOWN_COLOR)
+
+
+def column_of(strategy: str) -> int:
+    """Where `strategy` stands in the history's column order; a name it lacks after the rest."""
+    order = list(COLORS)
+    return order.index(strategy) if strategy in order else len(order)
+
+
 def write_all(history: dict, out: Path) -> list[Path]:
     """Draws every plot the runs have data for, and returns the files written."""
     if history.get("schema") not in SCHEMAS:
         raise ValueError(f"history JSON of schema {history.get('schema')}; this script reads schemas {SCHEMAS[0]} to {SCHEMAS[-1]}")
+    colours = history.get("colours") or FORMER_COLORS
+    COLORS.clear()
+    COLORS.update({strategy: colours.get(strategy, UNKNOWN_COLOR) for strategy in history.get("strategies") or colours})
     runs, sampled = history["runs"], history["samplesMeasurement"]
     for run in runs:
         run["by"] = {(m["name"], m["strategy"]): m for m in run["measurements"]}
@@ -195,7 +214,7 @@ def strategy_series(axes, runs: list[dict], name: str, strategy: str, offset: fl
     points = [(index + offset, run, run["by"][(name, strategy)]) for index, run in enumerate(runs) if (name, strategy) in run["by"]]
     if not points:
         return []
-    color = COLORS[strategy]
+    color = colour_of(strategy)
     axes.plot([x for x, _, _ in points], [m["median"] for _, _, m in points], color=color, linewidth=1, alpha=0.6)
     for x, run, m in points:
         axes.errorbar([x], [m["median"]], yerr=[[m["median"] - m["lower"]], [m["upper"] - m["median"]]], fmt="o", color=color,
@@ -215,7 +234,7 @@ def step_markers(axes, runs: list[dict], steps: list[dict], offset: float) -> No
         measured = runs[step["run"]]["by"].get((step["name"], step["strategy"]))
         if measured is None:  # counted, but its wall time not in this history's runs: nothing to mark it on
             continue
-        color = COLORS[step["strategy"]]
+        color = colour_of(step["strategy"])
         axes.plot([step["run"] + offset], [measured["upper"]], transform=above[step["basis"]], linestyle="", marker=STEP_MARKERS[step["verdict"]],
                   markersize=7, color=color, markerfacecolor=color if step["basis"] == "wall time" else "white", zorder=5,
                   clip_on=False)
@@ -239,7 +258,7 @@ def verdict_panel(axes, runs: list[dict], ids: list[str]) -> None:
 
 
 def legend_handles(history: dict, runs: list[dict], with_limit: bool, steps: list[dict], breaks: list[dict]) -> list:
-    handles = [Line2D([], [], color=COLORS[strategy], marker="o", label=LABELS.get(strategy, strategy)) for strategy in history["strategies"]]
+    handles = [Line2D([], [], color=colour_of(strategy), marker="o", label=LABELS.get(strategy, strategy)) for strategy in history["strategies"]]
     if with_limit:
         handles.append(Line2D([], [], color=LIMIT_COLOR, linestyle="--", label="limit threshold (from the results file)"))
     for basis, fill in (("wall time", "gray"), ("instructions", "white")):
@@ -264,7 +283,7 @@ def legend_handles(history: dict, runs: list[dict], with_limit: bool, steps: lis
 
 def phase_read_samples(run: dict, name: str):
     """Above: every sample of each strategy on one log axis with the limit; below: each strategy zoomed."""
-    shown = sorted((m for key, m in run["by"].items() if key[0] == name), key=lambda m: list(COLORS).index(m["strategy"]))
+    shown = sorted((m for key, m in run["by"].items() if key[0] == name), key=lambda m: column_of(m["strategy"]))
     figure = plt.figure(figsize=(11, 2.2 + 1.1 * len(shown) + 2.6))
     grid = figure.add_gridspec(2, len(shown), height_ratios=(0.6 + 1.1 * len(shown), 2.6))
     limit = timing_limit(run, name)
@@ -306,7 +325,7 @@ def zoomed_samples(axes, measurement: dict) -> None:
     """One strategy's samples on a linear axis of their own, so their spread and outliers show; ticks in
     the median's unit with as many decimals as the step needs, so no two read alike."""
     strip(axes, measurement, 0, random.Random(24301))
-    color = COLORS[measurement["strategy"]]
+    color = colour_of(measurement["strategy"])
     axes.axvspan(measurement["lower"], measurement["upper"], color=color, alpha=0.15, linewidth=0)
     low, high = min(measurement["samples"]), max(measurement["samples"])
     margin = (high - low) * 0.08 or abs(high) * 0.01 or 1
@@ -325,7 +344,7 @@ def zoomed_samples(axes, measurement: dict) -> None:
 
 def strip(axes, measurement: dict, row: int, jitter: random.Random) -> None:
     """The samples as jittered dots over a box of their quartiles and whiskers."""
-    samples, color = measurement["samples"], COLORS[measurement["strategy"]]
+    samples, color = measurement["samples"], colour_of(measurement["strategy"])
     axes.boxplot([samples], positions=[row], vert=False, widths=0.55, showfliers=False,
                  medianprops={"color": "black", "linewidth": 1.5}, boxprops={"color": color},
                  whiskerprops={"color": color}, capprops={"color": color})
@@ -367,7 +386,7 @@ def fit_panel(axes, fits: list[dict]) -> None:
     ys = [point["y"] for fit in fits for point in fit["points"]]
     log_x, log_y = is_wide(xs), is_wide(ys)
     for fit in fits:
-        color = COLORS[fit["strategy"]]
+        color = colour_of(fit["strategy"])
         axes.plot([p["x"] for p in fit["points"]], [p["y"] for p in fit["points"]], "o", color=color, markersize=6)
         low, high = min(xs), max(xs)
         line_x = [low * (high / low) ** (i / 199) if log_x and low > 0 else high * i / 199 for i in range(200)]
@@ -415,7 +434,7 @@ def headroom_panel(axes, fits: list[dict]) -> None:
     floor = min(measured) / 3
     ceiling = max(max(measured), max(budget["budget"] for budget in budgets)) * 4
     for fit in fits:
-        color, room = COLORS[fit["strategy"]], fit["headroom"]
+        color, room = colour_of(fit["strategy"]), fit["headroom"]
         band = [point for point in room["band"] if point["upper"] > 0]
         axes.fill_between([p["x"] for p in band], [max(p["lower"], floor) for p in band], [min(p["upper"], ceiling) for p in band],
                           color=color, alpha=0.15, linewidth=0)

@@ -131,7 +131,13 @@ def look_shifts(runs: list[Run], arms: list[Arm]) -> list[str]:
     """For runs that took a look: the later forks' median ratio over the first forks' (wall clock), per
     shape and arm, with how many of the rank-sum tests of the two groups give p < 0.05."""
     lines = []
-    for who in ("root", "incremental", "derived"):
+    # The shapes in the order the runs' limits files rank them, as their results files record it.
+    shapes = []
+    for run in runs:
+        for who in (run.results.get("shapes") or {}).get("preference") or []:
+            if who not in shapes:
+                shapes.append(who)
+    for who in shapes:
         for arm in arms:
             found = []
             for run in (run for run in runs if run.arm == arm and run.results.get("looksTaken")):

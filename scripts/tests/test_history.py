@@ -55,6 +55,23 @@ class PlotTests(unittest.TestCase):
         command = [sys.executable, str(HISTORY), "--json", str(directory / "history.json"), "--out", str(directory / "plots"), *extra]
         return subprocess.run(command, capture_output=True, text=True, timeout=600), directory / "plots"
 
+    def test_each_shape_is_drawn_in_the_colour_the_history_gives_it_a_fifth_too(self) -> None:
+        document = history(schema=4)
+        shapes = SHAPES + ["root-copy"]
+        colours = {"derived": "#2563eb", "stored": "#d97706", "root": "#7c3aed", "incremental": "#0891b2", "root-copy": "#16a34a"}
+        document["strategies"], document["colours"] = shapes, colours
+        document["measurements"][0]["strategies"] = shapes
+        document["runs"][2]["measurements"].append({**document["runs"][2]["measurements"][-1], "strategy": "root-copy",
+                                                       "median": 5e3, "lower": 4.95e3, "upper": 5.05e3, "samples": [4.9e3, 5e3, 5.1e3]})
+        completed, out = self.plot(document)
+        self.assertEqual(completed.returncode, 0, completed.stderr)
+        svg = (out / "measurements-over-commits.svg").read_text(encoding="utf-8")
+        for shape, colour in colours.items():
+            self.assertIn(colour, svg, f"{shape} in its colour")
+        self.assertIn(">root-copy<", svg, "the legend names the fifth shape")
+        self.assertNotIn("#1f6fb4", svg, "not the former palette")
+        self.assertIn("#16a34a", (out / "phase-read-samples.svg").read_text(encoding="utf-8"))
+
     def test_every_plot_is_written_whole_each_shape_in_its_colour_and_nothing_else_is_left(self) -> None:
         completed, out = self.plot(history())
         self.assertEqual((completed.returncode, completed.stdout), (0, ""), completed.stderr)
@@ -63,7 +80,7 @@ class PlotTests(unittest.TestCase):
         self.assertEqual((out / "measurements-over-commits.png").read_bytes()[:8], b"\x89PNG\r\n\x1a\n")
         svg = (out / "measurements-over-commits.svg").read_text(encoding="utf-8")
         for colour in ("#1f6fb4", "#e07b10", "#8a4fb0", "#17a2b8"):
-            self.assertIn(colour, svg)
+            self.assertIn(colour, svg, "a history of schema 3 carries no colours: the palette it was drawn in")
         self.assertIn(">incremental<", svg, "the legend names the shape")
         self.assertIn("limit phase-read: &lt; 50.0 µs", svg, "the threshold as the bench writes it")
         self.assertIn("1.00 µs per retained handle − 5.00 ns", (out / "scaling-fits.svg").read_text(encoding="utf-8"))
@@ -92,9 +109,9 @@ class PlotTests(unittest.TestCase):
             self.assertNotIn("not compared", svg)
 
     def test_bad_input_is_one_line_exit_2_and_no_plot(self) -> None:
-        completed, out = self.plot(history(schema=4))
+        completed, out = self.plot(history(schema=5))
         self.assertEqual(completed.returncode, 2, completed.stderr)
-        self.assertIn("history JSON of schema 4; this script reads schemas 2 to 3", completed.stderr.splitlines()[-1])
+        self.assertIn("history JSON of schema 5; this script reads schemas 2 to 4", completed.stderr.splitlines()[-1])
         self.assertFalse(out.exists())
 
 

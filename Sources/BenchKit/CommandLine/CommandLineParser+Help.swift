@@ -1,9 +1,12 @@
 // MARK: - Usage text
 
 extension CommandLineParser {
-    /// The text `bench --help` prints: every command and option, with its default.
-    public static let helpText = """
-        bench: measures the phase's shapes (derived, root, incremental) and the stored fallback side by
+    /// The text `bench --help` prints: every command and option, with its default, and the shapes of
+    /// the registry in force.
+    public static var helpText: String {
+        """
+        bench: measures the phase's shapes (\(ShapeRegistry.current.candidates.map(\.label.rawValue).joined(separator: ", "))) \
+        and the \(ShapeRegistry.current.fallback.label.rawValue) fallback side by
         side, judges them against the limits declared in advance, and says which shape ships.
 
         USAGE
@@ -110,6 +113,7 @@ extension CommandLineParser {
              bounds (another process had the machine); nothing ships and nothing failed: run again
              on a quiet machine
         """
+    }
 
     /// The options' names as a sentence lists them: `--filter, --spec and --limits`.
     private static func names<Options>(_ options: [CommandOption<Options>]) -> String {

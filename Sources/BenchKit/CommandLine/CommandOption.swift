@@ -135,6 +135,11 @@ struct OptionHelp: ExpressibleByStringInterpolation {
             text += literal
         }
 
+        /// Words of the help that are not its default, such as the registry's shapes.
+        mutating func appendInterpolation(_ words: String) {
+            text += words
+        }
+
         /// The option's default, printed `default: description`.
         mutating func appendInterpolation(default description: String) {
             defaultDescription = description

@@ -16,8 +16,8 @@ extension CommandOption where Options: ShapeChoosing {
         Self(
             "--shape", "SHAPES",
             help: """
-                all, or shapes joined by commas from derived, stored, root and
-                incremental, e.g. derived,root (\(default: "all")); both is derived,stored.
+                all, or shapes joined by commas, e.g. derived,root (\(default: "all"));
+                both is derived,stored. The shapes: \(ShapeRegistry.list(FigureStrategy.measured)).
                 A limit needs its shape and, where it compares with it, stored
                 """,
             read: { given, options throws(BenchError) in options.strategies = try given.strategies() ?? options.strategies },

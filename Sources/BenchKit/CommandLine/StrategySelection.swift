@@ -5,13 +5,16 @@
 /// records the selection as it was written (`options.strategy`), so files of two-strategy runs,
 /// which say `both`, read and print as they did.
 public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepresentable {
-    /// The strategies selected, in `FigureStrategy` order; never `unshaped`, never empty.
-    public let strategies: [FigureStrategy]
+    /// The strategies selected, in `FigureStrategy` order; never `unshaped`, never empty. For `all`,
+    /// every shape of the registry in force (`ShapeRegistry.current`).
+    public var strategies: [FigureStrategy] { chosen ?? FigureStrategy.measured }
     /// The selection as written: `all`, `both`, or the names joined by commas in `FigureStrategy` order.
     public let rawValue: String
+    /// The strategies named; nil for `all`.
+    private let chosen: [FigureStrategy]?
 
     /// Every strategy.
-    public static let all = StrategySelection(strategies: FigureStrategy.measured, rawValue: "all")
+    public static let all = StrategySelection(strategies: nil, rawValue: "all")
     /// Derived and stored, interleaved: the selection of every run before there were four.
     public static let both = StrategySelection(strategies: [.derived, .stored], rawValue: "both")
     /// The derived phase only.
@@ -22,8 +25,8 @@ public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepr
     /// The words `--shape` accepts besides the strategies' own names.
     public static let keywords = ["all", "both"]
 
-    private init(strategies: [FigureStrategy], rawValue: String) {
-        self.strategies = strategies
+    private init(strategies: [FigureStrategy]?, rawValue: String) {
+        self.chosen = strategies
         self.rawValue = rawValue
     }
 

@@ -4,14 +4,15 @@ import Harness
 /// `bench history --format json`: everything `scripts/history` plots, so Python never reads the results
 /// schema itself.
 ///
-/// Shape (schema 3; keys sorted, absent figures written as `null`; schema 2 had no `steps` and `breaks`,
-/// schema 1 wrote `unshaped` as `none`):
+/// Shape (schema 4; keys sorted, absent figures written as `null`; schema 3 had no `colours`, schema 2
+/// no `steps` and `breaks`, schema 1 wrote `unshaped` as `none`):
 ///
-///     { "schema": 3,
+///     { "schema": 4,
 ///       "measurements": [{ "name", "strategies": ["derived", ...], "shapesOverStored": ["derived", ...] }],
 ///       "samplesMeasurement": KeyMeasurements.phaseReadTracked,
 ///       "limits": ["phase-read", ...],            every limit id any run has, in the order first seen
 ///       "strategies": ["derived", ...],           every strategy any run measured, in column order
+///       "colours": {"derived": "#2563eb", ...},   each of those strategies' colour (`Shape.colour`)
 ///       "runs": [{                                in commit order (`History`)
 ///         "file", "environment": { as in the results file }, "mode": "full|quick", "tree": "clean|dirty|?",
 ///         "measurements": [{ "name", "strategy", "median", "lower", "upper", "samples": [ns...],
@@ -39,7 +40,7 @@ import Harness
 /// plots draw against limit 1); timings are nanoseconds, and every `...Text` is `FigureText`'s.
 struct HistoryDocument: Encodable {
     /// The layout's version; a reader refuses another.
-    static let currentSchema = 3
+    static let currentSchema = 4
     struct Measurement: Encodable {
         var name: String
         var strategies: [FigureStrategy]
@@ -250,6 +251,8 @@ struct HistoryDocument: Encodable {
     var samplesMeasurement: String
     var limits: [String]
     var strategies: [FigureStrategy]
+    /// Each of `strategies`' colour, from the registry in force: the plots draw in them, as the HTML does.
+    var colours: [String: String]
     var runs: [Run]
     /// Where each measurement shown stepped between comparable runs.
     var steps: [Step]
@@ -270,6 +273,7 @@ struct HistoryDocument: Encodable {
         strategies = FigureStrategy.allCases.filter { strategy in
             history.runs.contains { $0.results.measurements.contains { $0.strategy == strategy } }
         }
+        colours = Dictionary(uniqueKeysWithValues: strategies.map { ($0.rawValue, ShapeRegistry.current.colour(of: $0)) })
         let included = Set(history.names + [samplesMeasurement])
         // The run whose fits the plots draw: the newest full run with fits, else the newest with any.
         let withFits = history.runs.indices.filter { !history.runs[$0].results.fits.isEmpty }

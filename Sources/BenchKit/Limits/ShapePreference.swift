@@ -16,14 +16,8 @@ public struct ShapePreference: Sendable, Equatable, Codable {
         self.fallback = fallback
     }
 
-    /// What the shape is, in the words a decision line ends with.
+    /// What the shape is, in the words a decision line ends with: its `Shape.summary`.
     public static func summary(of shape: FigureStrategy) -> String {
-        switch shape {
-        case .derived: "the phase is derived when it is read"
-        case .stored: "the phase is stored and settled after each commit"
-        case .root: "the verdict is kept on the root, the phase derived from it"
-        case .incremental: "the verdict is kept on the root and updated by what a commit changed, the phase derived from it"
-        case .unshaped: "no shape changes the figure"
-        }
+        ShapeRegistry.current.summary(of: shape)
     }
 }

@@ -60,8 +60,18 @@ struct HTMLPage {
         }.joined(separator: " "))
     }
 
+    /// The shapes' colours, one rule for each shape of the registry in force (`Shape.colour`) and one
+    /// for `unshaped`: a figure's class is `s-` and its shape's name.
+    static var shapeStyle: String {
+        FigureStrategy.allCases.map { label in
+            let colour = ShapeRegistry.current.colour(of: label)
+            return ".s-\(HTML.className(label.rawValue)) { fill: \(colour); stroke: \(colour); background: \(colour); }"
+        }.joined(separator: "\n")
+    }
+
     /// The page's style: colours of strategies (`s-…`) and verdicts (`v-…`), the tables and the charts.
-    static let style = """
+    static var style: String {
+        """
         :root { color-scheme: light; --pass: #15803d; --fail: #b91c1c; --undecided: #b45309; --quiet: #6b7280; }
         body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 24px auto; max-width: 1320px; padding: 0 16px; color: #111827; background: #fff; }
         h1 { font-size: 22px; margin: 0 0 8px; } h2 { font-size: 17px; margin: 28px 0 8px; border-bottom: 1px solid #e5e7eb; padding-bottom: 4px; }
@@ -87,10 +97,9 @@ struct HTMLPage {
         svg .interval { opacity: 0.28; } svg .fork { fill-opacity: 0.75; stroke: #fff; stroke-width: 0.8; } svg .median { stroke: #111827; stroke-width: 2; }
         svg .fit { fill: none; stroke-width: 1.6; } svg .whisker { stroke-width: 1.4; } svg .point { stroke: #fff; stroke-width: 0.8; }
         svg .band { fill: #e5e7eb; } svg .one { stroke: #6b7280; stroke-dasharray: 2 2; } svg .ratio { stroke: #fff; stroke-width: 1; } svg .clipped { stroke: #111827; stroke-width: 1.5; }
-        .s-derived { fill: #2563eb; stroke: #2563eb; background: #2563eb; } .s-stored { fill: #d97706; stroke: #d97706; background: #d97706; }
-        .s-root { fill: #7c3aed; stroke: #7c3aed; background: #7c3aed; } .s-incremental { fill: #0891b2; stroke: #0891b2; background: #0891b2; }
-        .s-unshaped { fill: #374151; stroke: #374151; background: #374151; }
+        \(shapeStyle)
         svg .fork, svg .point { stroke: #fff; }
         .v-faster { fill: var(--pass); } .v-slower { fill: var(--fail); } .v-cannot-tell { fill: var(--undecided); } .v-no-change { fill: var(--quiet); }
         """
+    }
 }

@@ -1,28 +1,75 @@
-/// The phase strategy a figure is labelled with.
+/// The shape a figure is labelled with: a shape's name (`Shape.label`), or `unshaped`.
 ///
-/// `derived`, `root` and `incremental` are the shapes a decision can ship; `stored` is the fallback
+/// The shapes are those of the registry in force (`ShapeRegistry.current`): in the standard one,
+/// `derived`, `root` and `incremental` are the shapes a decision can ship and `stored` is the fallback
 /// every shape is compared with. `unshaped` labels figures that no shape changes, such as the floor of
 /// a plain `@Observable` read; they are measured once and shown apart from the side-by-side columns,
 /// under the same word. Runtime's `PhaseStrategy` is the strategy itself; this is only its name on a
 /// figure, as results files write it (`"strategy": "derived"`, `"unshaped"`).
-public enum FigureStrategy: String, Sendable, Equatable, Hashable, CaseIterable, Codable, Comparable {
+///
+/// A name is read only where the registry in force knows it: a results file, a limits file or a
+/// `--shape` that names another is refused, as it was when the shapes were a closed list.
+public struct FigureStrategy: RawRepresentable, Sendable, Hashable, CaseIterable, Codable, Comparable, CustomStringConvertible {
+    /// The name, as results files write it.
+    public let rawValue: String
+
+    /// The label `rawValue`, when the registry in force has a shape of that name or it is `unshaped`.
+    public init?(rawValue: String) {
+        guard rawValue == Self.unshaped.rawValue || ShapeRegistry.current.shapes.contains(where: { $0.label.rawValue == rawValue }) else {
+            return nil
+        }
+        self.rawValue = rawValue
+    }
+
+    /// The label of a shape being declared (`Shape`), or of one of the standard names below.
+    init(declared name: String) {
+        rawValue = name
+    }
+
     /// The decision: the phase is computed when it is read.
-    case derived
+    public static let derived = FigureStrategy(declared: "derived")
     /// The fallback: the phase is stored and settled after each commit.
-    case stored
+    public static let stored = FigureStrategy(declared: "stored")
     /// The verdict settled at the commit and kept on a root entry shared by the operation's handles;
     /// the phase is derived from it when read.
-    case root
+    public static let root = FigureStrategy(declared: "root")
     /// The same root verdict, kept up to date by work proportional to what a commit changed rather than
     /// to the size of the data.
-    case incremental
+    public static let incremental = FigureStrategy(declared: "incremental")
     /// No shape changes this figure. Results files of schema 2 and before wrote it `none`.
-    case unshaped
+    public static let unshaped = FigureStrategy(declared: "unshaped")
 
-    /// Every strategy a run can measure, in column order: all but `unshaped`.
-    public static let measured: [FigureStrategy] = allCases.filter { $0 != .unshaped }
+    /// Every label in column order: the registry's shapes, then `unshaped`.
+    public static var allCases: [FigureStrategy] { ShapeRegistry.current.labels + [.unshaped] }
+
+    /// Every shape a run can measure, in column order: all but `unshaped`.
+    public static var measured: [FigureStrategy] { ShapeRegistry.current.labels }
+
+    public var description: String { rawValue }
 
     public static func < (lhs: FigureStrategy, rhs: FigureStrategy) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        let order = allCases
+        switch (order.firstIndex(of: lhs), order.firstIndex(of: rhs)) {
+        case (let left?, let right?): return left < right
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): return lhs.rawValue < rhs.rawValue
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let label = FigureStrategy(rawValue: name) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "'\(name)' is not a shape of this bench (\(ShapeRegistry.list(Self.allCases)))"))
+        }
+        self = label
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }

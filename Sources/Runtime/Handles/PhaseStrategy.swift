@@ -5,7 +5,8 @@
 /// verdict settled at the commit and kept on a root entry shared by an operation's handles, the phase
 /// derived from it) are two more conformances, with no change to these two.
 public protocol PhaseStrategy: Sendable {
-    /// A stable name for reports: `derived`, `stored`, `root`, `incremental`.
+    /// A stable name for reports, the name of its shape (`derived`, `stored`, `root`, `incremental`, or a
+    /// shape registered beside them): each strategy has its own.
     var name: String { get }
     /// The per-handle part of the strategy.
     func makeSource() -> any PhaseSource

@@ -27,7 +27,7 @@ extension Synthetic {
         incrementalCommit: [Double] = [1100, 1200, 1300], leaving: [(String, FigureStrategy)] = []
     ) -> (measurements: [MeasurementRecord], counts: [CountRecord]) {
         var measurements: [MeasurementRecord] = []
-        for shape in [FigureStrategy.derived, .stored, .root, .incremental] {
+        for shape in FigureStrategy.measured {
             let median = read[shape] ?? 12_000
             measurements.append(
                 measurement(phaseRead, shape, samples: [median - 100, median, median + 100], lower: median - 100, upper: median + 100))
@@ -39,7 +39,7 @@ extension Synthetic {
             measurement(valueCommitNoHandle, .incremental, samples: [1_000, 1_000, 1_000], lower: 1_000, upper: 1_000),
         ]
         measurements.removeAll { record in leaving.contains { $0 == (record.name, record.strategy) } }
-        let counts = [FigureStrategy.derived, .stored, .root, .incremental].map { shape in
+        let counts = FigureStrategy.measured.map { shape in
             CountRecord(scenario: spreadsScenario, strategy: shape, body: "phase-only", reruns: 2 + (extra[shape] ?? 0))
         }
         return (measurements, counts)
