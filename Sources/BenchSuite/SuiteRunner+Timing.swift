@@ -89,7 +89,9 @@ extension SuiteRunner {
                         SuiteRunner.allocations(
                             counter, entry.measurement, entry.prepared, batchSize: entry.result.batchSize, oneCall: Double(entry.oneCall)))
                 }
-                return MeasurementRecord(perOperation, strategy: entry.measurement.strategy, allocations: allocations)
+                return MeasurementRecord(
+                    perOperation, strategy: entry.measurement.strategy, allocations: allocations,
+                    operationsPerCall: entry.measurement.operationsPerCall)
             }
         }
     }

@@ -1,10 +1,11 @@
 """The proof's table: one row per run, then each arm's summary, the later looks' forks against the first
 ones, and the rules' verdict."""
-import json
 import math
 import os
 import statistics
 from dataclasses import dataclass
+
+import resultslib
 
 from . import results as read
 from .arms import Arm
@@ -43,8 +44,8 @@ def load_runs(out: str, runs: int, arms: list[Arm], calibration: dict | None) ->
     found = []
     for round_ in range(1, runs + 1):
         for arm in arms:
-            with open(os.path.join(out, f"{arm.stem}-{round_}.json")) as file:
-                found.append(Run(round_, arm, injections.get(arm.injection) if arm.target else None, json.load(file)))
+            results = resultslib.load(os.path.join(out, f"{arm.stem}-{round_}.json"))
+            found.append(Run(round_, arm, injections.get(arm.injection) if arm.target else None, results))
     return found
 
 

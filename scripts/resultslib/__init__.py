@@ -9,12 +9,39 @@ SUFFIXES = (".json.gz", ".json")
 
 
 def load(path):
-    """The results file at `path`, decoded."""
+    """The results file at `path`, decoded, with the samples a file of schema 10 left out computed again
+    from its batches, as the bench computes them (SampleTerms)."""
     with open(path, "rb") as file:
         data = file.read()
     if data[:2] == b"\x1f\x8b":
         data = gzip.decompress(data)
-    return json.loads(data)
+    results = json.loads(data)
+    for measurement in results.get("measurements") or []:
+        fill_samples(measurement)
+    return results
+
+
+def fill_samples(measurement):
+    """Puts back the samples a file left out: empty samples beside batches, with sampleTerms. A sample is
+    (batch - its process's overhead) / batch size / operations per call, in that order of operations, so
+    the doubles are the bench's own."""
+    terms, batches = measurement.get("sampleTerms"), measurement.get("batches") or {}
+    if not terms or measurement.get("samples") or not batches.get("nanoseconds"):
+        return
+    forks = measurement.get("forks") or [{"samples": len(batches["nanoseconds"]), "batchSize": batches["size"]}]
+
+    def samples(raw, overheads):
+        out, start = [], 0
+        for fork, overhead in zip(forks, overheads):
+            for batch in raw[start:start + fork["samples"]]:
+                per_call = (float(batch) - overhead) / float(fork["batchSize"])
+                out.append(per_call / float(terms["operationsPerCall"]) if terms["operationsPerCall"] > 1 else per_call)
+            start += fork["samples"]
+        return out
+
+    measurement["samples"] = samples(batches["nanoseconds"], terms["overheadNanoseconds"])
+    if batches.get("threadCPUNanoseconds") is not None:
+        measurement["threadCPUSamples"] = samples(batches["threadCPUNanoseconds"], terms["threadCPUOverheadNanoseconds"])
 
 
 def is_results_file(name):

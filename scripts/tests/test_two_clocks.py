@@ -7,10 +7,14 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import unittest
 
 from built_bench import BENCH, ROOT, require_bench
+
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import resultslib  # noqa: E402
 
 FILTER = "commit.field-errors.land"
 LOAD_KEYS = {"fork", "seconds", "runQueueShare", "onCPUShare", "involuntarySwitches", "voluntarySwitches",
@@ -26,7 +30,8 @@ class TwoClocksTest(unittest.TestCase):
         cls.made = subprocess.run([BENCH, "--quick", "--forks", "2", "--filter", FILTER, "--out", cls.path, "--quiet"],
                                  cwd=ROOT, capture_output=True, text=True, timeout=600)
         with open(cls.path) as file:
-            cls.results = json.load(file)
+            cls.written = json.load(file)
+        cls.results = resultslib.load(cls.path)
 
     @classmethod
     def tearDownClass(cls):
@@ -49,6 +54,23 @@ class TwoClocksTest(unittest.TestCase):
             self.assertEqual(len(cpu), len(wall), measurement["name"])
             self.assertEqual(len(measurement["batches"]["threadCPUNanoseconds"]), len(wall), measurement["name"])
             self.assertTrue(all(sample > 0 for sample in cpu), f"{measurement['name']}: a commit takes CPU time")
+
+    def test_the_samples_a_file_leaves_out_are_those_its_batches_give(self):
+        omitted = [m for m in self.written["measurements"] if m["samples"] == [] and m["threadCPUSamples"] is None]
+        self.assertEqual(len(omitted), len(self.written["measurements"]), "every sample of the run is given by its batches")
+        for measurement in self.written["measurements"]:
+            self.assertEqual(len(measurement["sampleTerms"]["overheadNanoseconds"]), 2, "each fork's own overhead")
+        # The samples resultslib computes, written out in full with no terms to compute them from, are the
+        # bench's: validate finds each summary's median, least and most in them exactly.
+        explicit = json.loads(json.dumps(self.results))
+        for measurement in explicit["measurements"]:
+            measurement["sampleTerms"] = None
+        checked = self.validate(explicit)
+        self.assertEqual(checked.returncode, 0, checked.stdout + checked.stderr)
+        changed = json.loads(json.dumps(explicit))
+        samples = changed["measurements"][0]["samples"]
+        samples[samples.index(min(samples))] -= 1e-6
+        self.assertNotEqual(self.validate(changed).returncode, 0, "the least sample off by a millionth of a nanosecond is caught")
 
     def test_every_fork_says_what_the_machine_did(self):
         loads = self.results["forkLoads"]

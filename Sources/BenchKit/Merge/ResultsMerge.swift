@@ -170,7 +170,14 @@ extension MeasurementRecord {
                 batches: BatchRecord(
                     size: fork.batchSize, nanoseconds: nanoseconds, invocations: invocations, stopReason: fork.stopReason,
                     threadCPUNanoseconds: threadCPUNanoseconds),
-                policy: policy, allocations: allocations, threadCPUSamples: threadCPUGroups?[index])
+                policy: policy, allocations: allocations, threadCPUSamples: threadCPUGroups?[index],
+                sampleTerms: sampleTerms.flatMap { terms in
+                    terms.overheadNanoseconds.count == forks.count && terms.threadCPUOverheadNanoseconds.count == forks.count
+                        ? SampleTerms(
+                            operationsPerCall: terms.operationsPerCall, overheadNanoseconds: [terms.overheadNanoseconds[index]],
+                            threadCPUOverheadNanoseconds: [terms.threadCPUOverheadNanoseconds[index]])
+                        : nil
+                })
             record.forks = nil
             return record
         }

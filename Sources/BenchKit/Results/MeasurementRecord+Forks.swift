@@ -54,6 +54,12 @@ extension MeasurementRecord {
                 stopReason: first.batches.stopReason, threadCPUNanoseconds: threadCPUBatches),
             policy: policy, allocations: first.allocations,
             forks: records.map { ForkRecord(samples: $0.samples.count, batchSize: $0.batches.size, stopReason: $0.batches.stopReason) },
-            threadCPUSamples: threadCPUSamples)
+            threadCPUSamples: threadCPUSamples,
+            sampleTerms: records.allSatisfy { $0.sampleTerms?.operationsPerCall == first.sampleTerms?.operationsPerCall && $0.sampleTerms != nil }
+                ? SampleTerms(
+                    operationsPerCall: first.sampleTerms!.operationsPerCall,
+                    overheadNanoseconds: records.flatMap { $0.sampleTerms!.overheadNanoseconds },
+                    threadCPUOverheadNanoseconds: records.flatMap { $0.sampleTerms!.threadCPUOverheadNanoseconds })
+                : nil)
     }
 }

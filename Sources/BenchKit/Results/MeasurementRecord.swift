@@ -47,6 +47,9 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// file made before batches were timed on both clocks. A limit of `TimingClock.threadCPU` is judged
     /// on these.
     @ExplicitNull public var threadCPUSamples: [Double]?
+    /// What turns the batches into the samples (`SampleTerms`); nil in a file made before schema 10,
+    /// and for a record not made by the sampler.
+    @ExplicitNull public var sampleTerms: SampleTerms?
 
     /// The unit every timed figure is stored in.
     public static let nanoseconds = "ns"
@@ -59,7 +62,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     public init(
         name: String, strategy: FigureStrategy, summary: Summary, samples: [Double], batches: BatchRecord,
         policy: SamplingPolicy, allocations: AllocationRecord, instructionsPerOperation: Double? = nil,
-        instructionsUnderOtherHashSeeds: [Double]? = nil, forks: [ForkRecord]? = nil, threadCPUSamples: [Double]? = nil
+        instructionsUnderOtherHashSeeds: [Double]? = nil, forks: [ForkRecord]? = nil, threadCPUSamples: [Double]? = nil,
+        sampleTerms: SampleTerms? = nil
     ) {
         self.name = name
         self.strategy = strategy
@@ -73,6 +77,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         self.instructionsUnderOtherHashSeeds = instructionsUnderOtherHashSeeds
         self.forks = forks
         self.threadCPUSamples = threadCPUSamples
+        self.sampleTerms = sampleTerms
     }
 
     /// How far the count moved under other hash seeds: the largest `|other / fixed - 1|`; `nil` when
@@ -133,13 +138,17 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     ///   - result: The sampler's result, kept whole except the timer, which the file records once.
     ///   - strategy: The strategy the measurement ran under.
     ///   - allocations: The allocation pass's count, or why there is none.
-    public init(_ result: MeasurementResult, strategy: FigureStrategy, allocations: AllocationRecord) {
+    ///   - operationsPerCall: What the samples were divided by, per operation (`SampleTerms`).
+    public init(_ result: MeasurementResult, strategy: FigureStrategy, allocations: AllocationRecord, operationsPerCall: Int = 1) {
         self.init(
             name: result.name, strategy: strategy, summary: result.summary, samples: result.samples,
             batches: BatchRecord(
                 size: result.batchSize, nanoseconds: result.batchNanoseconds, invocations: result.invocations,
                 stopReason: result.stopReason, threadCPUNanoseconds: result.batchThreadCPUNanoseconds),
-            policy: result.policy, allocations: allocations, threadCPUSamples: result.threadCPUSamples)
+            policy: result.policy, allocations: allocations, threadCPUSamples: result.threadCPUSamples,
+            sampleTerms: SampleTerms(
+                operationsPerCall: operationsPerCall, overheadNanoseconds: [result.timer.overheadNanoseconds],
+                threadCPUOverheadNanoseconds: [result.timer.threadCPUOverheadNanoseconds ?? 0]))
     }
 }
 

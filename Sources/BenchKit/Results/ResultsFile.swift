@@ -113,7 +113,9 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
+        var written = self
+        written.measurements = measurements.map(\.withoutDerivableSamples)
+        var data = try encoder.encode(written)
         data.append(UInt8(ascii: "\n"))
         return data
     }

@@ -45,9 +45,16 @@ public enum ResultsReader {
             guard ResultsSchema.changes.contains(where: { $0.schema == schema }) else {
                 throw BenchError.notAResultsFile(path, "schema \(schema) (this bench reads schemas 1 to \(ResultsSchema.current))")
             }
-            guard schema < ResultsSchema.current else { return try decoder.decode(ResultsFile.self, from: data) }
-            let upgraded = ResultsSchema.upgrade(try JSONValue.parse(data), from: schema)
-            return try decoder.decode(ResultsFile.self, from: Data(upgraded.serialized()))
+            var results: ResultsFile
+            if schema < ResultsSchema.current {
+                let upgraded = ResultsSchema.upgrade(try JSONValue.parse(data), from: schema)
+                results = try decoder.decode(ResultsFile.self, from: Data(upgraded.serialized()))
+            } else {
+                results = try decoder.decode(ResultsFile.self, from: data)
+            }
+            // Samples a file left out, its batches give back (`SampleTerms`).
+            results.measurements = results.measurements.map(\.withDerivedSamples)
+            return results
         } catch let error as BenchError {
             throw error
         } catch is ParseError {

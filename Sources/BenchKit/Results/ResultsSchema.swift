@@ -90,6 +90,15 @@ public enum ResultsSchema {
                 + "without splitting prose. A file of schema 8 or before wrote one string of the clauses joined by \"; \", and "
                 + "reads as the list of its parts between them, as reports listed it.",
             upgrade: ResultsUpgrade.fromSchema8),
+        Change(
+            schema: 10, date: "2026-12-06",
+            note: "measurements[].sampleTerms: what turns the raw batches into the samples, a sample being (batch - overhead) / "
+                + "batch size / operationsPerCall, with each process's own timer overhead on each clock (overheadNanoseconds and "
+                + "threadCPUOverheadNanoseconds, one for each fork in fork order, or one). Where the terms give back every sample on "
+                + "both clocks bit for bit, samples is written empty and threadCPUSamples null, and a reader computes them from the "
+                + "batches in that order of operations: they were most of a file. A file of schema 9 or before has no terms, and "
+                + "its samples as written.",
+            upgrade: { _ in }),
     ]
 
     /// The layout this bench writes.
