@@ -1,24 +1,12 @@
 import Foundation
 import Harness
-import Runtime
 import Testing
 
 @testable import BenchKit
 
 /// A shape is declared once: the registry in force gives its name, summary, colour and place to
-/// everything that lists the shapes, and a registry of a test's own is seen by that test alone.
+/// everything that lists the shapes (a registry of a test's own: `FifthShapeTests`).
 struct ShapeRegistryTests {
-    /// root's behaviour under another name: a shape a test can register.
-    struct RootCopy: PhaseStrategy {
-        let root = RootPhaseStrategy()
-        var name: String { "root-copy" }
-        func makeSource() -> any PhaseSource { root.makeSource() }
-        func didCommit(_ commit: Commit, in environment: Environment) { root.didCommit(commit, in: environment) }
-    }
-
-    static let fifth = Shape("root-copy", summary: "root's verdict, under another name", colour: "#16a34a", behaviour: RootCopy())
-    static let withFifth = ShapeRegistry(ShapeRegistry.standard.shapes + [fifth])
-
     @Test func theStandardShapesAreTheDecisionRecordsFourEachItsBehavioursName() {
         let standard = ShapeRegistry.standard
         #expect(standard.labels == [.derived, .stored, .root, .incremental])
@@ -28,23 +16,6 @@ struct ShapeRegistryTests {
         }
         #expect(Set(standard.shapes.map(\.colour)).count == 4, "four colours")
         #expect(FigureStrategy.measured == standard.labels && FigureStrategy.allCases == standard.labels + [.unshaped])
-    }
-
-    @Test func aRegisteredShapeIsKnownWhereItIsInForceAndNowhereElse() throws {
-        #expect(FigureStrategy(rawValue: "root-copy") == nil)
-        try ShapeRegistry.$current.withValue(Self.withFifth) {
-            let label = try #require(FigureStrategy(rawValue: "root-copy"))
-            #expect(FigureStrategy.measured.last == label && FigureStrategy.incremental < label && label < .unshaped)
-            #expect(ShapePreference.summary(of: label) == "root's verdict, under another name")
-            #expect(StrategySelection.all.strategies.contains(label), "all is every shape in force")
-            #expect(try StrategySelection.parse("root-copy,derived").get().strategies == [.derived, label])
-            #expect(HTMLPage.style.contains(".s-root-copy { fill: #16a34a; stroke: #16a34a; background: #16a34a; }"))
-            #expect(CommandLineParser.helpText.hasPrefix("bench: measures the phase's shapes (derived, root, incremental, root-copy) and the stored fallback"))
-            #expect(try JSONDecoder().decode([FigureStrategy].self, from: Data(#"["root-copy"]"#.utf8)) == [label])
-        }
-        #expect(FigureStrategy(rawValue: "root-copy") == nil, "gone with its scope")
-        #expect(!HTMLPage.style.contains("root-copy"))
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([FigureStrategy].self, from: Data(#"["root-copy"]"#.utf8)) }
     }
 
     /// docs/adding-a-shape.md: a fourth shape sharing the budget of the committed limits narrows every

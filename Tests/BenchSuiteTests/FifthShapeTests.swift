@@ -1,8 +1,8 @@
-import BenchKit
 import Foundation
 import Runtime
 import Testing
 
+@testable import BenchKit
 @testable import BenchSuite
 
 /// A shape registered here, and nowhere else, is measured, counted, judged against a limits file that
@@ -88,6 +88,23 @@ struct FifthShapeTests {
             #expect((document["strategies"] as? [String])?.contains("root-copy") == true)
             #expect((document["colours"] as? [String: String])?["root-copy"] == "#16a34a")
         }
+    }
+
+    @Test func aRegisteredShapeIsKnownWhereItIsInForceAndNowhereElse() throws {
+        #expect(FigureStrategy(rawValue: "root-copy") == nil)
+        try ShapeRegistry.$current.withValue(Self.registry) {
+            let label = try #require(FigureStrategy(rawValue: "root-copy"))
+            #expect(FigureStrategy.measured.last == label && FigureStrategy.incremental < label && label < .unshaped)
+            #expect(ShapePreference.summary(of: label) == "root's verdict again, under another name")
+            #expect(StrategySelection.all.strategies.contains(label), "all is every shape in force")
+            #expect(try StrategySelection.parse("root-copy,derived").get().strategies == [.derived, label])
+            #expect(HTMLPage.style.contains(".s-root-copy { fill: #16a34a; stroke: #16a34a; background: #16a34a; }"))
+            #expect(CommandLineParser.helpText.hasPrefix("bench: measures the phase's shapes (derived, root, incremental, root-copy) and the stored fallback"))
+            #expect(try JSONDecoder().decode([FigureStrategy].self, from: Data(#"["root-copy"]"#.utf8)) == [label])
+        }
+        #expect(FigureStrategy(rawValue: "root-copy") == nil, "gone with its scope")
+        #expect(!HTMLPage.style.contains("root-copy"))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([FigureStrategy].self, from: Data(#"["root-copy"]"#.utf8)) }
     }
 
     @Test func aShapeWhoseBehaviourHasAnotherNameIsNoShape() {
