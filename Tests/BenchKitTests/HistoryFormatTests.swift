@@ -45,6 +45,10 @@ struct HistoryFormatTests {
             none: no figure shown moved between comparable runs
             """,
             """
+            change points over each series (wall time: E-divisive means of the runs' medians, a false alarm at most 1.00 % a series, at least 3 runs a side); where the two views differ, pair by pair says so
+            none: no series of wall-time medians changed level
+            """,
+            """
             limits and decision
             commit   date                  tree   build    run    phase-read  extra-bodies  decision
             0123456  2026-11-29T13:00:00Z  clean  release  full   pass        pass          ships
@@ -53,7 +57,8 @@ struct HistoryFormatTests {
             """,
         ]
         for section in sections { #expect(text.contains(section), "\(section)\n--- not in ---\n\(text)") }
-        #expect(text.components(separatedBy: "\n\n").count == Synthetic.names.history.count + 2, "each measurement, the steps, the verdicts")
+        #expect(
+            text.components(separatedBy: "\n\n").count == Synthetic.names.history.count + 3, "each measurement, the steps, the change points, the verdicts")
         #expect(text.hasPrefix("phase.read.tracked(largest-strict)\n"))
     }
 
@@ -70,6 +75,10 @@ struct HistoryFormatTests {
             ### steps (instructions beyond ±1% on one toolchain; wall time beyond ±5% by compare's rule on one machine)
 
             none: no figure shown moved between comparable runs
+
+            ### change points over each series (wall time: E-divisive means of the runs' medians, a false alarm at most 1.00 % a series, at least 3 runs a side); where the two views differ, pair by pair says so
+
+            none: no series of wall-time medians changed level
 
             ### limits and decision
 

@@ -1,3 +1,4 @@
+import Foundation
 import Harness
 
 /// Where the history's measurements stepped, and where a series of comparable runs begins anew.
@@ -25,6 +26,14 @@ public struct HistorySteps: Sendable, Equatable {
     public var breaks: [HistoryBreak]
     /// The rule the steps were judged by.
     public var rule: ComparisonRule
+    /// Where each measurement's series of wall-time medians changes level over the whole series of
+    /// comparable runs, in run order: what the pairs' steps say, less the steps an outlier makes.
+    public var changePoints: [HistoryChangePoint]
+
+    /// The chance that a series of wall-time medians with no change is split (`ChangePoints`).
+    public static let changePointFalseAlarm = 0.01
+    /// The fewest runs on each side of a change point.
+    public static let changePointMinimumRuns = 3
 
     /// Finds the steps of `history`'s measurements.
     ///
@@ -39,6 +48,7 @@ public struct HistorySteps: Sendable, Equatable {
         let keys = history.names.flatMap { name in history.strategies(name).map { MeasurementKey(name: name, strategy: $0) } }
         var steps: [HistoryStep] = []
         var breaks: [HistoryBreak] = []
+        var changePoints: [HistoryChangePoint] = []
         for basis in [ComparisonBasis.instructions, .wallTime] {
             let fields = basis == .instructions ? EnvironmentField.instructions : EnvironmentField.wallTime
             var pairs: [Pair] = []
@@ -65,7 +75,9 @@ public struct HistorySteps: Sendable, Equatable {
             }
             switch basis {
             case .instructions: steps += pairs.compactMap { Self.instructionsStep($0, history, rule: rule) }
-            case .wallTime: steps += Self.wallTimeSteps(pairs, history, rule: rule)
+            case .wallTime:
+                steps += Self.wallTimeSteps(pairs, history, rule: rule)
+                changePoints += Self.changePoints(pairs, history)
             }
             breaks += firstBreak.values.filter { !continued.contains($0.run) }
         }
@@ -74,6 +86,7 @@ public struct HistorySteps: Sendable, Equatable {
         let stepOrder = { (step: HistoryStep) in (step.run, order[step.key] ?? 0, basisOrder(step.basis)) }
         self.steps = steps.sorted { stepOrder($0) < stepOrder($1) }
         self.breaks = breaks.sorted { ($0.run, basisOrder($0.basis)) < ($1.run, basisOrder($1.basis)) }
+        self.changePoints = changePoints.sorted { ($0.run, order[$0.key] ?? 0) < ($1.run, order[$1.key] ?? 0) }
     }
 
     /// The steps at `run`.
@@ -107,6 +120,34 @@ public struct HistorySteps: Sendable, Equatable {
         return HistoryStep(
             key: pair.key, basis: .instructions, verdict: verdict, run: pair.run, since: pair.since, before: before, after: after,
             ratio: after / before, ratioInterval: nil)
+    }
+
+    /// The change points of each measurement's series of comparable runs: the runs `pairs` chains
+    /// together, one series from each run no pair continues, over the logarithms of their medians.
+    private static func changePoints(_ pairs: [Pair], _ history: History) -> [HistoryChangePoint] {
+        var found: [HistoryChangePoint] = []
+        let byKey = Dictionary(grouping: pairs, by: \.key)
+        for (key, keyPairs) in byKey {
+            let next = Dictionary(keyPairs.map { ($0.since, $0.run) }, uniquingKeysWith: { first, _ in first })
+            let continued = Set(keyPairs.map(\.run))
+            for start in next.keys.filter({ !continued.contains($0) }).sorted() {
+                var series = [start]
+                while let following = next[series.last!] { series.append(following) }
+                let medians = series.map { history.runs[$0].measurement(key.name, key.strategy)!.summary.median }
+                guard medians.allSatisfy({ $0 > 0 }) else { continue }
+                let logs = medians.map { log($0) }
+                let points = ChangePoints(logs, falseAlarm: changePointFalseAlarm, minimumSegment: changePointMinimumRuns)
+                let bounds = [0] + points.indices + [series.count]
+                func level(_ range: Range<Int>) -> Double { exp(logs[range].reduce(0, +) / Double(range.count)) }
+                for (position, index) in points.indices.enumerated() {
+                    found.append(
+                        HistoryChangePoint(
+                            key: key, run: series[index], since: series[index - 1], before: level(bounds[position]..<index),
+                            after: level(index..<bounds[position + 2]), pValue: points.pValues[position]))
+                }
+            }
+        }
+        return found
     }
 
     /// The wall-time steps of `pairs`: each pair of runs' p-values Holm-adjusted over every measurement

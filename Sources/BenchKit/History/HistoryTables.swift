@@ -55,6 +55,7 @@ enum HistoryTables {
     private static func sections(_ history: History, steps: HistorySteps) -> [(title: String, table: Table, empty: String)] {
         history.names.map { ($0, measurementTable(history, $0), "") }
             + [("steps (\(stepsRule(steps.rule)))", stepTable(history, steps), "none: no figure shown moved between comparable runs")]
+            + [(changePointsTitle, changePointTable(history, steps), "none: no series of wall-time medians changed level")]
             + [("limits and decision", verdictTable(history), "")]
     }
 
@@ -82,6 +83,35 @@ enum HistoryTables {
         // Stable: a run's steps keep their order, and its breaks come after them.
         let rows = (stepRows + breakRows).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
         return Table(headers: stepColumns, rows: rows.map(\.element.1))
+    }
+
+    /// What the change points are, in a line.
+    static let changePointsTitle =
+        "change points over each series (wall time: E-divisive means of the runs' medians, a false alarm at most "
+        + "\(FigureText.percent(HistorySteps.changePointFalseAlarm)) a series, at least \(HistorySteps.changePointMinimumRuns) runs a side); "
+        + "where the two views differ, pair by pair says so"
+    static let changePointColumns = ["commit", "since", "measurement", "shape", "level before", "level after", "change", "p", "pair by pair"]
+
+    /// A row per change point, saying whether a step between the two runs found it too, then a row per
+    /// wall-time step that no change point holds: one noisy run makes a step there and a step back.
+    private static func changePointTable(_ history: History, _ steps: HistorySteps) -> Table {
+        let wallSteps = steps.steps.filter { $0.basis == .wallTime }
+        var rows = steps.changePoints.map { point in
+            let paired = wallSteps.contains { $0.key == point.key && $0.run == point.run }
+            return [
+                history.runs[point.run].shortCommit, history.runs[point.since].shortCommit, point.key.name, point.key.strategy.rawValue,
+                FigureText.duration(point.before), FigureText.duration(point.after), point.changeText, FigureText.number(point.pValue),
+                paired ? "a step too" : "no step between the two runs",
+            ]
+        }
+        for step in wallSteps where !steps.changePoints.contains(where: { $0.key == step.key && $0.run == step.run }) {
+            rows.append([
+                history.runs[step.run].shortCommit, history.runs[step.since].shortCommit, step.key.name, step.key.strategy.rawValue,
+                FigureText.duration(step.before), FigureText.duration(step.after), step.changeText, missing,
+                "a step, not a change of level over the series",
+            ])
+        }
+        return Table(headers: changePointColumns, rows: rows)
     }
 
     static func runCells(_ run: HistoryRun) -> [String] {
