@@ -15,9 +15,9 @@ struct ExplicitNullTests {
         let measurement = (file["measurements"] as! [[String: Any]])[0]
         #expect(Set(measurement.keys) == [
             "name", "strategy", "unit", "summary", "samples", "batches", "policy", "allocations",
-            "instructionsPerOperation", "instructionsUnderOtherHashSeeds", "forks", "threadCPUSamples",
+            "instructionsPerOperation", "instructionsUnderOtherHashSeeds", "forks", "threadCPUSamples", "sampleTerms",
         ])
-        for key in ["instructionsPerOperation", "instructionsUnderOtherHashSeeds", "forks", "threadCPUSamples"] {
+        for key in ["instructionsPerOperation", "instructionsUnderOtherHashSeeds", "forks", "threadCPUSamples", "sampleTerms"] {
             #expect(measurement[key] is NSNull, "\(key) not counted is null")
         }
         #expect((measurement["policy"] as! [String: Any])["targetRelativeHalfWidth"] is NSNull)
