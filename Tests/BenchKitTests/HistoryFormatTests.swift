@@ -109,7 +109,7 @@ struct HistoryFormatTests {
 
     @Test func jsonHasTheRunsInOrderWithEverythingThePlotsDraw() throws {
         let document = try JSONSerialization.jsonObject(with: Data(try output(.json).utf8)) as! [String: Any]
-        #expect(document["schema"] as? Int == HistoryDocument.currentSchema && HistoryDocument.currentSchema == 4)
+        #expect(document["schema"] as? Int == HistoryDocument.currentSchema && HistoryDocument.currentSchema == 5)
         #expect(document["samplesMeasurement"] as? String == Synthetic.phaseRead)
         #expect(document["limits"] as? [String] == ["phase-read", "extra-bodies"])
         #expect(document["strategies"] as? [String] == ["derived", "stored", "unshaped"])
@@ -125,7 +125,7 @@ struct HistoryFormatTests {
 
         let runs = document["runs"] as! [[String: Any]]
         // The keys scripts/historylib/plots.py reads: a change here is a change of schema.
-        #expect(Set(document.keys) == ["schema", "measurements", "samplesMeasurement", "limits", "strategies", "colours", "runs", "steps", "stepsRule", "breaks"])
+        #expect(Set(document.keys) == ["schema", "measurements", "samplesMeasurement", "limits", "strategies", "colours", "runs", "steps", "stepsRule", "breaks", "changePoints", "changePointsRule"])
         #expect((document["steps"] as? [Any])?.isEmpty == true, "no step: the runs' figures are equal")
         #expect(Set(runs[0].keys) == ["file", "environment", "mode", "tree", "measurements", "fits", "limits", "decision"])
         #expect(runs.map { $0["file"] as? String } == ["old.json", "new.json"])

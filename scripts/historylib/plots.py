@@ -20,7 +20,7 @@ from matplotlib.patches import Rectangle  # noqa: E402
 from matplotlib.transforms import offset_copy  # noqa: E402
 from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter  # noqa: E402
 
-SCHEMAS = (2, 3, 4)  # 3 added the steps; a history of 2 has none to draw; 4 the shapes' colours
+SCHEMAS = (2, 3, 4, 5)  # 3 added the steps; a history of 2 has none to draw; 4 the shapes' colours; 5 the change points
 LOG_SPAN = 20.0
 MAX_TICK_LABELS = 7
 MAX_LABELLED_RUNS = 8
@@ -169,8 +169,9 @@ def over_commits(history: dict, runs: list[dict]):
     figure, grid = plt.subplots(rows, 2, figsize=(12, 3.3 * rows + 0.9), squeeze=False)
     cells = [axes for row in grid for axes in row]
     steps, breaks = history.get("steps", []), [gap for gap in history.get("breaks", []) if gap["basis"] == "wall time"]
+    changes = history.get("changePoints") or []
     for axes, measurement in zip(cells, names):
-        measurement_panel(axes, runs, measurement, steps, breaks)
+        measurement_panel(axes, runs, measurement, steps, breaks, changes)
     verdict_panel(cells[len(names)], runs, history["limits"])
     for axes in cells[panels:]:
         axes.set_visible(False)
@@ -181,18 +182,24 @@ def over_commits(history: dict, runs: list[dict]):
         title += f"\nsteps: {history['stepsRule']}"
     figure.suptitle(title, fontsize=12)
     handles = legend_handles(history, runs, any(timing_limit(runs[-1], m["name"]) for m in names), steps, breaks)
+    if changes:
+        handles.append(Line2D([], [], color="gray", marker="|", markersize=10, markeredgewidth=3, linestyle="",
+                              label="change of level over the series"))
     figure.legend(handles=handles, loc="lower center", ncol=min(len(handles), 6), frameon=False, fontsize=8.5)
     figure.tight_layout(rect=(0, 0.045, 1, 0.945 if steps else 0.97))
     return figure
 
 
-def measurement_panel(axes, runs: list[dict], measurement: dict, steps: list[dict], breaks: list[dict]) -> None:
+def measurement_panel(axes, runs: list[dict], measurement: dict, steps: list[dict], breaks: list[dict], changes: list[dict]) -> None:
     name, shown = measurement["name"], measurement["strategies"]
     values: list[float] = []
     for index, strategy in enumerate(shown):
         offset = (index - (len(shown) - 1) / 2) * 0.12
         values += strategy_series(axes, runs, name, strategy, offset)
         step_markers(axes, runs, [step for step in steps if (step["name"], step["strategy"]) == (name, strategy)], offset)
+        for change in (change for change in changes if (change["name"], change["strategy"]) == (name, strategy)):
+            # A bar along the foot of the panel, in the shape's colour, between the two levels' runs.
+            axes.axvline(change["run"] - 0.5 + offset, ymin=0, ymax=0.07, color=colour_of(strategy), linewidth=3, solid_capstyle="butt")
     for gap in breaks:
         axes.axvline(gap["run"] - 0.5, color=BREAK_COLOR, linestyle=":", linewidth=1)
     limit = timing_limit(runs[-1], name)

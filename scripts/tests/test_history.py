@@ -72,6 +72,16 @@ class PlotTests(unittest.TestCase):
         self.assertNotIn("#1f6fb4", svg, "not the former palette")
         self.assertIn("#16a34a", (out / "phase-read-samples.svg").read_text(encoding="utf-8"))
 
+    def test_a_change_of_level_over_the_series_is_marked_and_said(self) -> None:
+        document = history(schema=5)
+        document["changePoints"] = [{"name": READ, "strategy": "stored", "run": 2, "since": 1, "before": 2e3, "after": 2.4e3,
+                                     "ratio": 1.2, "pValue": 0.001, "steppedPairwise": False, "text": "1.20× slower"}]
+        completed, out = self.plot(document)
+        self.assertEqual(completed.returncode, 0, completed.stderr)
+        self.assertIn("change of level over the series", (out / "measurements-over-commits.svg").read_text(encoding="utf-8"))
+        completed, out = self.plot(history(schema=5))
+        self.assertNotIn("change of level", (out / "measurements-over-commits.svg").read_text(encoding="utf-8"), "none, none said")
+
     def test_every_plot_is_written_whole_each_shape_in_its_colour_and_nothing_else_is_left(self) -> None:
         completed, out = self.plot(history())
         self.assertEqual((completed.returncode, completed.stdout), (0, ""), completed.stderr)
@@ -109,9 +119,9 @@ class PlotTests(unittest.TestCase):
             self.assertNotIn("not compared", svg)
 
     def test_bad_input_is_one_line_exit_2_and_no_plot(self) -> None:
-        completed, out = self.plot(history(schema=5))
+        completed, out = self.plot(history(schema=6))
         self.assertEqual(completed.returncode, 2, completed.stderr)
-        self.assertIn("history JSON of schema 5; this script reads schemas 2 to 4", completed.stderr.splitlines()[-1])
+        self.assertIn("history JSON of schema 6; this script reads schemas 2 to 5", completed.stderr.splitlines()[-1])
         self.assertFalse(out.exists())
 
 

@@ -4,10 +4,10 @@ import Harness
 /// `bench history --format json`: everything `scripts/history` plots, so Python never reads the results
 /// schema itself.
 ///
-/// Shape (schema 4; keys sorted, absent figures written as `null`; schema 3 had no `colours`, schema 2
-/// no `steps` and `breaks`, schema 1 wrote `unshaped` as `none`):
+/// Shape (schema 5; keys sorted, absent figures written as `null`; schema 4 had no `changePoints`,
+/// schema 3 no `colours`, schema 2 no `steps` and `breaks`, schema 1 wrote `unshaped` as `none`):
 ///
-///     { "schema": 4,
+///     { "schema": 5,
 ///       "measurements": [{ "name", "strategies": ["derived", ...], "shapesOverStored": ["derived", ...] }],
 ///       "samplesMeasurement": KeyMeasurements.phaseReadTracked,
 ///       "limits": ["phase-read", ...],            every limit id any run has, in the order first seen
@@ -33,6 +33,9 @@ import Harness
 ///         "lower", "upper",                       the ratio's interval in wall time; null in instructions
 ///         "beforeText", "afterText", "text" }],
 ///       "stepsRule": "instructions beyond ±1% on one toolchain; ...",   what makes a step
+///       "changePoints": [{ "name", "strategy", "run", "since", "before", "after", "ratio", "pValue",
+///                          "steppedPairwise", "text" }],   where a series of wall-time medians changed level
+///       "changePointsRule": "E-divisive means ...",
 ///       "breaks": [{ "run", "since", "file", "commit", "basis", "field", "text" }] }
 ///                                                 where a series begins anew: another machine, toolchain, ...
 ///
@@ -40,7 +43,7 @@ import Harness
 /// plots draw against limit 1); timings are nanoseconds, and every `...Text` is `FigureText`'s.
 struct HistoryDocument: Encodable {
     /// The layout's version; a reader refuses another.
-    static let currentSchema = 4
+    static let currentSchema = 5
     struct Measurement: Encodable {
         var name: String
         var strategies: [FigureStrategy]
@@ -182,6 +185,33 @@ struct HistoryDocument: Encodable {
         var decision: Decision
     }
 
+    struct ChangePoint: Encodable {
+        var name: String
+        var strategy: FigureStrategy
+        var run: Int
+        var since: Int
+        var before: Double
+        var after: Double
+        var ratio: Double
+        var pValue: Double
+        /// Whether a step between the two runs says so too.
+        var steppedPairwise: Bool
+        var text: String
+
+        init(_ point: HistoryChangePoint, steps: HistorySteps) {
+            name = point.key.name
+            strategy = point.key.strategy
+            run = point.run
+            since = point.since
+            before = point.before
+            after = point.after
+            ratio = point.ratio
+            pValue = point.pValue
+            steppedPairwise = steps.steps.contains { $0.basis == .wallTime && $0.key == point.key && $0.run == point.run }
+            text = point.changeText
+        }
+    }
+
     struct Step: Encodable {
         var name: String
         var strategy: FigureStrategy
@@ -256,6 +286,10 @@ struct HistoryDocument: Encodable {
     var runs: [Run]
     /// Where each measurement shown stepped between comparable runs.
     var steps: [Step]
+    /// Where each series of wall-time medians changed level (`HistorySteps.changePoints`).
+    var changePoints: [ChangePoint]
+    /// How they are found, as the tables head their section.
+    var changePointsRule: String
     /// What makes a step, as the tables head their section of steps.
     var stepsRule: String
     /// Where a series of comparable runs begins anew, and nothing is claimed across.
@@ -263,6 +297,8 @@ struct HistoryDocument: Encodable {
 
     init(_ history: History, names: KeyMeasurements, steps: HistorySteps) {
         self.steps = steps.steps.map { Step($0, in: history) }
+        changePoints = steps.changePoints.map { ChangePoint($0, steps: steps) }
+        changePointsRule = HistoryTables.changePointsTitle
         stepsRule = HistoryTables.stepsRule(steps.rule)
         breaks = steps.breaks.map { Break($0, in: history) }
         samplesMeasurement = names.phaseReadTracked
