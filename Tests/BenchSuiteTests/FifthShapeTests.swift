@@ -107,6 +107,36 @@ struct FifthShapeTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([FigureStrategy].self, from: Data(#"["root-copy"]"#.utf8)) }
     }
 
+    @Test func aFourthShapeInTheBudgetWithTodaysLooksIsRefusedBeforeAnyRun() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fourth-budget-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try ShapeRegistry.$current.withValue(Self.registry) {
+            let path = SpecCheckTests.repositoryRoot.appendingPathComponent("limits.json").path
+            var file = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+            let limits = file["limits"] as! [[String: Any]]
+            file["limits"] = limits + limits.filter { $0["strategy"] as? String == "root" }.map { limit in
+                var limit = limit
+                limit["id"] = "copy-" + (limit["id"] as! String)
+                limit["strategy"] = "root-copy"
+                return limit
+            }
+            file["shapes"] = ["preference": ["derived", "root", "incremental", "root-copy"], "fallback": "stored"]
+            let written = directory + "/limits.json"
+            try JSONSerialization.data(withJSONObject: file, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: written))
+            #expect(
+                throws: BenchError(
+                    "\(written): 'looks': 4 shapes share 'wrongShip', so the first look's intervals are at 99.4 %, which 8 forks "
+                        + "cannot give (9 can): give the first look more forks, or the first share of 'spending' more")
+            ) { try LimitsFile.load(path: written) }
+            // Its looks declared anew, with a first look of more forks, it reads.
+            file["looks"] = ["forks": [10, 20, 40], "wrongShip": 0.025, "spending": [0.48, 0.26, 0.26]]
+            try FileManager.default.removeItem(atPath: written)
+            try JSONSerialization.data(withJSONObject: file, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: written))
+            #expect(try LimitsFile.load(path: written).shapes?.preference.count == 4)
+        }
+    }
+
     @Test func aShapeWhoseBehaviourHasAnotherNameIsNoShape() {
         // The name is checked against the behaviour's own where the shape is declared (a precondition),
         // so the registry can only hold shapes whose figures carry their behaviour's name.

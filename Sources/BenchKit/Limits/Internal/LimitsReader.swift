@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import JSON
 
 /// Turns a parsed limits file into limits, or the first reason it is not one.
@@ -57,6 +58,7 @@ struct LimitsReader {
         if let shapes, let bare = shapes.preference.first(where: { shape in !limits.contains { $0.shape == shape } }) {
             throw failure("shape '\(bare.rawValue)' of 'preference' has no limit")
         }
+        if let looks { try checkFirstLookCanDecide(looks, limits: limits, shapes: shapes) }
         return (version, decision, limits, shapes, looks, noise)
     }
 
@@ -281,6 +283,23 @@ struct LimitsReader {
     }
 
     // MARK: - Typed access
+
+    /// A schedule whose first look asks for intervals its forks cannot give decides nothing there: every
+    /// timing limit of every shape would be undecided at the first look. With the error budget shared by
+    /// more shapes each look's level rises (docs/adding-a-shape.md), so a file that adds a shape to the
+    /// budget must give its first look more forks, or a larger share of the budget, in the same version.
+    private func checkFirstLookCanDecide(_ looks: LookSchedule, limits: [Limit], shapes: ShapePreference?) throws(BenchError) {
+        guard looks.wrongShip != nil, let first = looks.forks.first, limits.contains(where: \.isTiming) else { return }
+        let sharing = LookSchedule.shapesSharingTheBudget(limits: limits, shapes: shapes)
+        let level = looks.level(forks: first, shapes: sharing)
+        let paired = limits.contains { $0.isTiming && $0.statistic == .pairedRatioToStored }
+        let needed = max(ForkMedians.fewest(level: level), paired ? PairedRatio.fewestProcesses(level: level) : 0)
+        guard needed > first else { return }
+        throw failure(
+            "'looks': \(sharing) shape\(sharing == 1 ? "" : "s") share 'wrongShip', so the first look's intervals are at "
+                + "\(Self.format(level * 100)) %, which \(first) forks cannot give (\(needed) can): give the first look more forks, "
+                + "or the first share of 'spending' more")
+    }
 
     private func failure(_ message: String) -> BenchError {
         BenchError("\(path): \(message)")
