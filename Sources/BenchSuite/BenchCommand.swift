@@ -251,6 +251,9 @@ public enum BenchCommand {
     private static func method(_ options: RunOptions, looks: LookSchedule?, shapes: Int) -> [String] {
         var clauses: [String] = []
         if Store.isExtraReadWorkOn { clauses.append("A/B SWITCH ON (BENCH_AB_EXTRA_WORK=1): extra work on every tracked read") }
+        if let kibibytes = Store.coldReadsKibibytes {
+            clauses.append("A/B SWITCH ON (BENCH_AB_COLD_READS=\(kibibytes)): every tracked read also loads a page of \(kibibytes) KiB the caches do not hold")
+        }
         if let work = Store.rootCommitExtraWork {
             clauses.append("A/B SWITCH ON (BENCH_AB_ROOT_COMMIT_WORK=\(work)): every commit root's table settles spends \(work * 100) % more")
         }

@@ -27,9 +27,9 @@ public final class Record: RecordChannels {
     @exclusivity(unchecked) private(set) var slots: ContiguousArray<Slot> = []
 
     let registrar = ObservationRegistrar()
-    /// The A/B switch, copied once per record: a `let` costs a load where the switch's lazy global
+    /// The A/B switches, copied once per record: a `let` costs a load where the switches' lazy global
     /// costs a `swift_once` call on every read.
-    private let addsExtraReadWork = ExtraReadWork.isOn
+    private let abSwitch = ABSwitch.current
 
     init(id: RecordID, ref: RecordRef, typename: String?) {
         self.id = id
@@ -59,7 +59,7 @@ public final class Record: RecordChannels {
     @inline(__always)
     func trackedIndex(of field: FieldChannel) -> Int? {
         registrar.access(self, keyPath: field.keyPath)
-        if addsExtraReadWork { ExtraReadWork.perform() }
+        if !abSwitch.isEmpty { abSwitch.perform() }
         return index(of: field.id)
     }
 
