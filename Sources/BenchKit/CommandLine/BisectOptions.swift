@@ -17,6 +17,16 @@ public struct BisectOptions: Sendable, Equatable {
     /// its two commits, to say whether the rule of `bench compare` believes it (`--as-recorded` leaves
     /// it at the fixed seed).
     public var countsSeeds: Bool
+    /// Whether the bisection times the commits (`TimedBisection`) rather than count them: for a change
+    /// in wall time that instruction counts do not show.
+    public var time: Bool
+    /// The forks each commit of a timed probe starts with.
+    public var forksToStart: Int
+    /// The most forks each commit of a timed probe may take, while a half cannot be told.
+    public var mostForks: Int
+    /// The relative change in wall time within which a timed pair is still, and beyond which compare's
+    /// rule may call it slower or faster: 0.05 is 5 %.
+    public var threshold: Double
 
     /// GOOD and BAD with every option at its default: every measurement, every shape, compare's
     /// instructions threshold.
@@ -28,6 +38,10 @@ public struct BisectOptions: Sendable, Equatable {
         instructionsThreshold = ComparisonRule.defaultInstructionsThreshold
         outputDirectory = nil
         countsSeeds = true
+        time = false
+        forksToStart = TimedBisection.Budget.standard.start
+        mostForks = TimedBisection.Budget.standard.most
+        threshold = ComparisonRule.defaultThreshold
     }
 }
 

@@ -59,7 +59,15 @@ extension CommandLineParser {
                                   culprit's moves are counted under other hash seeds by the kept
                                   builds of it and of the commit before, and judged as compare
                                   judges a count that moved (--as-recorded: not); exit 0 when it
-                                  named culprits, 1 when no count moved
+                                  named culprits, 1 when no count moved. --time bisects by wall
+                                  time instead, for a change counts do not show: each probe times
+                                  its commits' benches together, one process each in a new random
+                                  order every round, N forks each (default 6), and compare's rule
+                                  (beyond --threshold, default 5%) calls each pair slower or faster;
+                                  a pair within ±threshold is still; a pair it cannot tell is timed
+                                  again with twice the forks, up to M (default 24), and then
+                                  reported as a range it could not split; each process's results
+                                  file is kept under DIR; exit 0 when it named culprits, 1 when none
           bench build REVISION    the path of REVISION's bench, checked out and built as a bisection
                                   builds each commit, in .build/bisect/tree, and kept under
                                   .build/bisect/builds (the release gate's baseline comes from

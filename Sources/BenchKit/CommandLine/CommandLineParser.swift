@@ -123,7 +123,14 @@ public enum CommandLineParser {
         guard scanned.positionals.count >= 2 else { throw BenchError.usage("'bisect' needs two revisions, GOOD and BAD") }
         guard scanned.positionals.count == 2 else { throw BenchError.usage("unexpected argument '\(scanned.positionals[2])'") }
         for revision in scanned.positionals where revision.isEmpty { throw BenchError.usage("'bisect' needs non-empty GOOD and BAD") }
-        return .bisect(try read(BisectOption.all, from: scanned, into: BisectOptions(good: scanned.positionals[0], bad: scanned.positionals[1])))
+        let options = try read(BisectOption.all, from: scanned, into: BisectOptions(good: scanned.positionals[0], bad: scanned.positionals[1]))
+        let timing = [BisectOption.forks, .mostForks, .threshold].first { scanned.has($0) }
+        if let timing, !options.time { throw BenchError.usage("'\(timing.name)' times commits: it goes with '--time'") }
+        if options.time, scanned.has(BisectOption.asRecorded) { throw BenchError.usage("'--as-recorded' counts a culprit under other seeds: it does not go with '--time'") }
+        guard options.mostForks >= options.forksToStart else {
+            throw BenchError.usage("'--most-forks \(options.mostForks)' is fewer than '--forks \(options.forksToStart)'")
+        }
+        return .bisect(options)
     }
 
     private static func parseBuild(_ arguments: [String]) throws(BenchError) -> Command {

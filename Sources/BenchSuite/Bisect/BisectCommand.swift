@@ -53,6 +53,7 @@ public enum BisectCommand {
         }
         let lock = try repository.lockWorktree(for: "bench bisect \(options.good) \(options.bad)")
         defer { lock.release() }
+        if options.time { return try runTimed(options, commits: commits, repository: repository, output: output) }
         let described = repository.describe(commits)
         let name = { (commit: String) in described[commit]?.short ?? String(commit.prefix(7)) }
         let started = Date()
@@ -88,8 +89,9 @@ public enum BisectCommand {
         for (index, step) in bisection.steps.enumerated() {
             var lines = report.stepLines(step, number: index + 1, of: bisection.steps.count)
             if step.isOneCommit, let culprit = step.candidates.first, let since = step.moves.first?.since {
-                lines += movers(step, from: probe.profileDirectory(since), to: probe.profileDirectory(culprit), names: (name(since), name(culprit)))
-                lines += flameGraph(step, since: since, culprit: culprit, repository: repository, probe: probe, output: output, names: (name(since), name(culprit)))
+                let largest = step.moves.sorted { abs(log($0.ratio)) > abs(log($1.ratio)) }.map(\.measurement)
+                lines += movers(largest, from: probe.profileDirectory(since), to: probe.profileDirectory(culprit), names: (name(since), name(culprit)))
+                lines += flameGraph(largest[0], since: since, culprit: culprit, probe: probe, output: output, names: (name(since), name(culprit)))
                 if options.countsSeeds {
                     lines += StepSeeds.lines(
                         step, since: since, culprit: culprit, root: root, rule: ComparisonRule(instructionsThreshold: options.instructionsThreshold),
@@ -105,9 +107,9 @@ public enum BisectCommand {
     }
 
     /// The functions whose self instructions per operation moved most between the two profiles, for
-    /// the step's largest moves.
-    private static func movers(_ step: CountStep, from old: String, to new: String, names: (String, String)) -> [String] {
-        let largest = step.moves.sorted { abs(log($0.ratio)) > abs(log($1.ratio)) }.prefix(movesWithMovers).map(\.measurement.label)
+    /// the first few of `measurements` (the step's largest moves first).
+    private static func movers(_ measurements: [MeasurementKey], from old: String, to new: String, names: (String, String)) -> [String] {
+        let largest = measurements.prefix(movesWithMovers).map(\.label)
         guard let diffs = try? ProfileDiffCommand.diff(oldDirectory: old, newDirectory: new) else {
             return ["  top movers: the profiles of \(names.0) and \(names.1) cannot be read"]
         }
@@ -117,23 +119,85 @@ public enum BisectCommand {
             + shown.map { $0.text(top: movers).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") }
     }
 
-    /// The step's largest move profiled again, with perf's samples, at the commit before and at the
-    /// culprit, and their differential flame graph written under `output`.
+    /// `measurement` (the step's largest move) profiled again, with perf's samples, at the commit before
+    /// and at the culprit, and their differential flame graph written under `output`.
     private static func flameGraph(
-        _ step: CountStep, since: String, culprit: String, repository: BisectRepository, probe: BisectProbe, output: String,
-        names: (String, String)
+        _ measurement: MeasurementKey, since: String, culprit: String, probe: BisectProbe, output: String, names: (String, String)
     ) -> [String] {
-        guard let move = step.moves.max(by: { abs(log($0.ratio)) < abs(log($1.ratio)) }) else { return [] }
         guard PerfLaunch.isInstalled else { return ["  differential flame graph: not drawn, perf is not installed (\(PerfLaunch.missingLine))"] }
-        say("sampling \(move.measurement.label) under perf at \(names.0) and \(names.1) for its flame graph")
-        guard let old = probe.sampledProfile(since, move.measurement), let new = probe.sampledProfile(culprit, move.measurement) else {
-            return ["  differential flame graph: not drawn, \(move.measurement.label) could not be profiled with samples at both commits"]
+        say("sampling \(measurement.label) under perf at \(names.0) and \(names.1) for its flame graph")
+        guard let old = probe.sampledProfile(since, measurement), let new = probe.sampledProfile(culprit, measurement) else {
+            return ["  differential flame graph: not drawn, \(measurement.label) could not be profiled with samples at both commits"]
         }
         let directory = (output as NSString).appendingPathComponent(names.1)
         try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let written = ProfileDiffCommand.run(ProfileDiffOptions(oldDirectory: old, newDirectory: new, outputDirectory: directory))
         guard written.status == 0 else { return ["  differential flame graph: not drawn: \(written.standardError.joined(separator: " "))"] }
-        return ["  differential flame graph of \(move.measurement.label), \(names.0) -> \(names.1): \(directory)"]
+        return ["  differential flame graph of \(measurement.label), \(names.0) -> \(names.1): \(directory)"]
+    }
+
+    /// A bisection by wall time (`TimedBisection`, `TimedRuns`): GOOD and BAD timed together, then
+    /// each run that changed split at its middle, its three commits timed together, until each step is
+    /// one commit, a run of skipped commits, or a run the budget could not split. Each one-commit
+    /// culprit is named with its ratio and interval, the functions whose self instructions moved most
+    /// between its neighbours' profiles (counted as a count bisection counts them), and a differential
+    /// flame graph.
+    ///
+    /// - Returns: The report; exit 0 when it named a one-commit culprit, 1 when it named none.
+    private static func runTimed(_ options: BisectOptions, commits: [String], repository: BisectRepository, output: String) throws -> CommandOutput {
+        let described = repository.describe(commits)
+        let name = { (commit: String) in described[commit]?.short ?? String(commit.prefix(7)) }
+        let started = Date()
+        let budget = TimedBisection.Budget(start: options.forksToStart, most: options.mostForks)
+        let selection = RunOptions(
+            quick: false, filter: options.filter, specDirectory: RunOptions.defaults.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
+            outputPath: nil, format: .text, strategies: options.strategies)
+        let measurements = SuiteRunner.selected(Suite(subjects: try BenchCommand.checkedSubjects(selection.specDirectory)), options: selection)
+            .map { MeasurementKey(name: $0.name, strategy: $0.strategy) }
+        // The probes a single step takes, and the processes each makes at its first look.
+        let probesExpected = 1 + Int(log2(Double(max(1, commits.count - 2))).rounded(.up))
+        var runs: TimedRuns!
+        runs = TimedRuns(
+            repository: repository, options: options, builds: repository.keptBuilds(toolchain: BisectRepository.toolchain()),
+            directory: (output as NSString).appendingPathComponent("timed"), name: name
+        ) { what in
+            let made = runs.processSeconds.count
+            let expected = max(2 * budget.start + 3 * budget.start * (probesExpected - 1), made + 1)
+            let left = runs.secondsAProcess.map { ", ~\(Int(($0 * Double(expected - made) / 60).rounded(.up))) min left" } ?? ""
+            say("[process \(made + 1) of about \(expected), \(commits.count) commits in the range\(left)] \(what)")
+        }
+        say("\(commits.count) commits from \(name(commits[0])) to \(name(commits[commits.count - 1])), timed; every process's results file under \(runs.directory)")
+        let bisection = try TimedBisection.search(commits: commits, measurements: measurements, threshold: options.threshold, budget: budget) {
+            commits, forks throws -> [[MeasurementKey: TimedChange]]? in
+            try runs.time(commits, forks: forks)
+        }
+        guard !bisection.ends.isEmpty else {
+            let why = [commits[0], commits[commits.count - 1]].compactMap { commit in runs.skipped[commit].map { "\(name(commit)) \($0)" } }
+            throw BenchError("GOOD and BAD cannot be timed: \(why.joined(separator: "; "))")
+        }
+        let report = TimedBisectReport(bisection: bisection, commits: described.mapValues(\.line), skipped: runs.skipped, budget: budget)
+        var sections = [report.summary]
+        let counts = BisectProbe(repository: repository, options: options) { say($0) }
+        for (index, step) in bisection.steps.enumerated() {
+            var lines = report.stepLines(step, number: index + 1, of: bisection.steps.count)
+            if step.isOneCommit {
+                let (since, culprit) = (step.since, step.until)
+                let largest = step.moves.sorted { abs(log($0.change.ratio)) > abs(log($1.change.ratio)) }.map(\.measurement)
+                say("counting \(name(since)) and \(name(culprit)) under callgrind for the functions that moved")
+                if (try? counts.counts(since, label: described[since]?.line ?? since)) != nil,
+                    (try? counts.counts(culprit, label: described[culprit]?.line ?? culprit)) != nil
+                {
+                    lines += movers(largest, from: counts.profileDirectory(since), to: counts.profileDirectory(culprit), names: (name(since), name(culprit)))
+                } else {
+                    lines.append("  top movers: \(name(since)) and \(name(culprit)) could not both be counted")
+                }
+                lines += flameGraph(largest[0], since: since, culprit: culprit, probe: counts, output: output, names: (name(since), name(culprit)))
+            }
+            sections.append(lines.joined(separator: "\n"))
+        }
+        sections += [report.probeLines, report.closing(seconds: Date().timeIntervalSince(started), processes: runs.processSeconds.count)]
+        let status: ExitStatus = bisection.steps.contains(where: \.isOneCommit) ? .success : .failure
+        return CommandOutput(standardOutput: sections.joined(separator: "\n\n") + "\n", status: status)
     }
 
     /// The mean seconds a commit counted in this run took, once one has been.

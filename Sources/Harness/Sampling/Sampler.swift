@@ -163,7 +163,7 @@ public struct Sampler {
 
 extension Array {
     /// Fisher-Yates with the harness's own bounded draw, so a seed gives the same order on any toolchain.
-    mutating func shuffleDeterministically(using generator: inout SplitMix64) {
+    public mutating func shuffleDeterministically(using generator: inout SplitMix64) {
         guard count > 1 else { return }
         for last in stride(from: count - 1, to: 0, by: -1) {
             swapAt(last, generator.next(below: last + 1))
