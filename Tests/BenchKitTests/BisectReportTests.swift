@@ -58,7 +58,7 @@ struct BisectReportTests {
         let report = BisectReport(bisection: bisection, commits: Self.lines, skipped: [:])
         #expect(bisection.steps.isEmpty)
         #expect(report.summary.contains("GOOD and BAD count alike for every measurement (within 1%): the change is not in instructions"))
-        #expect(report.summary.contains("scripts/interleaved-runs"))
+        #expect(report.summary.contains("bisect the same range with --time"))
         #expect(report.closing(seconds: 12.4, counted: 1) == "counted 2 of 8 commits (1 now, 1 from the cache) in 12 s")
     }
 
@@ -71,12 +71,23 @@ struct BisectReportTests {
         }
         #expect(options.good == "v1" && options.bad == "HEAD" && options.filter?.pattern == "read" && options.outputDirectory == "d")
         #expect(options.strategies.rawValue == "root" && abs(options.instructionsThreshold - 0.02) < 1e-12)
+        let timed = try CommandLineParser.parse(["bisect", "a", "b", "--time", "--forks", "4", "--most-forks", "16", "--threshold", "3%"])
+        guard case .bisect(let timing) = timed else {
+            Issue.record("not a bisection: \(timed)")
+            return
+        }
+        #expect(timing.time && timing.forksToStart == 4 && timing.mostForks == 16 && abs(timing.threshold - 0.03) < 1e-12)
         let defaults = try CommandLineParser.parse(["bisect", "a", "b"])
         #expect(defaults == .bisect(BisectOptions(good: "a", bad: "b")))
         for (arguments, line) in [
             (["bisect", "a"], "'bisect' needs two revisions, GOOD and BAD"),
             (["bisect", "a", "b", "c"], "unexpected argument 'c'"),
             (["bisect", "a", "b", "--frobnicate"], "unknown option '--frobnicate' for 'bisect'"),
+            (["bisect", "a", "b", "--forks", "8"], "'--forks' times commits: it goes with '--time'"),
+            (["bisect", "a", "b", "--threshold", "3%"], "'--threshold' times commits: it goes with '--time'"),
+            (["bisect", "a", "b", "--time", "--forks", "8", "--most-forks", "4"], "'--most-forks 4' is fewer than '--forks 8'"),
+            (["bisect", "a", "b", "--time", "--forks", "1"], "bad value '1' for option '--forks'"),
+            (["bisect", "a", "b", "--time", "--as-recorded"], "'--as-recorded' counts a culprit under other seeds: it does not go with '--time'"),
         ] {
             #expect(throws: BenchError.self) { try CommandLineParser.parse(arguments) }
             do {

@@ -22,6 +22,8 @@ struct TimedBisectionTests {
         var noisyBelow: [Int: Int] = [:]
         /// How far the interval reaches on either side of the ratio: 0.02 is ×/÷ 1.02.
         var width = 0.02
+        /// Pairs touching these commits that hold no change cannot be told, in any forks.
+        var noisyWhenStill: Set<Int> = []
         /// Every call made: the commits timed and the forks asked for.
         var calls: [(commits: [String], forks: Int)] = []
 
@@ -41,6 +43,7 @@ struct TimedBisectionTests {
                     let (before, after) = (median(measurement, at: old), median(measurement, at: new))
                     let ratio = after / before
                     let noisy = (old + 1...new).contains { (noisyBelow[$0] ?? 0) > forks }
+                        || (abs(ratio - 1) <= threshold && (old + 1...new).contains(where: noisyWhenStill.contains))
                     let interval = ConfidenceInterval(lower: ratio / (1 + width), upper: ratio * (1 + width), level: 0.95, method: "made up")
                     let called: ComparisonVerdict = noisy || abs(ratio - 1) <= threshold ? .noChange : ratio > 1 ? .slower : .faster
                     let verdict = noisy ? .cannotTell : TimedChange.verdict(wallTime: called, interval: interval, threshold: threshold)
@@ -113,6 +116,19 @@ struct TimedBisectionTests {
         #expect(bisection.steps[0].candidates.contains("c5"))
         #expect(bisection.probes.allSatisfy { $0.forks <= 12 })
         #expect(timings.calls.map(\.forks).max() == 12)
+    }
+
+    @Test func aHalfBesideTheCulpritThatCannotBeToldIsNotRuledOutNorACulprit() {
+        var timings = Timings(length: 9, moves: [Self.read: [3: 1.2]], noisyWhenStill: [6])
+        let bisection = search(&timings, measurements: [Self.read])
+        #expect(bisection.steps.map(\.candidates) == [["c3"]])
+        #expect(bisection.steps.map(\.kind) == [.oneCommit])
+        #expect(bisection.notRuledOut.map(\.candidates) == [["c5", "c6", "c7", "c8"]])
+        #expect(bisection.notRuledOut.map(\.kind) == [.cannotTell])
+        // The half that could not be told was given the whole budget first.
+        #expect(bisection.probes[1].forks == TimedBisection.Budget.standard.most)
+        let report = TimedBisectReport(bisection: bisection, commits: [:], skipped: [:], budget: .standard)
+        #expect(report.notRuledOutLines?.contains("4 commits after c4, up to c8, in 24 forks each:") == true, "\(report.notRuledOutLines ?? "")")
     }
 
     @Test func noChangeThatIsNotStillDoesNotSendTheSearchToTheOtherHalf() {

@@ -50,8 +50,8 @@ public struct BisectReport: Sendable {
                 drifted
                     ? "no one commit moved a count beyond \(threshold): what moved between GOOD and BAD drifted over several commits (below)"
                     : "GOOD and BAD count alike for every measurement (within \(threshold)): the change is not in instructions. "
-                        + "Wall time is another question, which counts cannot answer: time the two builds side by side with "
-                        + "scripts/interleaved-runs; bisect does not guess")
+                        + "Wall time is another question, which counts cannot answer: bisect the same range with --time, "
+                        + "which times the commits in alternation; bisect does not guess")
         } else {
             let oneCommit = bisection.steps.filter(\.isOneCommit).count
             lines.append(

@@ -163,7 +163,7 @@ public enum BisectCommand {
         ) { what in
             let made = runs.processSeconds.count
             let expected = max(2 * budget.start + 3 * budget.start * (probesExpected - 1), made + 1)
-            let left = runs.secondsAProcess.map { ", ~\(Int(($0 * Double(expected - made) / 60).rounded(.up))) min left" } ?? ""
+            let left = runs.secondsAProcess.map { ", ~\(Int(($0 * Double(expected - made) / 60).rounded(.up))) min of timing left, builds aside" } ?? ""
             say("[process \(made + 1) of about \(expected), \(commits.count) commits in the range\(left)] \(what)")
         }
         say("\(commits.count) commits from \(name(commits[0])) to \(name(commits[commits.count - 1])), timed; every process's results file under \(runs.directory)")
@@ -195,7 +195,8 @@ public enum BisectCommand {
             }
             sections.append(lines.joined(separator: "\n"))
         }
-        sections += [report.probeLines, report.closing(seconds: Date().timeIntervalSince(started), processes: runs.processSeconds.count)]
+        sections += [report.notRuledOutLines, report.probeLines, report.closing(seconds: Date().timeIntervalSince(started), processes: runs.processSeconds.count)]
+            .compactMap { $0 }
         let status: ExitStatus = bisection.steps.contains(where: \.isOneCommit) ? .success : .failure
         return CommandOutput(standardOutput: sections.joined(separator: "\n\n") + "\n", status: status)
     }

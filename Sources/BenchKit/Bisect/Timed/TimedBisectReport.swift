@@ -108,6 +108,20 @@ public struct TimedBisectReport: Sendable {
         }
     }
 
+    /// The runs beside a step where a second change could not be told from the noise; nil when none.
+    public var notRuledOutLines: String? {
+        guard !bisection.notRuledOut.isEmpty else { return nil }
+        var lines = ["not ruled out: beside the steps above, a second change in these runs could not be told from the noise:"]
+        for run in bisection.notRuledOut {
+            let forks = run.moves.first.map { "\($0.change.forks)" } ?? "the most"
+            lines.append(
+                "  \(run.candidates.count) commit\(run.candidates.count == 1 ? "" : "s") after \(short(run.since)), up to \(short(run.until)), "
+                    + "in \(forks) forks each:")
+            lines += moveLines(run.moves).map { "  " + $0 }
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// Every probe, with its forks; and the commits skipped, with why.
     public var probeLines: String {
         var lines = ["probes:"]

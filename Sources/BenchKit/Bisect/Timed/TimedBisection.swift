@@ -15,7 +15,8 @@
 /// searched further; a half whose ratio's interval lies within ±threshold is **still** and dropped.
 /// "No change" alone drops nothing, since a run too noisy to see the step says it too. Where a half can
 /// be neither moved nor still, the probe is timed again with twice the forks, up to the budget; a half
-/// still undecided then is a step the search **cannot tell** apart, reported with its figures. A run
+/// still undecided then, where the run's change must lie, is a step the search **cannot tell** apart,
+/// reported with its figures; beside a half that moved, it is a second change **not ruled out**. A run
 /// that changed while both its halves are still changed by a little at several commits: **spread**.
 ///
 /// A single step among `n` commits takes about `1 + log2(n)` probes, each of three commits but the
@@ -60,6 +61,9 @@ public struct TimedBisection: Sendable, Equatable {
     /// Every place the search ended, oldest first: measurements that ended at the same place, of the
     /// same kind, together.
     public var steps: [TimedStep]
+    /// Runs beside a step already found where a second change could not be told from the noise in the
+    /// most forks (kind `cannotTell`): not culprits, and not ruled out. Oldest first.
+    public var notRuledOut: [TimedStep]
     /// Every probe, in the order made.
     public var probes: [Probe]
     /// The commits that could not be timed, oldest first.
@@ -84,7 +88,7 @@ public struct TimedBisection: Sendable, Equatable {
     ) throws(Failure) -> TimedBisection {
         precondition(commits.count >= 2, "a bisection needs GOOD and BAD")
         precondition(Set(commits).count == commits.count, "a first-parent list names each commit once")
-        var search = TimedBisection(commits: commits, threshold: threshold, ends: [], steps: [], probes: [], skipped: [])
+        var search = TimedBisection(commits: commits, threshold: threshold, ends: [], steps: [], notRuledOut: [], probes: [], skipped: [])
         let last = commits.count - 1
         guard let ends = try search.probe([0, last], asking: measurements, budget: budget, time: time)?.first else {
             search.skipped = [commits[0], commits[last]]
@@ -125,8 +129,12 @@ public struct TimedBisection: Sendable, Equatable {
                     switch (early.verdict, late.verdict) {
                     case (.still, .still): search.add(.spread, from: run.from, to: run.to, [whole])
                     case (.cannotTell, .cannotTell): search.add(.cannotTell, from: run.from, to: run.to, [whole])
-                    case (.cannotTell, _): search.add(.cannotTell, from: run.from, to: probed, [a])
-                    case (_, .cannotTell): search.add(.cannotTell, from: probed, to: run.to, [b])
+                    // The run's change lies in the half that cannot be told: a run it could not split.
+                    case (.cannotTell, .still): search.add(.cannotTell, from: run.from, to: probed, [a])
+                    case (.still, .cannotTell): search.add(.cannotTell, from: probed, to: run.to, [b])
+                    // The other half moved, and is searched: a second change here is not ruled out.
+                    case (.cannotTell, _): search.add(.cannotTell, from: run.from, to: probed, [a], notRuledOut: true)
+                    case (_, .cannotTell): search.add(.cannotTell, from: probed, to: run.to, [b], notRuledOut: true)
                     default: break
                     }
                 }
@@ -140,7 +148,9 @@ public struct TimedBisection: Sendable, Equatable {
         }
         search.skipped = skipped.sorted().map { commits[$0] }
         let position = Dictionary(uniqueKeysWithValues: commits.enumerated().map { ($1, $0) })
-        search.steps.sort { (position[$0.since]!, position[$0.until]!) < (position[$1.since]!, position[$1.until]!) }
+        let order = { (a: TimedStep, b: TimedStep) in (position[a.since]!, position[a.until]!) < (position[b.since]!, position[b.until]!) }
+        search.steps.sort(by: order)
+        search.notRuledOut.sort(by: order)
         return search
     }
 
@@ -163,13 +173,17 @@ public struct TimedBisection: Sendable, Equatable {
         }
     }
 
-    /// Adds `moves` to the step of `kind` over the commits after `from` up to `to`, making it if new.
-    private mutating func add(_ kind: TimedStep.Kind, from: Int, to: Int, _ moves: [TimedMove]) {
+    /// Adds `moves` to the step of `kind` over the commits after `from` up to `to`, making it if new;
+    /// to `notRuledOut` rather than `steps` when asked.
+    private mutating func add(_ kind: TimedStep.Kind, from: Int, to: Int, _ moves: [TimedMove], notRuledOut doubt: Bool = false) {
         let candidates = Array(commits[from + 1...to])
-        if let index = steps.firstIndex(where: { $0.kind == kind && $0.since == commits[from] && $0.candidates == candidates }) {
-            steps[index].moves += moves
-        } else {
-            steps.append(TimedStep(kind: kind, candidates: candidates, since: commits[from], moves: moves))
+        func added(to list: inout [TimedStep]) {
+            if let index = list.firstIndex(where: { $0.kind == kind && $0.since == commits[from] && $0.candidates == candidates }) {
+                list[index].moves += moves
+            } else {
+                list.append(TimedStep(kind: kind, candidates: candidates, since: commits[from], moves: moves))
+            }
         }
+        if doubt { added(to: &notRuledOut) } else { added(to: &steps) }
     }
 }
