@@ -128,7 +128,7 @@ struct TimedBisectionTests {
         // The half that could not be told was given the whole budget first.
         #expect(bisection.probes[1].forks == TimedBisection.Budget.standard.most)
         let report = TimedBisectReport(bisection: bisection, commits: [:], skipped: [:], budget: .standard)
-        #expect(report.notRuledOutLines?.contains("4 commits after c4, up to c8, in 24 forks each:") == true, "\(report.notRuledOutLines ?? "")")
+        #expect(report.notRuledOutLines?.contains("4 commits after c4, up to c8, in 48 forks each:") == true, "\(report.notRuledOutLines ?? "")")
     }
 
     @Test func noChangeThatIsNotStillDoesNotSendTheSearchToTheOtherHalf() {

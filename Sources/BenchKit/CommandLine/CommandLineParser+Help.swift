@@ -65,7 +65,7 @@ extension CommandLineParser {
                                   order every round, N forks each (default 6), and compare's rule
                                   (beyond --threshold, default 5%) calls each pair slower or faster;
                                   a pair within ±threshold is still; a pair it cannot tell is timed
-                                  again with twice the forks, up to M (default 24), and then
+                                  again with twice the forks, up to M (default 48), and then
                                   reported as a range it could not split; each process's results
                                   file is kept under DIR; exit 0 when it named culprits, 1 when none
           bench build REVISION    the path of REVISION's bench, checked out and built as a bisection
