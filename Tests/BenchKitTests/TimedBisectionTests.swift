@@ -24,6 +24,9 @@ struct TimedBisectionTests {
         var width = 0.02
         /// Pairs touching these commits that hold no change cannot be told, in any forks.
         var noisyWhenStill: Set<Int> = []
+        /// Pairs that hold a change and span fewer commits than this range's upper bound + 1 cannot be
+        /// told, in any forks: only a run wider than that is seen to move.
+        var noisyWhenMoved: ClosedRange<Int>? = nil
         /// Every call made: the commits timed and the forks asked for.
         var calls: [(commits: [String], forks: Int)] = []
 
@@ -44,6 +47,7 @@ struct TimedBisectionTests {
                     let ratio = after / before
                     let noisy = (old + 1...new).contains { (noisyBelow[$0] ?? 0) > forks }
                         || (abs(ratio - 1) <= threshold && (old + 1...new).contains(where: noisyWhenStill.contains))
+                        || (abs(ratio - 1) > threshold && noisyWhenMoved?.contains(new - old) == true)
                     let interval = ConfidenceInterval(lower: ratio / (1 + width), upper: ratio * (1 + width), level: 0.95, method: "made up")
                     let called: ComparisonVerdict = noisy || abs(ratio - 1) <= threshold ? .noChange : ratio > 1 ? .slower : .faster
                     let verdict = noisy ? .cannotTell : TimedChange.verdict(wallTime: called, interval: interval, threshold: threshold)
@@ -129,6 +133,22 @@ struct TimedBisectionTests {
         #expect(bisection.probes[1].forks == TimedBisection.Budget.standard.most)
         let report = TimedBisectReport(bisection: bisection, commits: [:], skipped: [:], budget: .standard)
         #expect(report.notRuledOutLines?.contains("4 commits after c4, up to c8, in 48 forks each:") == true, "\(report.notRuledOutLines ?? "")")
+    }
+
+    @Test func aStepItsOwnPairCannotTellIsFoundByEliminationAndSaysSo() {
+        // Every pair that holds the step but the whole run cannot be told: the run moved and the other
+        // half is still, so the search follows the half that cannot be told, and says why.
+        var timings = Timings(length: 9, moves: [Self.read: [3: 1.2]], noisyWhenMoved: 0...7)
+        let bisection = search(&timings, measurements: [Self.read])
+        #expect(bisection.steps.map(\.candidates) == [["c3"]])
+        #expect(bisection.steps.map(\.kind) == [.oneCommit])
+        let elimination = try? #require(bisection.steps.first?.elimination)
+        #expect(elimination?.since == "c0" && elimination?.until == "c8")
+        #expect(elimination?.moves.map(\.change.verdict) == [.slower])
+        #expect(bisection.steps[0].moves.map(\.change.verdict) == [.cannotTell])
+        let report = TimedBisectReport(bisection: bisection, commits: [:], skipped: [:], budget: .standard)
+        let lines = report.stepLines(bisection.steps[0], number: 1, of: 1).joined(separator: "\n")
+        #expect(lines.contains("by elimination: c2 -> c3 could not be told apart by itself, but the run from c0 to c8 moved"), "\(lines)")
     }
 
     @Test func noChangeThatIsNotStillDoesNotSendTheSearchToTheOtherHalf() {

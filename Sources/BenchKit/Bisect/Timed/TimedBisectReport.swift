@@ -93,7 +93,14 @@ public struct TimedBisectReport: Sendable {
         if !step.isOneCommit {
             lines += step.candidates.map { "  \(line($0))" + (skipped[$0].map { " (skipped: \($0))" } ?? "") }
         }
-        return lines + moveLines(step.moves)
+        lines += moveLines(step.moves)
+        if let elimination = step.elimination {
+            lines.append(
+                "  by elimination: \(short(step.since)) -> \(short(step.until)) could not be told apart by itself, but the run from "
+                    + "\(short(elimination.since)) to \(short(elimination.until)) moved and the rest of it is still:")
+            lines += moveLines(elimination.moves).map { "  " + $0 }
+        }
+        return lines
     }
 
     /// Each move: its medians, ratio with interval, and verdict, aligned.

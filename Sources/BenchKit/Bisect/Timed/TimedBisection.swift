@@ -16,8 +16,10 @@
 /// "No change" alone drops nothing, since a run too noisy to see the step says it too. Where a half can
 /// be neither moved nor still, the probe is timed again with twice the forks, up to the budget; a half
 /// still undecided then, where the run's change must lie, is a step the search **cannot tell** apart,
-/// reported with its figures; beside a half that moved, it is a second change **not ruled out**. A run
-/// that changed while both its halves are still changed by a little at several commits: **spread**.
+/// reported with its figures; beside a half that moved, it is a second change **not ruled out**; beside
+/// a half that is still, in a run that moved, it holds the run's change **by elimination** and is
+/// searched on, the step it ends in saying so, with the run that moved. A run that changed while both
+/// its halves are still changed by a little at several commits: **spread**.
 ///
 /// A single step among `n` commits takes about `1 + log2(n)` probes, each of three commits but the
 /// first. Each probe's two comparisons rest on compare's rule at its level: a wrong turn needs one
@@ -100,13 +102,15 @@ public struct TimedBisection: Sendable, Equatable {
         let unclear = search.ends.filter { $0.change.verdict == .cannotTell }
         if !unclear.isEmpty { search.add(.cannotTell, from: 0, to: last, unclear) }
         // Runs of commits left to split, each with the measurements that changed across it.
-        var runs: [(from: Int, to: Int, moves: [TimedMove])] = []
+        // Runs of commits left to split, each with the measurements that changed across it; and, for a
+        // run found by elimination, the run that moved around it.
+        var runs: [(from: Int, to: Int, moves: [TimedMove], elimination: TimedStep.Elimination?)] = []
         let moved = search.ends.filter { $0.change.verdict.isMove }
-        if !moved.isEmpty { runs.append((0, last, moved)) }
+        if !moved.isEmpty { runs.append((0, last, moved, nil)) }
         var skipped: Set<Int> = []
         while let run = runs.popLast() {
             if run.to == run.from + 1 {
-                search.add(.oneCommit, from: run.from, to: run.to, run.moves)
+                search.add(.oneCommit, from: run.from, to: run.to, run.moves, elimination: run.elimination)
                 continue
             }
             let middle = Double(run.from + run.to) / 2
@@ -120,6 +124,10 @@ public struct TimedBisection: Sendable, Equatable {
                 }
                 var left: [TimedMove] = []
                 var right: [TimedMove] = []
+                // Halves that hold the run's change by elimination: the run moved, the other half is still.
+                var leftByElimination: [TimedMove] = []
+                var rightByElimination: [TimedMove] = []
+                var evidence: [TimedMove] = []
                 for whole in run.moves {
                     guard let early = halves[0][whole.measurement], let late = halves[1][whole.measurement] else {
                         search.add(.cannotTell, from: run.from, to: run.to, [whole])
@@ -131,7 +139,14 @@ public struct TimedBisection: Sendable, Equatable {
                     switch (early.verdict, late.verdict) {
                     case (.still, .still): search.add(.spread, from: run.from, to: run.to, [whole])
                     case (.cannotTell, .cannotTell): search.add(.cannotTell, from: run.from, to: run.to, [whole])
-                    // The run's change lies in the half that cannot be told: a run it could not split.
+                    // The run moved and one half is still, so the change lies in the other, which the
+                    // forks could not tell by itself: it is searched by elimination, and says so.
+                    case (.cannotTell, .still) where whole.change.verdict.isMove || run.elimination != nil:
+                        leftByElimination.append(a)
+                        evidence.append(whole)
+                    case (.still, .cannotTell) where whole.change.verdict.isMove || run.elimination != nil:
+                        rightByElimination.append(b)
+                        evidence.append(whole)
                     case (.cannotTell, .still): search.add(.cannotTell, from: run.from, to: probed, [a])
                     case (.still, .cannotTell): search.add(.cannotTell, from: probed, to: run.to, [b])
                     // The other half moved, and is searched: a second change here is not ruled out.
@@ -141,8 +156,12 @@ public struct TimedBisection: Sendable, Equatable {
                     }
                 }
                 // The later half first onto the stack, so the earlier is split first.
-                if !right.isEmpty { runs.append((probed, run.to, right)) }
-                if !left.isEmpty { runs.append((run.from, probed, left)) }
+                let elimination = run.elimination
+                    ?? TimedStep.Elimination(since: commits[run.from], until: commits[run.to], moves: evidence)
+                if !rightByElimination.isEmpty { runs.append((probed, run.to, rightByElimination, elimination)) }
+                if !right.isEmpty { runs.append((probed, run.to, right, nil)) }
+                if !leftByElimination.isEmpty { runs.append((run.from, probed, leftByElimination, elimination)) }
+                if !left.isEmpty { runs.append((run.from, probed, left, nil)) }
                 split = true
                 break
             }
@@ -177,13 +196,17 @@ public struct TimedBisection: Sendable, Equatable {
 
     /// Adds `moves` to the step of `kind` over the commits after `from` up to `to`, making it if new;
     /// to `notRuledOut` rather than `steps` when asked.
-    private mutating func add(_ kind: TimedStep.Kind, from: Int, to: Int, _ moves: [TimedMove], notRuledOut doubt: Bool = false) {
+    private mutating func add(
+        _ kind: TimedStep.Kind, from: Int, to: Int, _ moves: [TimedMove], notRuledOut doubt: Bool = false, elimination: TimedStep.Elimination? = nil
+    ) {
         let candidates = Array(commits[from + 1...to])
         func added(to list: inout [TimedStep]) {
-            if let index = list.firstIndex(where: { $0.kind == kind && $0.since == commits[from] && $0.candidates == candidates }) {
+            if let index = list.firstIndex(where: {
+                $0.kind == kind && $0.since == commits[from] && $0.candidates == candidates && $0.elimination == elimination
+            }) {
                 list[index].moves += moves
             } else {
-                list.append(TimedStep(kind: kind, candidates: candidates, since: commits[from], moves: moves))
+                list.append(TimedStep(kind: kind, candidates: candidates, since: commits[from], moves: moves, elimination: elimination))
             }
         }
         if doubt { added(to: &notRuledOut) } else { added(to: &steps) }

@@ -28,6 +28,21 @@ public struct TimedStep: Sendable, Equatable {
     /// the order the measurements were asked for.
     public var moves: [TimedMove]
 
+    /// Where the step was found by elimination: a run around it moved and the rest of that run is
+    /// still, while the forks could not tell the step's own commits apart by themselves.
+    public struct Elimination: Sendable, Equatable {
+        /// The commit before the run that moved.
+        public var since: String
+        /// The run's last commit.
+        public var until: String
+        /// Each measurement's change over the run, as its ends were timed together.
+        public var moves: [TimedMove]
+    }
+
+    /// The run that places the step, when the step's own commits could not be told apart; nil when
+    /// they were.
+    public var elimination: Elimination?
+
     /// Whether the step is narrowed to one commit.
     public var isOneCommit: Bool { kind == .oneCommit }
 }
