@@ -81,8 +81,8 @@ public struct TimedBisectReport: Sendable {
             lines = ["step \(number) of \(count): one of \(step.candidates.count) commits (those before the last were skipped):"]
         case .cannotTell:
             lines = [
-                "step \(number) of \(count): somewhere in \(step.candidates.count) commits after \(short(step.since)), which "
-                    + "\(step.moves.first.map { "\($0.change.forks)" } ?? "the most") forks each could not tell apart:"
+                "step \(number) of \(count): somewhere in \(step.candidates.count) commit\(step.candidates.count == 1 ? "" : "s") "
+                    + "after \(short(step.since)), which \(budget.most) forks each could not tell apart:"
             ]
         case .spread:
             lines = [
@@ -120,10 +120,9 @@ public struct TimedBisectReport: Sendable {
         guard !bisection.notRuledOut.isEmpty else { return nil }
         var lines = ["not ruled out: beside the steps above, a second change in these runs could not be told from the noise:"]
         for run in bisection.notRuledOut {
-            let forks = run.moves.first.map { "\($0.change.forks)" } ?? "the most"
             lines.append(
                 "  \(run.candidates.count) commit\(run.candidates.count == 1 ? "" : "s") after \(short(run.since)), up to \(short(run.until)), "
-                    + "in \(forks) forks each:")
+                    + "in \(budget.most) forks each:")
             lines += moveLines(run.moves).map { "  " + $0 }
         }
         return lines.joined(separator: "\n")
