@@ -74,11 +74,7 @@ final class BisectProbe {
         let directory = commitDirectory(commit)
         try? FileManager.default.removeItem(atPath: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        do {
-            try repository.checkOut(commit)
-        } catch {
-            throw BenchError("the bisection's worktree \(repository.worktree) cannot check out \(label): \(error.tail)")
-        }
+        try repository.checkOut(commit, label: label)
         say("building \(label)")
         let bench: String
         do {

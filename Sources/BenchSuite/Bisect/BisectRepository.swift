@@ -98,6 +98,18 @@ struct BisectRepository {
         try WorktreeLock.acquire(in: directory, holder: holder)
     }
 
+    /// `checkOut(_:)` for a step of a bisection, whose failure ends it: nothing about the commit itself.
+    ///
+    /// - Parameter label: How the error names the commit.
+    /// - Throws: `BenchError` naming the worktree, the commit and what git said.
+    func checkOut(_ commit: String, label: String) throws(BenchError) {
+        do {
+            try checkOut(commit)
+        } catch {
+            throw BenchError("the bisection's worktree \(worktree) cannot check out \(label): \(error.tail)")
+        }
+    }
+
     /// Checks `commit` out in the worktree, making the worktree first if there is none.
     ///
     /// - Throws: `BisectShell.Failure` when git cannot.

@@ -27,8 +27,9 @@ final class TimedRuns {
     private(set) var skipped: [String: String] = [:]
     /// The seconds each process timed took, in order.
     private(set) var processSeconds: [Double] = []
-    /// Each commit's bench, once built.
-    private var benches: [String: String] = [:]
+    /// Each commit's command line for one process over the selection (its bench first, `--out` to
+    /// come), once the bench is built.
+    private var commands: [String: [String]] = [:]
     /// Each probe's directory and the rounds made there, by its commits.
     private var probes: [[String]: (directory: String, rounds: Int)] = [:]
     /// How each commit is named in progress and file names.
@@ -107,13 +108,9 @@ final class TimedRuns {
     /// `commit`'s bench, built now if it has not been; nil when it does not build or cannot time a
     /// selection in one process.
     private func bench(_ commit: String) throws -> String? {
-        if let bench = benches[commit] { return bench }
+        if let command = commands[commit] { return command[0] }
         if skipped[commit] != nil { return nil }
-        do {
-            try repository.checkOut(commit)
-        } catch {
-            throw BenchError("the bisection's worktree \(repository.worktree) cannot check out \(name(commit)): \(error.tail)")
-        }
+        try repository.checkOut(commit, label: name(commit))
         say("building \(name(commit))")
         let log = (directory as NSString).appendingPathComponent("build-\(name(commit)).log")
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -129,30 +126,25 @@ final class TimedRuns {
             skipped[commit] = "its bench has no --forks, to time the selection one process at a time"
             return nil
         }
-        benches[commit] = bench
+        var command = [bench, "--forks", "1"]
+        if let filter = options.filter { command += ["--filter", filter.pattern] }
+        if options.strategies != RunOptions.defaults.strategies { command += [BisectProbe.shapeOption(help), options.strategies.rawValue] }
+        commands[commit] = command
         return bench
     }
 
     /// One process of `commit`'s bench over the selection, its results into `path`; false when it
     /// could not time it (`skipped` says why).
     private func run(_ commit: String, into path: String) throws -> Bool {
-        guard let bench = benches[commit] else { return false }
+        guard let command = commands[commit] else { return false }
         if FileManager.default.fileExists(atPath: path) { return true }
-        do {
-            try repository.checkOut(commit)
-        } catch {
-            throw BenchError("the bisection's worktree \(repository.worktree) cannot check out \(name(commit)): \(error.tail)")
-        }
-        let help = (try? BisectShell.run([bench, "--help"])) ?? ""
-        var arguments = [bench, "--forks", "1"]
-        if let filter = options.filter { arguments += ["--filter", filter.pattern] }
-        if options.strategies != RunOptions.defaults.strategies { arguments += [BisectProbe.shapeOption(help), options.strategies.rawValue] }
+        try repository.checkOut(commit, label: name(commit))
         let partial = path + ".partial.json"
         Interruption.remove(onInterrupt: partial)
         defer { Interruption.forget(partial) }
         let started = Date()
         do {
-            try BisectShell.run(arguments + ["--out", partial], in: repository.worktree, log: path + ".log")
+            try BisectShell.run(command + ["--out", partial], in: repository.worktree, log: path + ".log")
         } catch let failure {
             // Exit 1 is a verdict of the limits (one failed, or could not be judged): the timing stands.
             guard failure.status == 1, FileManager.default.fileExists(atPath: partial) else {

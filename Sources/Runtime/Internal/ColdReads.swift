@@ -7,14 +7,14 @@ import Synchronization
 
 /// The A/B switch aimed at memory rather than work: with `BENCH_AB_COLD_READS=KIB` every tracked read
 /// also takes one step along a chain laid through KIB kibibytes, a page a step, in an order no
-/// prefetcher follows (KIB a power of two). Each step is one load the caches (and, past a few megabytes, the TLB) do not
-/// hold, and about eight instructions: wall time grows with the walk's reads while instruction counts
-/// hardly move, as they do when the records a walk reads are scattered across memory.
+/// prefetcher follows (KIB a power of two). Each step is one load the caches (and, past a few
+/// megabytes, the TLB) do not hold, and about six instructions: wall time grows with the walk's reads
+/// while instruction counts hardly move, as they do when the records a walk reads are scattered
+/// across memory. The variable is read once, when the process makes its first record (`ABSwitch`).
 ///
-/// On this machine, at 16 MiB, it slows the tracked verdict walk by about a tenth; but a tracked
-/// read's count moves with any change to the code (Observation hashes key paths), so
-/// `scripts/bisect-proof --time` compiles `KernelTime` into its culprit instead. The variable is read once, when the process makes its
-/// first record (`ABSwitch`).
+/// On the 2-core machine here, at 16 MiB, it slowed the tracked verdict walk by about a tenth; but a
+/// tracked read's count moves with any change to the code (Observation hashes key paths), so
+/// `scripts/bisect-proof --time` compiles `KernelTime` into its culprit instead.
 enum ColdReads {
     /// The chain's size in kibibytes, when the switch is on; at least one page.
     static let kibibytes: Int? = {
@@ -22,18 +22,15 @@ enum ColdReads {
         return size
     }()
 
-    /// The chain's size when a step is compiled in rather than switched on: 16 MiB.
-    static let defaultKibibytes = 16_384
-
     static let pageBytes = 4096
 
     /// The chain, made once, by the first step: at the start of each page, the address of the page
     /// `stride` pages on, round the end, a stride no prefetcher follows across pages; with an odd
     /// stride and a power of two of pages, one cycle through every page. A write a page and no other
     /// allocation, so making it moves no count but its own few thousand instructions. Returns its
-    /// first page.
+    /// first page. Only a process with the switch on steps; one without it would walk a single page.
     private static let start: UInt = {
-        let pages = (kibibytes ?? defaultKibibytes) * 1024 / pageBytes
+        let pages = (kibibytes ?? pageBytes / 1024) * 1024 / pageBytes
         let memory = UnsafeMutableRawPointer.allocate(byteCount: pages * pageBytes, alignment: pageBytes)
         let stride = pages > 1 ? (pages / 2 + 5) | 1 : 1
         for page in 0..<pages {

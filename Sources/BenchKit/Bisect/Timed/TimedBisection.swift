@@ -101,7 +101,6 @@ public struct TimedBisection: Sendable, Equatable {
         search.ends = measurements.compactMap { key in ends[key].map { TimedMove(measurement: key, change: $0) } }
         let unclear = search.ends.filter { $0.change.verdict == .cannotTell }
         if !unclear.isEmpty { search.add(.cannotTell, from: 0, to: last, unclear) }
-        // Runs of commits left to split, each with the measurements that changed across it.
         // Runs of commits left to split, each with the measurements that changed across it; and, for a
         // run found by elimination, the run that moved around it.
         var runs: [(from: Int, to: Int, moves: [TimedMove], elimination: TimedStep.Elimination?)] = []
@@ -139,16 +138,15 @@ public struct TimedBisection: Sendable, Equatable {
                     switch (early.verdict, late.verdict) {
                     case (.still, .still): search.add(.spread, from: run.from, to: run.to, [whole])
                     case (.cannotTell, .cannotTell): search.add(.cannotTell, from: run.from, to: run.to, [whole])
-                    // The run moved and one half is still, so the change lies in the other, which the
-                    // forks could not tell by itself: it is searched by elimination, and says so.
-                    case (.cannotTell, .still) where whole.change.verdict.isMove || run.elimination != nil:
+                    // Every run searched moved, or holds a move by elimination; so where one half is
+                    // still the change lies in the other, which the forks could not tell by itself: it
+                    // is searched by elimination, and says so.
+                    case (.cannotTell, .still):
                         leftByElimination.append(a)
                         evidence.append(whole)
-                    case (.still, .cannotTell) where whole.change.verdict.isMove || run.elimination != nil:
+                    case (.still, .cannotTell):
                         rightByElimination.append(b)
                         evidence.append(whole)
-                    case (.cannotTell, .still): search.add(.cannotTell, from: run.from, to: probed, [a])
-                    case (.still, .cannotTell): search.add(.cannotTell, from: probed, to: run.to, [b])
                     // The other half moved, and is searched: a second change here is not ruled out.
                     case (.cannotTell, _): search.add(.cannotTell, from: run.from, to: probed, [a], notRuledOut: true)
                     case (_, .cannotTell): search.add(.cannotTell, from: probed, to: run.to, [b], notRuledOut: true)
