@@ -45,7 +45,7 @@ final class TimedRuns {
         self.directory = directory
         self.name = name
         self.say = say
-        rule = ComparisonRule(instructionsThreshold: options.instructionsThreshold)
+        rule = ComparisonRule(threshold: options.threshold, instructionsThreshold: options.instructionsThreshold)
     }
 
     /// The mean seconds a process took, once one has run.
