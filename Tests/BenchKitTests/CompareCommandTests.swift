@@ -13,12 +13,21 @@ struct CompareCommandTests {
 
     // MARK: - Exit statuses
 
-    @Test func identicalFilesExitZeroEvenWhenFailingOnRegression() throws {
+    @Test func identicalFilesOfForksExitZeroEvenWhenFailingOnRegression() throws {
+        let paths = try write(Synthetic.comparable(forks: Synthetic.judgedForks), Synthetic.comparable(forks: Synthetic.judgedForks))
+        let output = CompareCommand.run(options(paths, failOnRegression: true), names: Synthetic.names)
+        #expect(output.status == 0 && output.standardError.isEmpty)
+        #expect(output.standardOutput.hasSuffix(
+            "summary: 0 slower, 0 faster, 4 same, 0 cannot tell (time on the wall clock); 0 of 2 counts changed; "
+                + "0 allocation figures changed; no regression\n"))
+    }
+
+    @Test func identicalFilesOfOneProcessExitThreeWhenFailingOnRegression() throws {
         let paths = try write(Synthetic.comparable(), Synthetic.comparable())
         let output = CompareCommand.run(options(paths, failOnRegression: true), names: Synthetic.names)
-        #expect(output.status == 0 && output.standardError == ["bench: warning: " + Synthetic.oneProcessWarning])
-        #expect(output.standardOutput.hasSuffix(
-            "summary: 0 slower, 0 faster, 4 no change; 0 of 2 counts changed; 0 allocation figures changed; no regression\n"))
+        #expect(output.status == 3 && output.standardError == ["bench: warning: " + Synthetic.oneProcessWarning],
+                "nothing is shown the same in one process a side: the gate cannot pass on it")
+        #expect(CompareCommand.run(options(paths), names: Synthetic.names).status == 0, "without the option, compared is enough")
     }
 
     @Test func aChangedCountFailsOnlyWithFailOnRegression() throws {
@@ -36,7 +45,7 @@ struct CompareCommandTests {
             Synthetic.comparable(factors: [Synthetic.derivedRead: 0.8], forks: Synthetic.judgedForks))
         let output = CompareCommand.run(options(paths, failOnRegression: true), names: Synthetic.names)
         #expect(output.status == 0)
-        #expect(output.standardOutput.contains("summary: 0 slower, 1 faster, 3 no change"))
+        #expect(output.standardOutput.contains("summary: 0 slower, 1 faster, 3 same, 0 cannot tell"))
     }
 
     // MARK: - Refusals and warnings
@@ -49,9 +58,10 @@ struct CompareCommandTests {
         #expect(older != text && !older.contains("\"forks\" : 1"), "schema 1 as it was first written: without options.forks")
         try older.write(toFile: paths[0], atomically: false, encoding: .utf8)
         let output = CompareCommand.run(options(paths, failOnRegression: true), names: Synthetic.names)
-        #expect(output.status == 0 && output.standardError == ["bench: warning: " + Synthetic.oneProcessWarning])
+        #expect(output.status == 3 && output.standardError == ["bench: warning: " + Synthetic.oneProcessWarning])
         #expect(output.standardOutput.hasSuffix(
-            "summary: 0 slower, 0 faster, 4 no change; 0 of 2 counts changed; 0 allocation figures changed; no regression\n"))
+            "summary: 0 slower, 0 faster, 0 same, 4 cannot tell (time on the wall clock); 0 of 2 counts changed; "
+                + "0 allocation figures changed; no regression\n"))
     }
 
     @Test func aMissingOrInvalidFileIsRefusedInOneLine() throws {
@@ -71,7 +81,7 @@ struct CompareCommandTests {
         other.environment.allocator = "system malloc (libc.so.6)"
         let paths = try write(Synthetic.comparable(), other)
         let output = CompareCommand.run(options(paths, failOnRegression: true), names: Synthetic.names)
-        #expect(output.status == 0)
+        #expect(output.status == 3, "one process a side cannot tell")
         #expect(output.standardError == [
             "bench: warning: the environments differ: cpuModel 'Test CPU' (old) vs 'Other CPU' (new)",
             "bench: warning: the environments differ: allocator 'jemalloc 5.3.0' (old) vs 'system malloc (libc.so.6)' (new)",
@@ -93,11 +103,13 @@ struct CompareCommandTests {
         let text = CompareCommand.run(options(paths, failOnRegression: true), names: Synthetic.names).standardOutput
         let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("phase.read.tracked(largest-strict) [derived]") })
         #expect(row.contains("999 ns [") && row.contains("1.20 µs [") && row.contains("1.20× [") && row.contains("<0.001")
-                && row.hasSuffix("slower"), "\(row)")
-        #expect(text.contains("rule: slower or faster only when the 95% bootstrap interval of the ratio of medians excludes 1, "
-                              + "the Mann-Whitney p (of the forks' medians where both files have forks; Holm-adjusted over all "
-                              + "measurements) < 0.05, and the ratio is beyond ±5%"))
-        #expect(text.hasSuffix("summary: 1 slower, 0 faster, 3 no change; 0 of 2 counts changed; 0 allocation figures changed; 1 regression\n"))
+                && row.hasSuffix("slower by wall time"), "\(row)")
+        #expect(text.contains("rule: by time, on the thread's CPU clock where both files recorded it, each fork's median one vote: "
+                              + "slower or faster only when the 95% interval of the ratio (Hodges-Lehmann, Moses) excludes 1, "
+                              + "the Mann-Whitney p (Holm-adjusted over all measurements) < 0.05, and the ratio is beyond ±5%; "
+                              + "the same when the interval lies within ±5%; else cannot tell."))
+        #expect(text.hasSuffix("summary: 1 slower, 0 faster, 3 same, 0 cannot tell (time on the wall clock); 0 of 2 counts changed; "
+                               + "0 allocation figures changed; 1 regression\n"))
     }
 
     @Test func markdownLeadsWithTheSummaryAndBoldsVerdicts() throws {
@@ -105,9 +117,9 @@ struct CompareCommandTests {
             Synthetic.comparable(forks: Synthetic.judgedForks),
             Synthetic.comparable(factors: [Synthetic.derivedRead: 1.2], forks: Synthetic.judgedForks))
         let markdown = CompareCommand.run(options(paths, format: .markdown), names: Synthetic.names).standardOutput
-        #expect(markdown.hasPrefix("### bench compare\n\n**1 slower, 0 faster, 3 no change;"))
+        #expect(markdown.hasPrefix("### bench compare\n\n**1 slower, 0 faster, 3 same, 0 cannot tell"))
         #expect(markdown.contains("| measurement | old | new | new/old [95% CI] | p (Holm) | verdict |"))
-        #expect(markdown.contains("| <0.001 | **slower** |"))
+        #expect(markdown.contains("| <0.001 | **slower by wall time** |"))
     }
 
     /// `--json FILE` writes the same comparison as JSON beside the text, so the gate compares once; a
@@ -138,15 +150,17 @@ struct CompareCommandTests {
         let text = CompareCommand.run(options(paths, format: .json), names: Synthetic.names).standardOutput
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["old", "new", "rule", "warnings", "seedsCounted", "measurements", "addedMeasurements", "removedMeasurements",
-                                     "changedCounts", "equalCounts", "addedCounts", "removedCounts", "regressions", "cannotTell"])
+                                     "changedCounts", "equalCounts", "addedCounts", "removedCounts", "regressions", "cannotTell",
+                                     "cannotTellMeasurements"])
         #expect(object["cannotTell"] as? Int == 0, "every measurement was taken in forks")
         let measurements = try #require(object["measurements"] as? [[String: Any]])
         let first = try #require(measurements.first { ($0["key"] as? [String: Any])?["strategy"] as? String == "derived" })
-        #expect(Set(first.keys) == ["key", "old", "new", "ratio", "ratioInterval", "rankTest", "rankTestOf", "adjustedPValue",
-                                    "wallTimeVerdict", "wallTimeReason", "instructionsRatio", "instructionsVaryWithHashing",
-                                    "instructionsSpread", "instructionsSeeds", "instructionsDoubt", "countingMethodChanged", "verdict", "basis", "reason", "allocations"])
+        #expect(Set(first.keys) == ["key", "clock", "old", "new", "ratio", "ratioInterval", "rankTest", "rankTestOf", "adjustedPValue",
+                                    "timeVerdict", "timeReason", "instructionsRatio", "instructionsVaryWithHashing",
+                                    "instructionsSpread", "instructionsSeeds", "instructionsVerdict", "instructionsDoubt",
+                                    "countingMethodChanged", "verdict", "basis", "reason", "allocations"])
         #expect(first["verdict"] as? String == "slower" && first["basis"] as? String == "instructions")
-        #expect(first["wallTimeVerdict"] as? String == "slower")
+        #expect(first["timeVerdict"] as? String == "slower" && first["clock"] as? String == "wall")
         #expect((first["rankTest"] as? [String: Any])?["pValue"] is Double)
         #expect((object["rule"] as? [String: Any])?["threshold"] as? Double == 0.05)
     }

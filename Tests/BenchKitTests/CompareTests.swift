@@ -2,7 +2,8 @@ import Testing
 
 @testable import BenchKit
 
-/// The decision rule on synthetic files: what is slower, faster or no change, and what fails a release.
+/// The decision rule on synthetic files: what is slower, faster, the same or cannot tell, and what fails
+/// a release.
 struct CompareTests {
     private func verdicts(_ comparison: ResultsComparison) -> [String: ComparisonVerdict] {
         Dictionary(uniqueKeysWithValues: comparison.measurements.map { ($0.key.label, $0.verdict) })
@@ -10,21 +11,50 @@ struct CompareTests {
 
     // MARK: - Wall time
 
-    @Test func identicalFilesAreNoChangeEverywhere() {
-        let file = Synthetic.comparable()
+    @Test func identicalFilesOfForksAreTheSameEverywhere() {
+        let file = Synthetic.comparable(forks: Synthetic.judgedForks)
         let comparison = Synthetic.compare(file, file)
         #expect(comparison.measurements.count == 4)
-        #expect(comparison.measurements.allSatisfy { $0.verdict == .noChange && $0.reason == .insideTheNoise })
+        #expect(comparison.measurements.allSatisfy { $0.verdict == .same && $0.reason == .withinTheThreshold })
         #expect(comparison.measurements.allSatisfy { $0.ratio == 1 && $0.rankTest.pValue == 1 })
         #expect(comparison.changedCounts.isEmpty && comparison.equalCounts == 2)
-        #expect(comparison.regressions.isEmpty && comparison.warnings == [Synthetic.oneProcessWarning])
+        #expect(comparison.regressions.isEmpty && comparison.warnings.isEmpty)
         #expect(comparison.exitStatus(failOnRegression: true) == .success)
+    }
+
+    @Test func identicalFilesOfOneProcessCannotTell() {
+        let file = Synthetic.comparable()
+        let comparison = Synthetic.compare(file, file)
+        #expect(comparison.measurements.allSatisfy { $0.verdict == .cannotTell && $0.reason == .oneProcessASide },
+                "one process's samples show neither a change nor its absence")
+        #expect(comparison.regressions.isEmpty && comparison.warnings == [Synthetic.oneProcessWarning])
+        #expect(comparison.exitStatus(failOnRegression: true) == .tooNoisy, "a gate does not pass on what it could not see")
+        #expect(comparison.exitStatus(failOnRegression: false) == .success)
+    }
+
+    @Test func anIntervalPastTheThresholdCannotTellAndMoreForksTell() throws {
+        // Forks spread ±12 % apart: four a side cannot show a 2 % shift to be within 5 %; thirty-two can.
+        func file(forks: Int, factor: Double) -> ResultsFile {
+            var file = Synthetic.comparable(forks: forks)
+            let index = file.measurements.firstIndex { MeasurementKey($0) == Synthetic.derivedRead }!
+            file.measurements[index] = MeasurementRecord(mergingForks: (0..<forks).map { fork in
+                let level = 1_000 * factor * (1 + 0.12 * (Double((fork * 7) % forks) / Double(max(1, forks - 1)) - 0.5))
+                return Synthetic.spreadMeasurement(Synthetic.derivedRead, median: level, draw: fork)
+            })
+            return file
+        }
+        let few = try #require(Synthetic.compare(file(forks: 4, factor: 1), file(forks: 4, factor: 1.02)).measurements.first {
+            $0.key == Synthetic.derivedRead })
+        #expect(few.verdict == .cannotTell && few.reason == .reachesPastTheThreshold, "\(String(describing: few.ratioInterval))")
+        let many = try #require(Synthetic.compare(file(forks: 32, factor: 1), file(forks: 32, factor: 1.02)).measurements.first {
+            $0.key == Synthetic.derivedRead })
+        #expect(many.verdict == .same, "\(String(describing: many.ratioInterval))")
     }
 
     @Test(arguments: [1, 2, 3])
     func anotherDrawOfTheSameSpreadIsNoChange(draw: Int) {
         let comparison = Synthetic.compare(Synthetic.comparable(), Synthetic.comparable(draw: draw))
-        #expect(comparison.measurements.allSatisfy { $0.verdict == .noChange },
+        #expect(comparison.measurements.allSatisfy { $0.verdict != .slower && $0.verdict != .faster },
                 "A/A: \(comparison.measurements.map { "\($0.key.label) \($0.verdict) p=\($0.rankTest.pValue)" })")
     }
 
@@ -47,7 +77,7 @@ struct CompareTests {
         let old = Synthetic.comparable(forks: Synthetic.judgedForks)
         let new = Synthetic.comparable(factors: [Synthetic.derivedRead: 1.02], forks: Synthetic.judgedForks)
         let atFive = try #require(Synthetic.compare(old, new).measurements.first { $0.key == Synthetic.derivedRead })
-        #expect(atFive.verdict == .noChange && atFive.reason == .underTheThreshold,
+        #expect(atFive.verdict == .same && atFive.reason == .withinTheThreshold,
                 "significant (p \(atFive.rankTest.pValue), \(String(describing: atFive.ratioInterval))) but 2% < 5%")
         let atOne = try #require(
             Synthetic.compare(old, new, rule: ComparisonRule(threshold: 0.01)).measurements.first { $0.key == Synthetic.derivedRead })
@@ -64,6 +94,7 @@ struct CompareTests {
     }
 
     @Test func aShiftTheRankTestDoesNotSeeIsNoChange() {
+        // In one process: not slower, and not shown the same either.
         // Half the samples 30% higher, half unchanged, in both files alike: the medians can differ while
         // the distributions do not.
         let samples: [Double] = (0..<30).map { index in
@@ -73,7 +104,7 @@ struct CompareTests {
         let old = Synthetic.measurement(Synthetic.phaseRead, .derived, samples: samples, lower: 1_000, upper: 1_329)
         let new = Synthetic.measurement(Synthetic.phaseRead, .derived, samples: Array(samples.reversed()), lower: 1_000, upper: 1_329)
         let compared = MeasurementComparison(old: old, new: new, rule: ComparisonRule())
-        #expect(compared.verdict == .noChange && compared.reason == .insideTheNoise)
+        #expect(compared.verdict == .cannotTell && compared.reason == .oneProcessASide)
     }
 
     @Test func samplesThatAreNotAllPositiveGiveNoRatio() {
@@ -82,7 +113,7 @@ struct CompareTests {
         old.samples[0] = -1
         let compared = MeasurementComparison(old: old, new: old, rule: ComparisonRule())
         #expect(compared.ratio == nil && compared.ratioInterval == nil)
-        #expect(compared.verdict == .noChange && compared.reason == .noRatio)
+        #expect(compared.verdict == .cannotTell && compared.reason == .noRatio)
     }
 
     // MARK: - Instructions
@@ -95,7 +126,7 @@ struct CompareTests {
         let compared = try #require(comparison.measurements.first { $0.key == read })
         #expect(compared.basis == .instructions && compared.verdict == .slower, "2% more instructions, past 1%")
         #expect(compared.instructionsRatio == 1.02)
-        #expect(compared.wallTimeVerdict == .noChange && compared.ratio != nil, "wall time is judged and kept")
+        #expect(compared.timeVerdict == .cannotTell && compared.ratio != nil, "time is judged and kept")
         #expect(comparison.regressions == ["phase.read.tracked(largest-strict) [derived]: slower by instructions"])
         let others = comparison.measurements.filter { $0.key != read }
         #expect(others.allSatisfy { $0.basis == .wallTime }, "only measurements counted in both files")
@@ -113,7 +144,7 @@ struct CompareTests {
         let comparison = Synthetic.compare(old, new)
         let compared = try #require(comparison.measurements.first { $0.key == read })
         #expect(compared.instructionsVaryWithHashing == true && compared.instructionsRatio == 1.08)
-        #expect(compared.basis == .wallTime && compared.verdict == .noChange, "wall time decides, and sees no change")
+        #expect(compared.basis == .wallTime && compared.verdict == .cannotTell, "time decides, and in one process cannot tell")
         #expect(comparison.regressions.isEmpty)
         let text = ComparisonReport.render(comparison, format: .text)
         let row = try #require(text.split(separator: "\n").last { $0.hasPrefix("phase.read.tracked(largest-strict) [derived]") })
@@ -135,15 +166,39 @@ struct CompareTests {
         #expect(ResultsValidator.problems(in: file, names: Synthetic.names).contains { $0.hasSuffix("must be finite, non-negative numbers, at least one") })
     }
 
-    @Test func equalInstructionsOverruleAWallTimeShift() throws {
+    @Test func unmovedInstructionsCannotClearATimeThatIsSlower() throws {
         let read = Synthetic.derivedRead
         let comparison = Synthetic.compare(
             Synthetic.comparable(instructions: [read: 10_000], forks: Synthetic.judgedForks),
             Synthetic.comparable(factors: [read: 1.2], instructions: [read: 10_050], forks: Synthetic.judgedForks))
         let compared = try #require(comparison.measurements.first { $0.key == read })
-        #expect(compared.wallTimeVerdict == .slower, "the machine was slower")
-        #expect(compared.verdict == .noChange && compared.reason == .underTheThreshold, "0.5% is within 1%")
-        #expect(comparison.regressions.isEmpty)
+        #expect(compared.instructionsVerdict == .same, "0.5% is within 1%")
+        #expect(compared.timeVerdict == .slower && compared.verdict == .slower && compared.basis == .wallTime)
+        #expect(compared.reason == .slowerInTimeAlone && compared.isSlowerInTimeAlone)
+        #expect(comparison.regressions == ["phase.read.tracked(largest-strict) [derived]: " + ComparisonReason.slowerInTimeAlone.rawValue])
+        #expect(comparison.exitStatus(failOnRegression: true) == .failure)
+        let text = ComparisonReport.render(comparison, format: .text)
+        #expect(text.contains("slower by wall time, instructions unmoved: memory, kernel or waiting"), "said in words")
+    }
+
+    @Test func unmovedInstructionsAndATimeWithinTheThresholdAreTheSame() throws {
+        let read = Synthetic.derivedRead
+        let comparison = Synthetic.compare(
+            Synthetic.comparable(instructions: [read: 10_000], forks: Synthetic.judgedForks),
+            Synthetic.comparable(draw: 1, instructions: [read: 10_050], forks: Synthetic.judgedForks))
+        let compared = try #require(comparison.measurements.first { $0.key == read })
+        #expect(compared.instructionsVerdict == .same && compared.timeVerdict == .same)
+        #expect(compared.verdict == .same && compared.basis == .wallTime, "the same is the time's to show")
+        #expect(comparison.exitStatus(failOnRegression: true) == .success)
+    }
+
+    @Test func unmovedInstructionsAndATimeThatCannotTellCannotTell() throws {
+        let read = Synthetic.derivedRead
+        let comparison = Synthetic.compare(
+            Synthetic.comparable(instructions: [read: 10_000]), Synthetic.comparable(factors: [read: 1.3], instructions: [read: 10_000]))
+        let compared = try #require(comparison.measurements.first { $0.key == read })
+        #expect(compared.instructionsVerdict == .same && compared.verdict == .cannotTell, "a count that did not move clears nothing")
+        #expect(comparison.exitStatus(failOnRegression: true) == .tooNoisy)
     }
 
     @Test func instructionsInOneFileOnlyLeaveWallTimeToDecide() throws {
@@ -161,14 +216,14 @@ struct CompareTests {
             CountChange(scenario: Synthetic.spreadsScenario, strategy: .derived, body: "phase-only", old: 1, new: 2)
         ])
         #expect(comparison.equalCounts == 1)
-        #expect(comparison.measurements.allSatisfy { $0.verdict == .noChange })
+        #expect(comparison.measurements.allSatisfy { $0.verdict == .cannotTell })
         #expect(comparison.regressions == ["verdict-read-value-changes(spreads-only) [derived] phase-only: re-runs 1 -> 2"])
         #expect(comparison.exitStatus(failOnRegression: true) == .failure)
     }
 
     @Test func countsAboutAnotherOperationAreNotComparedAndSaySo() {
-        var old = Synthetic.comparable()
-        var new = Synthetic.comparable(derivedReruns: 2)
+        var old = Synthetic.comparable(forks: Synthetic.judgedForks)
+        var new = Synthetic.comparable(derivedReruns: 2, forks: Synthetic.judgedForks)
         old.subjects = [SubjectRecord(role: "spreads-only", operation: "PageSpreads", fixture: "page", records: 9, slotsWalked: 1)]
         new.subjects = [SubjectRecord(role: "spreads-only", operation: "PageQuery", fixture: "page", records: 9, slotsWalked: 0)]
         let comparison = Synthetic.compare(old, new)
@@ -209,10 +264,10 @@ struct CompareTests {
     }
 
     @Test func measurementsAndCountsInOneFileOnlyAreListedNotJudged() {
-        var new = Synthetic.comparable()
+        var new = Synthetic.comparable(forks: Synthetic.judgedForks)
         new.measurements.removeAll { $0.strategy == .stored }
         new.counts.append(CountRecord(scenario: "new-scenario", strategy: .derived, body: "phase-only", reruns: 0))
-        let comparison = Synthetic.compare(Synthetic.comparable(), new)
+        let comparison = Synthetic.compare(Synthetic.comparable(forks: Synthetic.judgedForks), new)
         #expect(comparison.removedMeasurements == ["phase.read.tracked(largest-strict) [stored]"])
         #expect(comparison.addedMeasurements.isEmpty)
         #expect(comparison.addedCounts == ["new-scenario [derived] phase-only"])

@@ -39,8 +39,8 @@ struct FourStrategiesTests {
             "verdict-read-value-changes(spreads-only) [root] phase-only", "verdict-read-value-changes(spreads-only) [incremental] phase-only",
         ])
         #expect(comparison.removedMeasurements.isEmpty && comparison.removedCounts.isEmpty)
-        #expect(comparison.measurements.allSatisfy { $0.verdict == .noChange })
-        #expect(comparison.exitStatus(failOnRegression: true) == .success, "what one file only has never fails")
+        #expect(comparison.measurements.allSatisfy { $0.verdict == .cannotTell }, "one process a side")
+        #expect(comparison.regressions.isEmpty, "what one file only has never fails")
     }
 
     @Test func exportsNameEveryStrategy() throws {

@@ -119,7 +119,7 @@ struct HTMLReportTests {
             #expect(page.contains("data-measurement=\"\(HTML.escape(item.key.label))\" data-verdict=\"\(item.verdict.rawValue)\""))
         }
         #expect(page.components(separatedBy: "class=\"ratio v-slower\"").count - 1 == 1, "the slower ratio is drawn red")
-        #expect(page.components(separatedBy: "class=\"ratio v-no-change\"").count - 1 == comparison.measurements.count - 1)
+        #expect(page.components(separatedBy: "class=\"ratio v-same\"").count - 1 == comparison.measurements.count - 1)
     }
 
     @Test func aRatioSitsWhereItIsAgainstTheBand() throws {

@@ -38,7 +38,7 @@ struct SeedSpreadCompareTests {
             file(instructions: 10_000, spread: 0.002), file(draw: 1, instructions: 10_400, spread: 0.002))
         #expect(item.instructionsVaryWithHashing == true, "±0.2 % is past what one build repeats to")
         #expect(abs(try #require(item.instructionsSpread) - 0.002) < 1e-12)
-        #expect(item.wallTimeVerdict == .noChange, "wall time cannot see it")
+        #expect(item.timeVerdict == .cannotTell, "one process a side: time cannot see it")
         #expect(item.basis == .instructions && item.verdict == .slower && item.reason == .changed)
         #expect(item.instructionsDoubt == nil)
         #expect(comparison.regressions == ["phase.read.tracked(largest-strict) [derived]: slower by instructions"])
@@ -47,8 +47,10 @@ struct SeedSpreadCompareTests {
     @Test func aThirdOfAPercentWithTheSameSpreadIsNotCalled() throws {
         let (comparison, item) = try compared(
             file(instructions: 10_000, spread: 0.002), file(draw: 1, instructions: 10_030, spread: 0.002))
-        // 0.3 % plus three spreads (0.6 %) stays within 1 %: the counts say no change, and say it.
-        #expect(item.verdict == .noChange && item.reason == .underTheThreshold && item.basis == .instructions)
+        // 0.3 % plus three spreads (0.6 %) stays within 1 %: the counts say the same, and say it; the
+        // same is the time's to show, which one process cannot.
+        #expect(item.instructionsVerdict == .same && item.instructionsDoubt == nil)
+        #expect(item.verdict == .cannotTell && item.basis == .wallTime)
         #expect(comparison.regressions.isEmpty && comparison.slower.isEmpty)
     }
 
@@ -57,7 +59,7 @@ struct SeedSpreadCompareTests {
         let old = file(instructions: 10_000, spread: 0.10)
         let (comparison, item) = try compared(old, file(draw: 1, instructions: 10_000 * instructionsRatio, spread: 0.10))
         #expect(item.basis == .wallTime && item.instructionsDoubt == .countsWander)
-        #expect(item.verdict == .noChange && comparison.regressions.isEmpty, "wall time is unchanged")
+        #expect(item.verdict == .cannotTell && comparison.regressions.isEmpty, "time decides, in one process a side")
 
         // The same counts beside a real slowdown in wall time, taken in forks: wall time calls it.
         let forks = Synthetic.judgedForks
@@ -71,7 +73,7 @@ struct SeedSpreadCompareTests {
     func theSameCountsCallNothing(spread: Double?) throws {
         let comparison = Synthetic.compare(
             file(instructions: 10_000, spread: spread), file(draw: 1, instructions: 10_000, spread: spread))
-        #expect(comparison.measurements.allSatisfy { $0.verdict == .noChange }, "A/A at ±\(spread ?? 0)")
+        #expect(comparison.measurements.allSatisfy { $0.verdict != .slower && $0.verdict != .faster }, "A/A at ±\(spread ?? 0)")
         #expect(comparison.regressions.isEmpty)
     }
 
@@ -107,7 +109,7 @@ struct SeedSpreadCompareTests {
         let (comparison, item) = try compared(
             file(instructions: 10_000, spread: 0.002, seeds: 2), file(draw: 1, instructions: 10_400, spread: 0.002))
         #expect(item.instructionsSeeds == 2 && item.basis == .wallTime && item.instructionsDoubt == .tooFewSeeds)
-        #expect(item.verdict == .noChange && comparison.regressions.isEmpty)
+        #expect(item.verdict == .cannotTell && comparison.regressions.isEmpty)
         let (_, unprobed) = try compared(
             file(instructions: 10_000, spread: nil), file(draw: 1, instructions: 10_400, spread: 0.002))
         #expect(unprobed.instructionsSeeds == 0 && unprobed.instructionsDoubt == .tooFewSeeds, "one file never counted again")
@@ -119,9 +121,9 @@ struct SeedSpreadCompareTests {
         // Each committed run against the next, as the release gate and history compare them: where
         // both files counted under two seeds at most, every verdict is the one the rule before the band
         // gave (counts that moved past 0.1 % left to wall time, the others judged by the threshold),
-        // but where the rule now differs: a count that did not move at the fixed seed is no change
+        // but where the rule now differs: a count that did not move at the fixed seed is the same
         // whatever its spread, and one that moved in files that never counted other seeds (and could
-        // have) is left to wall time.
+        // have) is left to time; and counts that did not move never clear a time that is slower.
         let directory = Synthetic.repositoryFile("results")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter(ResultsWriter.isResultsFileName).sorted()
         let files = try names.map { try ResultsValidator.validate(path: directory + "/" + $0, names: Synthetic.names) }
@@ -131,14 +133,16 @@ struct SeedSpreadCompareTests {
         for (old, new) in zip(files, files.dropFirst()) {
             // Few resamples: wall time's verdict is what both rules share, so its precision is not at stake.
             for item in Synthetic.compare(old, new, rule: ComparisonRule(resamples: 100)).measurements {
-                let before =
+                let countsSay: ComparisonVerdict? =
                     item.instructionsRatio.flatMap { ratio in
                         let shortest = min(item.old.instructionsPerOperation ?? 0, item.new.instructionsPerOperation ?? 0)
-                        if abs(ratio - 1) <= MeasurementRecord.hashSensitivity { return ComparisonVerdict.noChange }
+                        if abs(ratio - 1) <= MeasurementRecord.hashSensitivity { return ComparisonVerdict.same }
                         if item.instructionsSpread == nil && shortest <= MeasurementRecord.longestCountedAgain { return nil }
                         return item.instructionsVaryWithHashing == true
                             ? nil : MeasurementComparison.beyond(ratio: ratio, threshold: ComparisonRule.defaultInstructionsThreshold).0
-                    } ?? item.wallTimeVerdict
+                    }
+                let before: ComparisonVerdict =
+                    countsSay == .slower || item.timeVerdict == .slower ? .slower : countsSay == .faster ? .faster : item.timeVerdict
                 #expect(item.verdict == before, "\(item.key.label): \(item.verdict) where it was \(before)")
                 compared += item.instructionsRatio == nil ? 0 : 1
             }

@@ -27,7 +27,7 @@ import Testing
         let spreads = [old.instructionsHashSpread, new.instructionsHashSpread].compactMap { $0 }
         let (verdict, reason) = ratio > 1 + rule.instructionsThreshold
             ? (ComparisonVerdict.slower, ComparisonReason.changed)
-            : ratio < 1 - rule.instructionsThreshold ? (.faster, .changed) : (.noChange, .underTheThreshold)
+            : ratio < 1 - rule.instructionsThreshold ? (.faster, .changed) : (.same, .withinTheThreshold)
         guard let spread = spreads.max(), spread > MeasurementRecord.hashSensitivity else { return .decides(verdict, reason) }
         guard spread <= rule.widestDecidingSpread else { return .leavesItToWallTime(.countsWander) }
         let seeds = [old, new].map { $0.instructionsUnderOtherHashSeeds?.count ?? 0 }.min() ?? 0
@@ -35,7 +35,7 @@ import Testing
         let change = abs(ratio - 1)
         let margin = rule.seedSpreadMargin * spread
         if change > rule.instructionsThreshold && change > margin { return .decides(verdict, reason) }
-        if change + margin <= rule.instructionsThreshold { return .decides(.noChange, .underTheThreshold) }
+        if change + margin <= rule.instructionsThreshold { return .decides(.same, .withinTheThreshold) }
         return .leavesItToWallTime(.withinTheSpread)
     }
 
@@ -80,8 +80,8 @@ import Testing
                     unmoved += 1
                     // One that did not move is no change; the rule as it stood never called it
                     // otherwise by instructions, at most left it to wall time.
-                    #expect(now == .decides(.noChange, .underTheThreshold), "\(where_): \(now)")
-                    #expect(before.verdict.map { $0.0 == .noChange } ?? true, "\(where_): every seed called \(before)")
+                    #expect(now == .decides(.same, .withinTheThreshold), "\(where_): \(now)")
+                    #expect(before.verdict.map { $0.0 == .same } ?? true, "\(where_): every seed called \(before)")
                     if before.verdict == nil { decidedNow += 1 }
                 }
             }

@@ -49,8 +49,8 @@ struct TimedBisectionTests {
                         || (abs(ratio - 1) <= threshold && (old + 1...new).contains(where: noisyWhenStill.contains))
                         || (abs(ratio - 1) > threshold && noisyWhenMoved?.contains(new - old) == true)
                     let interval = ConfidenceInterval(lower: ratio / (1 + width), upper: ratio * (1 + width), level: 0.95, method: "made up")
-                    let called: ComparisonVerdict = noisy || abs(ratio - 1) <= threshold ? .noChange : ratio > 1 ? .slower : .faster
-                    let verdict = noisy ? .cannotTell : TimedChange.verdict(wallTime: called, interval: interval, threshold: threshold)
+                    let called: ComparisonVerdict = noisy || abs(ratio - 1) <= threshold ? .same : ratio > 1 ? .slower : .faster
+                    let verdict = noisy ? .cannotTell : TimedChange.verdict(time: called, interval: interval, threshold: threshold)
                     changes[measurement] = TimedChange(
                         verdict: verdict, ratio: ratio, interval: interval, before: before, after: after, forks: forks)
                 }
@@ -155,11 +155,11 @@ struct TimedBisectionTests {
         // Compare's "no change" over an interval reaching past the threshold is not "still".
         let wide = ConfidenceInterval(lower: 0.92, upper: 1.09, level: 0.95, method: "bootstrap")
         let narrow = ConfidenceInterval(lower: 0.98, upper: 1.03, level: 0.95, method: "bootstrap")
-        #expect(TimedChange.verdict(wallTime: .noChange, interval: wide, threshold: 0.05) == .cannotTell)
-        #expect(TimedChange.verdict(wallTime: .noChange, interval: narrow, threshold: 0.05) == .still)
-        #expect(TimedChange.verdict(wallTime: .noChange, interval: nil, threshold: 0.05) == .cannotTell)
-        #expect(TimedChange.verdict(wallTime: .slower, interval: narrow, threshold: 0.05) == .slower)
-        #expect(TimedChange.verdict(wallTime: .faster, interval: wide, threshold: 0.05) == .faster)
+        #expect(TimedChange.verdict(time: .same, interval: wide, threshold: 0.05) == .cannotTell)
+        #expect(TimedChange.verdict(time: .same, interval: narrow, threshold: 0.05) == .still)
+        #expect(TimedChange.verdict(time: .same, interval: nil, threshold: 0.05) == .cannotTell)
+        #expect(TimedChange.verdict(time: .slower, interval: narrow, threshold: 0.05) == .slower)
+        #expect(TimedChange.verdict(time: .faster, interval: wide, threshold: 0.05) == .faster)
     }
 
     @Test func aChangeSpreadOverManyCommitsIsSpreadNotACulprit() {

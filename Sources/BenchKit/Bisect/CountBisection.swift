@@ -79,7 +79,7 @@ public struct CountBisection: Sendable, Equatable {
     static func move(from before: Double, to after: Double, threshold: Double) -> ComparisonVerdict? {
         guard before > 0 else { return after == before ? nil : after > before ? .slower : .faster }
         let (verdict, _) = MeasurementComparison.beyond(ratio: after / before, threshold: threshold)
-        return verdict == .noChange ? nil : verdict
+        return verdict == .same ? nil : verdict
     }
 
     /// The courses' moves as steps: moves with the same candidates are one step.

@@ -91,17 +91,20 @@ extension CommandLineParser {
         \(ReportOption.helpSection(ReportOption.all))
 
         COMPARE OPTIONS
-          A measurement is slower (faster) only when the 95% bootstrap interval of the ratio of medians
-          NEW/OLD, resampled from both files' raw samples, lies above (below) 1, the two-sided
-          Mann-Whitney U test gives p < 0.05, and the ratio is beyond the threshold; otherwise it is
-          'no change'. Where either file took its samples in one process, such a change is 'cannot
-          tell (one process a side)' instead, and never fails. Where both files counted instructions,
-          they decide instead, against their own threshold: a count that did not move at the fixed hash
-          seed (within 0.1%) is 'no change'; one that moved is believed only as far as its spread under
-          other hash seeds allows, counted first by each file's build where it is at hand (this bench
-          for a file of its own commit, else one kept by bench build) and kept beside that build, so
-          a second comparison counts nothing again. Body re-run counts are compared exactly;
-          allocations per operation too.
+          Time is judged on the thread's CPU clock where both files recorded it (load stretches wall
+          time, not the thread's), else on the monotonic clock, each fork's median one vote. A
+          measurement is slower (faster) only when the 95% interval of the ratio NEW/OLD of the forks'
+          medians (Hodges-Lehmann, Moses's distribution-free interval) lies above (below) 1, the
+          Mann-Whitney U test of the forks' medians gives p < 0.05 after Holm's adjustment, and the
+          ratio is beyond the threshold; it is the same when the interval lies within the threshold;
+          otherwise it cannot tell (so too wherever a file took its samples in one process). Where both
+          files counted instructions, counts that moved decide slower or faster against their own
+          threshold; one that moved is believed only as far as its spread under other hash seeds
+          allows, counted first by each file's build where it is at hand (this bench for a file of its
+          own commit, else one kept by bench build) and kept beside that build, so a second comparison
+          counts nothing again. A count that did not move (within 0.1% at the fixed hash seed) clears
+          nothing: a time slower by its own tests is slower, 'instructions unmoved: memory, kernel or
+          waiting'. Body re-run counts are compared exactly; allocations per operation too.
         \(CompareOption.helpSection(CompareOption.all))
           A file of an older schema is read as one of this bench's (results/README.md says what each
           changed); another CPU, toolchain, allocator, build or limits file is warned about on
@@ -112,14 +115,16 @@ extension CommandLineParser {
         EXIT STATUS
           0  every limit passed, or with limits of version 3 a shape ships (for report, validate and
              export: the file was read and is valid;
-             for compare: compared, and no regression failed it)
+             for compare: compared, and with --fail-on-regression no regression, and every
+             measurement a change or the same)
           1  a limit failed, was undecided or was not judged (for compare: a regression, with
              --fail-on-regression)
           2  a usage or input error, said in one line on standard error
           3  too noisy to decide: a limit the decision needed was still undecided at its last look on
              forks that waited for a CPU, or knew their own ratios, past the limits file's noise
              bounds (another process had the machine); nothing ships and nothing failed: run again
-             on a quiet machine
+             on a quiet machine (for compare, with --fail-on-regression: no regression, and a
+             measurement that cannot tell)
         """
     }
 

@@ -3,7 +3,22 @@ typealias CompareOption = CommandOption<CompareOptions>
 
 extension CommandOption<CompareOptions> {
     /// Every option of `bench compare`, in the order `--help` lists them.
-    static var all: [Self] { [.threshold, .instructionsThreshold, .failOnRegression, .asRecorded, .format, .json] }
+    static var all: [Self] { [.threshold, .instructionsThreshold, .level, .failOnRegression, .asRecorded, .format, .json] }
+
+    static var level: Self {
+        Self(
+            "--level", "P%",
+            help: """
+                the ratio's interval's confidence level; the rank test's significance
+                is 1 - P (\(default: "95%")); a gate that looks again spends its error
+                over its looks with a higher one
+                """,
+            read: { given, options throws(BenchError) in
+                guard let level = try given.percentage() else { return }
+                options.rule.confidenceLevel = level
+                options.rule.significanceLevel = 1 - level
+            })
+    }
 
     static var json: Self {
         Self(
@@ -20,7 +35,7 @@ extension CommandOption<CompareOptions> {
             "--as-recorded",
             help: """
                 count nothing: where a count moved at the fixed hash seed and a file
-                has no counts under other seeds, wall time decides; without it, the
+                has no counts under other seeds, time decides; without it, the
                 files' builds count those seeds first, where at hand
                 """,
             read: { $0.countsSeeds = false })
@@ -28,7 +43,7 @@ extension CommandOption<CompareOptions> {
 
     static var threshold: Self {
         Self(
-            "--threshold", "P%", help: "the wall-time change that matters (\(default: "5%"))",
+            "--threshold", "P%", help: "the change in time that matters (\(default: "5%"))",
             read: { given, options throws(BenchError) in options.rule.threshold = try given.percentage() ?? options.rule.threshold })
     }
 
@@ -45,7 +60,8 @@ extension CommandOption<CompareOptions> {
             "--fail-on-regression", \.failOnRegression,
             help: """
                 exit 1 on a slower measurement, a changed count, or more allocations
-                per operation over passes of equal length; improvements never fail
+                per operation over passes of equal length; else 3 where a measurement
+                cannot tell; improvements never fail
                 """)
     }
 

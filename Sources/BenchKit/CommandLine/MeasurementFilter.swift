@@ -1,4 +1,5 @@
-/// Chooses measurements and counts by name: a substring, or a glob when the pattern has `*` or `?`.
+/// Chooses measurements and counts by name: a substring, or a glob when the pattern has `*` or `?`;
+/// alternatives separated by `|`, any of which may match.
 ///
 /// Names look like `phase.read.tracked(largest-strict)`, so a plain pattern such as `phase.read`
 /// matches every name containing it. A pattern with `*` (any run of characters, dots and parentheses
@@ -18,9 +19,12 @@ public struct MeasurementFilter: Sendable, Equatable, CustomStringConvertible {
         pattern.contains("*") || pattern.contains("?")
     }
 
-    /// Whether `name` is chosen.
+    /// Whether `name` is chosen: by any of the pattern's alternatives.
     public func matches(_ name: String) -> Bool {
-        isGlob ? Self.glob(Array(pattern.unicodeScalars), matches: Array(name.unicodeScalars)) : name.contains(pattern)
+        pattern.split(separator: "|", omittingEmptySubsequences: false).contains { alternative in
+            alternative.contains("*") || alternative.contains("?")
+                ? Self.glob(Array(alternative.unicodeScalars), matches: Array(name.unicodeScalars)) : name.contains(alternative)
+        }
     }
 
     public var description: String { pattern }

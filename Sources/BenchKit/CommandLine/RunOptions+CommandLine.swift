@@ -80,8 +80,9 @@ extension CommandOption<RunOptions> {
             help: """
                 run only the measurements and counts whose name contains PATTERN; with
                 '*' (any characters) or '?' (one character) PATTERN is a glob that
-                must match the whole name, e.g. 'phase.read.*' (\(default: "all")). A
-                limit whose metric is filtered out is not judged, and the run exits 1
+                must match the whole name, e.g. 'phase.read.*'; 'A|B' chooses what A
+                or B chooses (\(default: "all")). A limit whose metric is filtered out
+                is not judged, and the run exits 1
                 """,
             read: { given, options throws(BenchError) in options.filter = try given.filter() },
             value: { $0.filter?.pattern })

@@ -79,17 +79,20 @@ public enum ComparisonReport {
             + comparison.seedsCounted.map { "seeds: " + $0 }
     }
 
-    /// `1 slower, 0 faster, 27 no change; 0 of 312 counts changed; ...; 1 regression`, with
-    /// `, 3 cannot tell (one process a side)` after the no-change count where any measurement is so.
+    /// `1 slower, 0 faster, 25 same, 2 cannot tell (5 by instructions, 123 on the CPU clock); 0 of 312
+    /// counts changed; ...; 1 regression`.
     static func summary(_ comparison: ResultsComparison) -> String {
-        let cannotTell = comparison.cannotTell.count
-        let noChange = comparison.measurements.count - comparison.slower.count - comparison.faster.count - cannotTell
         let byInstructions = comparison.measurements.filter { $0.basis == .instructions }.count
+        let onCPU = comparison.measurements.filter { $0.clock == .threadCPU }.count
+        let slowerInTime = comparison.measurements.filter(\.isSlowerInTimeAlone).count
         let countsCompared = comparison.changedCounts.count + comparison.equalCounts
+        var bases: [String] = []
+        if byInstructions > 0 { bases.append("\(byInstructions) by instructions") }
+        if slowerInTime > 0 { bases.append("\(slowerInTime) slower in time with instructions unmoved") }
+        bases.append(onCPU == comparison.measurements.count ? "time on the CPU clock" : onCPU == 0 ? "time on the wall clock" : "time on the CPU clock for \(onCPU)")
         var parts = [
-            "\(comparison.slower.count) slower, \(comparison.faster.count) faster, \(noChange) no change"
-                + (byInstructions > 0 ? " (\(byInstructions) by instructions)" : "")
-                + (cannotTell > 0 ? ", \(cannotTell) cannot tell (\(ComparisonReason.oneProcessASide.rawValue))" : ""),
+            "\(comparison.slower.count) slower, \(comparison.faster.count) faster, \(comparison.same.count) same, "
+                + "\(comparison.cannotTell.count) cannot tell (\(bases.joined(separator: ", ")))",
             "\(comparison.changedCounts.count) of \(countsCompared) counts changed",
             "\(comparison.allocationChanges.count) allocation figures changed",
         ]

@@ -1,32 +1,32 @@
-/// When `bench compare` calls a measurement slower or faster: the one decision rule, with its numbers.
+/// When `bench compare` calls a measurement slower, faster, the same, or cannot tell: the one decision
+/// rule, with its numbers.
 ///
-/// By wall time, NEW is **slower** only when all three hold, and **faster** only when all three hold the
-/// other way:
+/// By time, on the thread's CPU clock where both files recorded it (load on the machine stretches wall
+/// time, not the time the thread ran), else on the monotonic clock; each fork's median is one vote:
 ///
-/// 1. the 95 % percentile-bootstrap interval of `median(NEW) / median(OLD)`, resampled from both files'
-///    raw samples, lies wholly above 1 (below 1 for faster); when a file was measured in forks, the
-///    bootstrap draws its forks first, then each drawn fork's samples;
-/// 2. the two-sided Mann-Whitney U test gives `p < significanceLevel` after Holm's adjustment for every
-///    measurement of the comparison tested at once; it ranks the forks' medians when both files were
-///    measured in forks (each process one observation, since one process's samples do not show how
-///    the next process differs), else the samples;
-/// 3. the ratio of the medians is beyond the threshold: above `1 + threshold` (below `1 - threshold`).
+/// - **slower** only when all three hold, and **faster** only when all three hold the other way:
+///   1. Moses's interval of the Hodges-Lehmann ratio of the forks' medians (`RatioOfProcesses`, at
+///      `confidenceLevel`) lies wholly above 1 (below 1 for faster);
+///   2. the two-sided Mann-Whitney U test of the forks' medians gives `p < significanceLevel` after
+///      Holm's adjustment for every measurement of the comparison tested at once;
+///   3. the ratio is beyond the threshold: above `1 + threshold` (below `1 - threshold`);
+/// - **the same** when the interval lies within `1 ± threshold`: no change past the threshold is
+///   shown, in either direction;
+/// - **cannot tell** otherwise: the interval reaches past the threshold and the rule calls no change,
+///   or too few forks reach the level, or a side took the measurement in one process (two processes of
+///   one build differ here by up to a fifth in a median while each one's samples agree within a few
+///   percent: docs/sampling-in-forks.md). More forks may tell; the release gate runs them.
 ///
-/// Anything else is **no change**: inside the noise when (1) or (2) fails, under the threshold when only
-/// (3) does. Both tests must agree because the runs compared come from shared, noisy machines and a
+/// Both tests must agree for a change because the runs compared come from shared, noisy machines and a
 /// false "slower" costs a release; the adjustment keeps the chance of any false call across all the
 /// measurements at the level, not each one's; the threshold keeps a real but immaterial shift from
-/// failing a release.
+/// failing a release. "The same" rests on the interval alone: a slowdown past the threshold hides in
+/// it with at most half the interval's error.
 ///
-/// Where either file took a measurement's samples in one process (its record has no forks, whatever the
-/// file's options say), wall time calls nothing: a change that passes all three is **cannot tell (one
-/// process a side)**, never slower or faster, and fails nothing. Two processes of one build differ here
-/// by up to a fifth in a median while each one's samples agree within a few percent
-/// (docs/sampling-in-forks.md), so one process's samples cannot tell the code's change from the next
-/// process's. Instruction counts, allocations and body re-run counts do not vary from process to
-/// process that way, and decide there as everywhere.
-///
-/// By instructions, when both files counted them, unless the counts wander under other hash seeds. A
+/// By instructions, when both files counted them, unless the counts wander under other hash seeds. Counts
+/// that moved decide slower or faster alone; counts that did not move cannot clear what the clock
+/// shows: a time slower by its own tests is slower (memory stalls, system calls, page faults and
+/// waiting cost time and no instructions), and "the same" is the time's to show. A
 /// count is run again in processes with random hash seeds (`instructionsUnderOtherHashSeeds`), and its
 /// *spread* is the larger of the two files' widest move there:
 ///
@@ -36,41 +36,41 @@
 /// - up to `widestDecidingSpread`, each file's count having been made under at least
 ///   `leastSeedsToDecide` other seeds: the count decides where the change is beyond `instructionsThreshold`
 ///   *and* beyond `seedSpreadMargin` times the spread (slower or faster), or where the change plus that
-///   margin stays within the threshold (no change); in between, it cannot tell, and wall time decides;
+///   margin stays within the threshold (the same, which time must not contradict); in between, time decides;
 /// - wider: the count wanders (work that hashes object identities and key paths, as Observation's
 ///   tracking does, moves as much with any change to the build, which places code and heap elsewhere),
-///   and wall time decides.
+///   and time decides.
 ///
 /// The margin stands for what a seed spread of a few processes does not show: another build lands the
 /// hashed values elsewhere again, so a count is trusted only for a change well clear of how far it was
 /// seen to move, and only where each file saw it move under enough seeds, since two seeds can badly
 /// understate a spread. `InstructionPass` counts a count that moved a little under six; a file with
-/// two leaves such a count's verdict to wall time. The runs behind these numbers are in
+/// two leaves such a count's verdict to time. The runs behind these numbers are in
 /// docs/instruction-counting.md.
 public struct ComparisonRule: Sendable, Equatable, Codable {
-    /// The relative change in wall time below which a significant change is still "no change": 0.05 is 5 %.
+    /// The relative change in time within which a measurement is the same: 0.05 is 5 %.
     public var threshold: Double
-    /// The relative change in instructions per operation below which it is "no change": 0.01 is 1 %.
+    /// The relative change in instructions per operation within which the counts say the same: 0.01 is 1 %.
     public var instructionsThreshold: Double
     /// How many times the spread under other hash seeds a change in instructions must exceed for the
     /// counts to call it: 3.
     public var seedSpreadMargin: Double
     /// The widest spread under other hash seeds at which instructions can still decide: 1 %. Past it the
-    /// count wanders, and wall time decides.
+    /// count wanders, and time decides.
     public var widestDecidingSpread: Double
     /// How many other hash seeds each file must have counted a measurement under for a spread past
     /// `MeasurementRecord.hashSensitivity` to let the count decide: 6.
     public var leastSeedsToDecide: Int
     /// The largest Mann-Whitney p-value that counts as significant.
     public var significanceLevel: Double
-    /// The confidence level of the ratio's bootstrap interval.
+    /// The confidence level of the ratio's interval.
     public var confidenceLevel: Double
     /// Bootstrap resamples for the ratio's interval.
     public var resamples: Int
     /// The seed of the bootstrap, fixed so that comparing the same two files always prints the same.
     public var seed: UInt64
 
-    /// The default wall-time threshold, 5 %.
+    /// The default time threshold, 5 %.
     public static let defaultThreshold = 0.05
     /// The default instructions threshold, 1 %: ten times the 0.1 % two callgrind runs of one build
     /// must agree to, so a change it reports is not the counter's own spread.
@@ -103,12 +103,14 @@ public struct ComparisonRule: Sendable, Equatable, Codable {
 
     /// The rule in one sentence, for the head of every comparison.
     public var sentence: String {
-        "slower or faster only when the \(percent(confidenceLevel)) bootstrap interval of the ratio of medians "
-            + "excludes 1, the Mann-Whitney p (of the forks' medians where both files have forks; Holm-adjusted over "
-            + "all measurements) < \(significanceLevel), and the ratio is beyond ±\(percent(threshold)); "
-            + "by instructions (beyond ±\(percent(instructionsThreshold))) where both files counted them and the counts "
+        "by time, on the thread's CPU clock where both files recorded it, each fork's median one vote: slower or faster "
+            + "only when the \(percent(confidenceLevel)) interval of the ratio (Hodges-Lehmann, Moses) excludes 1, the "
+            + "Mann-Whitney p (Holm-adjusted over all measurements) < \(significanceLevel), and the ratio is beyond "
+            + "±\(percent(threshold)); the same when the interval lies within ±\(percent(threshold)); else cannot tell. "
+            + "By instructions (beyond ±\(percent(instructionsThreshold))) where both files counted them and the counts "
             + "do not move under other hash seeds, or the change is also beyond \(marginText) "
-            + "their spread there (at most \(percent(widestDecidingSpread)), under \(leastSeedsToDecide) seeds or more)"
+            + "their spread there (at most \(percent(widestDecidingSpread)), under \(leastSeedsToDecide) seeds or more); "
+            + "counts that did not move never clear a time that is slower"
     }
 
     private enum CodingKeys: String, CodingKey {

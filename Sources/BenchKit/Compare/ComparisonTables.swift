@@ -21,20 +21,20 @@ struct ComparisonTables {
         func verdict(_ verdict: ComparisonVerdict, _ basis: ComparisonBasis, _ reason: ComparisonReason, threshold: Double) -> String {
             let text: String
             switch (verdict, reason) {
-            case (.noChange, .insideTheNoise): text = "no change (noise)"
-            case (.noChange, .underTheThreshold): text = "no change (under \(rule.percent(threshold)))"
-            case (.noChange, .noRatio): text = "no change (no ratio)"
+            case (.same, _): text = "same (within ±\(rule.percent(threshold)))"
+            case (.cannotTell, .reachesPastTheThreshold): text = "cannot tell (interval past ±\(rule.percent(threshold)))"
             case (.cannotTell, _): text = "cannot tell (\(reason.rawValue))"
+            case (.slower, .slowerInTimeAlone): text = "slower by \(basis.rawValue), instructions unmoved: memory, kernel or waiting"
             default: text = verdict.rawValue
             }
-            let byInstructions = basis == .instructions ? " by instructions" : ""
-            // Bold is for a change found; "cannot tell" found none.
-            let found = verdict == .slower || verdict == .faster
-            return markdown && found ? "**\(text)\(byInstructions)**" : text + byInstructions
+            let by = verdict == .cannotTell || reason == .slowerInTimeAlone ? "" : " by \(basis.rawValue)"
+            // Bold is for a change found, and for what keeps a gate from passing.
+            let marked = verdict != .same
+            return markdown && marked ? "**\(text)\(by)**" : text + by
         }
 
         measurements = Table(
-            headers: ["measurement", "old", "new", "new/old [95% CI]", "p (Holm)", "verdict"],
+            headers: ["measurement", "old", "new", "new/old [\(rule.percent(rule.confidenceLevel)) CI]", "p (Holm)", "verdict"],
             rows: comparison.measurements.map { item in
                 let threshold = item.basis == .instructions ? rule.instructionsThreshold : rule.threshold
                 return [
@@ -49,7 +49,7 @@ struct ComparisonTables {
 
         let counted = comparison.measurements.filter { $0.instructionsRatio != nil }
         instructions = counted.isEmpty ? nil : Table(
-            headers: ["measurement", "old", "new", "new/old", "under other hash seeds", "verdict by wall time"],
+            headers: ["measurement", "old", "new", "new/old", "under other hash seeds", "verdict by time"],
             rows: counted.map { item in
                 [
                     item.key.label,
@@ -57,7 +57,7 @@ struct ComparisonTables {
                     item.new.instructionsPerOperation.map(FigureText.number) ?? "n/a",
                     Self.ratio(item.instructionsRatio, interval: nil),
                     Self.hashSpread(item),
-                    verdict(item.wallTimeVerdict, .wallTime, item.wallTimeReason, threshold: rule.threshold)
+                    verdict(item.timeVerdict, ComparisonBasis(item.clock), item.timeReason, threshold: rule.threshold)
                         + Self.decides(item.instructionsDoubt, rule: rule),
                 ]
             })
@@ -106,7 +106,7 @@ struct ComparisonTables {
         return "±" + String(format: widest < 0.01 ? "%.2f" : "%.1f", widest * 100) + "%"
     }
 
-    /// Why wall time's verdict is the one that stands, when the counts left it to wall time.
+    /// Why time's verdict is the one that stands, when the counts left it to time.
     static func decides(_ doubt: InstructionsDecision.Doubt?, rule: ComparisonRule) -> String {
         switch doubt {
         case nil: ""

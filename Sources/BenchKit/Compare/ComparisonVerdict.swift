@@ -1,39 +1,55 @@
 /// What `bench compare` concludes about one measurement: NEW against OLD.
+///
+/// Three outcomes, and each is shown, never assumed: a change (slower or faster), the same (shown by an
+/// interval within the threshold), or cannot tell (nothing shown either way).
 public enum ComparisonVerdict: String, Sendable, Equatable, Codable, CaseIterable {
     /// NEW takes less time (or fewer instructions), by the rule.
     case faster
     /// NEW takes more: a regression, which `--fail-on-regression` fails on.
     case slower
-    /// Inside the noise or under the threshold.
-    case noChange = "no change"
-    /// A wall-time difference where either file measured the measurement in one process: its samples
-    /// show how that one process's samples spread, not how much the next process differs, which on
-    /// this kind of machine is more than any change worth finding. Neither slower nor faster, and never
-    /// a regression; where instruction counts decide, they decide instead.
+    /// Shown to be within the threshold: the ratio's interval lies within `1 ± threshold` (by time), or
+    /// the counts did not move past it and the time says the same.
+    case same
+    /// Neither a change nor the same is shown: the interval reaches past the threshold without the
+    /// rule calling a change, a side was measured in one process, or too few forks reach the level.
+    /// More forks may tell; `--fail-on-regression` does not pass on it.
     case cannotTell = "cannot tell"
 }
 
 /// Which figure a verdict was reached on.
 public enum ComparisonBasis: String, Sendable, Equatable, Codable {
-    /// The wall-time samples: bootstrap interval, rank test and threshold.
+    /// The monotonic clock's samples, each fork's median one vote.
     case wallTime = "wall time"
+    /// The measuring thread's CPU time, each fork's median one vote: what load on the machine cannot
+    /// stretch, where both files recorded it.
+    case threadCPU = "CPU time"
     /// Instructions per operation, counted in both files.
     case instructions
+
+    /// The basis of a verdict reached on `clock`.
+    init(_ clock: TimingClock) {
+        self = clock == .wall ? .wallTime : .threadCPU
+    }
 }
 
-/// Why a verdict is "no change", or that it is not.
+/// Why a verdict is what it is.
 public enum ComparisonReason: String, Sendable, Equatable, Codable {
     /// The change passed every test and the threshold.
     case changed
-    /// The interval includes 1 or the rank test is not significant.
-    case insideTheNoise = "inside the noise"
-    /// Significant (or, by instructions, any change), but not beyond the threshold.
-    case underTheThreshold = "under the threshold"
+    /// Slower in time beyond the threshold by its own tests, while the instruction counts did not move
+    /// (or fell): the cost is in what counting instructions cannot see.
+    case slowerInTimeAlone = "slower in time, instructions unmoved: memory, kernel or waiting"
+    /// The interval reaches past the threshold, and the rule calls no change: nothing is shown.
+    case reachesPastTheThreshold = "the interval reaches past the threshold"
+    /// The interval lies within the threshold (by time), or the count moved less (by instructions).
+    case withinTheThreshold = "within the threshold"
     /// A median is not positive, so a ratio means nothing; nothing is concluded.
     case noRatio = "no ratio: a median is not positive"
-    /// Wall time passed every test and the threshold, but a side was measured in one process: the
-    /// reason of `ComparisonVerdict.cannotTell`.
+    /// A side was measured in one process, whose samples cannot tell the code's change from how much
+    /// the next process differs.
     case oneProcessASide = "one process a side"
+    /// Too few forks a side for the ratio's interval to reach the rule's level.
+    case tooFewForks = "too few forks for the interval's level"
 }
 
 /// What a comparison's rank test ranked.

@@ -29,7 +29,7 @@ public enum InstructionsDecision: Sendable, Equatable {
     /// Decides a change in instructions against the threshold and the seed spread.
     ///
     /// A count that did not move at the fixed seed (by at most `MeasurementRecord.hashSensitivity`,
-    /// what two runs of one build repeat to) is no change, whatever its spread: the seeds say how far a
+    /// what two runs of one build repeat to) is the same by instructions, whatever its spread (time still has its say: `MeasurementComparison`): the seeds say how far a
     /// count that moved can be believed, and no comparison needs them for one that did not. A count
     /// that moved is judged against its spread; with none, by the threshold alone only where it is too
     /// long to be counted again (`MeasurementRecord.longestCountedAgain`), else wall time decides.
@@ -47,7 +47,7 @@ public enum InstructionsDecision: Sendable, Equatable {
         let change = abs(ratio - 1)
         let (verdict, reason) = MeasurementComparison.beyond(ratio: ratio, threshold: rule.instructionsThreshold)
         guard change > MeasurementRecord.hashSensitivity else {
-            self = .decides(.noChange, .underTheThreshold)
+            self = .decides(.same, .withinTheThreshold)
             return
         }
         guard let spread else {
@@ -74,7 +74,7 @@ public enum InstructionsDecision: Sendable, Equatable {
         if change > rule.instructionsThreshold && change > margin {
             self = .decides(verdict, reason)
         } else if change + margin <= rule.instructionsThreshold {
-            self = .decides(.noChange, .underTheThreshold)
+            self = .decides(.same, .withinTheThreshold)
         } else {
             self = .leavesItToWallTime(.withinTheSpread)
         }

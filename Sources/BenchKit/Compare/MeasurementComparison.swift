@@ -2,14 +2,18 @@ import Harness
 
 /// One measurement of OLD against the same measurement of NEW: every figure the verdict rests on.
 ///
-/// The wall-time figures are always computed, from the raw samples, even when instruction counts decide:
-/// a reader sees both, and the JSON keeps both verdicts.
+/// Time is judged on the thread's CPU clock where both files recorded it, since load on the machine
+/// stretches wall time and not the time the thread ran, else on the monotonic clock; each fork's median
+/// is one vote. The time figures are always computed, even when instruction counts decide: a reader
+/// sees both, and the JSON keeps both verdicts.
 public struct MeasurementComparison: Sendable, Equatable, Codable {
     /// One side's figures, as its results file records them.
     public struct Side: Sendable, Equatable, Codable {
-        /// The median, nanoseconds per operation.
+        /// The median on the judged clock, nanoseconds per operation: of the forks' medians where the
+        /// file measured in forks, else of the samples.
         public var median: Double
-        /// The file's own interval of that median.
+        /// That median's interval: the file's own on the monotonic clock, the forks' order-statistic
+        /// interval on the CPU clock (or the file's own where too few forks reach 95 %).
         public var medianInterval: ConfidenceInterval
         /// How many samples the median is of.
         public var samples: Int
@@ -20,9 +24,17 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         /// How far that count moved under other hash seeds, when counted again (0.05 is 5 %).
         @ExplicitNull public var instructionsHashSpread: Double?
 
-        init(_ record: MeasurementRecord) {
-            median = record.summary.median
-            medianInterval = record.summary.medianInterval
+        init(_ record: MeasurementRecord, clock: TimingClock) {
+            let groups = record.sampleGroups(on: clock) ?? record.sampleGroups
+            if clock == .wall {
+                median = record.summary.median
+                medianInterval = record.summary.medianInterval
+            } else {
+                median = ForkMedians.median(of: groups)
+                medianInterval =
+                    ForkMedians(groups: groups, level: 0.95)?.interval
+                    ?? Statistics.bootstrapMedianInterval(groups: groups, level: 0.95, resamples: 2000, seed: 0x5EED)
+            }
             samples = record.samples.count
             forks = record.sampleGroups.count
             instructionsPerOperation = record.instructionsPerOperation
@@ -32,28 +44,34 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
 
     /// The measurement compared.
     public var key: MeasurementKey
+    /// The clock time is judged on: the thread's CPU clock where both records have it, else the
+    /// monotonic clock.
+    public var clock: TimingClock
     /// OLD's figures.
     public var old: Side
     /// NEW's figures.
     public var new: Side
-    /// `median(NEW) / median(OLD)`; `nil` when a sample is not positive.
+    /// NEW over OLD on `clock`: the Hodges-Lehmann ratio of the forks' medians where both files
+    /// measured in forks (`RatioOfProcesses`), else the ratio of the medians; `nil` when a figure is
+    /// not positive.
     @ExplicitNull public var ratio: Double?
-    /// The bootstrap interval of `ratio`, from both files' raw samples.
+    /// The interval of `ratio` at the rule's level: Moses's over the forks' medians where both files
+    /// measured in forks, else a bootstrap of the samples (which decides nothing); `nil` when there is
+    /// no ratio, or too few forks reach the level.
     @ExplicitNull public var ratioInterval: ConfidenceInterval?
-    /// The two-sided Mann-Whitney U test of NEW against OLD: of the forks' medians when both files
-    /// measured in several forks, else of the samples.
+    /// The two-sided Mann-Whitney U test of NEW against OLD on `clock`: of the forks' medians when both
+    /// files measured in several forks, else of the samples.
     public var rankTest: RankTest
     /// What `rankTest` ranked.
     public var rankTestOf: RankedUnit
     /// `rankTest`'s p-value adjusted for every measurement of the comparison being tested at once
-    /// (Holm); the wall-time verdict rests on it. Equal to the raw p-value until
+    /// (Holm); the time verdict rests on it. Equal to the raw p-value until
     /// `judge(adjustedPValue:rule:)` is given the comparison's adjustment.
     public var adjustedPValue: Double
-    /// The verdict wall time alone gives: `cannotTell` in place of slower or faster where
-    /// `isOneProcessASide`.
-    public var wallTimeVerdict: ComparisonVerdict
-    /// Why wall time gives that verdict.
-    public var wallTimeReason: ComparisonReason
+    /// The verdict time alone gives, on `clock`.
+    public var timeVerdict: ComparisonVerdict
+    /// Why time gives that verdict.
+    public var timeReason: ComparisonReason
     /// `instructions(NEW) / instructions(OLD)`, when both files counted them and OLD's is positive.
     @ExplicitNull public var instructionsRatio: Double?
     /// Whether either file's count moved under other hash seeds by more than
@@ -66,11 +84,15 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     /// How many other hash seeds the file with fewer of them counted this measurement under (0 when
     /// one did not count again); `nil` when neither did.
     @ExplicitNull public var instructionsSeeds: Int?
-    /// Why the counts, though both files have them, left the verdict to wall time; `nil` when they
-    /// decided or either file lacks them.
+    /// What the counts alone say, where they can say it (`InstructionsDecision`); `nil` when either
+    /// file lacks them or they leave it to time.
+    @ExplicitNull public var instructionsVerdict: ComparisonVerdict?
+    /// Why the counts, though both files have them, left the verdict to time; `nil` when they decided
+    /// or either file lacks them.
     @ExplicitNull public var instructionsDoubt: InstructionsDecision.Doubt?
-    /// The verdict: by instructions when `instructionsRatio` exists and `InstructionsDecision` lets the
-    /// counts decide, else by wall time.
+    /// The verdict. Counts that moved decide slower or faster alone; a time that is slower by its own
+    /// tests is slower whatever the counts say; otherwise time's verdict stands, so "same" is shown by
+    /// the time's interval and never by counts alone.
     public var verdict: ComparisonVerdict
     /// Which figure `verdict` rests on.
     public var basis: ComparisonBasis
@@ -93,27 +115,25 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     ///   - new: The measurement in NEW, with the same name and strategy.
     ///   - rule: The decision rule.
     ///   - countingMethodChanged: Whether the files counted instructions by different ways
-    ///     (`CountingMethod`): the counts are then shown, and wall time decides.
-    public init(old: MeasurementRecord, new: MeasurementRecord, rule: ComparisonRule, countingMethodChanged: Bool = false) {
+    ///     (`CountingMethod`): the counts are then shown, and time decides.
+    ///   - clock: The clock to judge time on; nil judges on the thread's CPU clock where both records
+    ///     have it, else on the monotonic clock.
+    public init(
+        old: MeasurementRecord, new: MeasurementRecord, rule: ComparisonRule, countingMethodChanged: Bool = false,
+        clock: TimingClock? = nil
+    ) {
         key = old.key
         self.countingMethodChanged = countingMethodChanged
-        self.old = Side(old)
-        self.new = Side(new)
-        let oldGroups = old.sampleGroups
-        let newGroups = new.sampleGroups
-        (rankTest, rankTestOf) = Self.rankTest(old: old, new: new)
+        let judged = clock ?? Self.clock(old: old, new: new)
+        self.clock = judged
+        self.old = Side(old, clock: judged)
+        self.new = Side(new, clock: judged)
+        let oldGroups = old.sampleGroups(on: judged) ?? old.sampleGroups
+        let newGroups = new.sampleGroups(on: judged) ?? new.sampleGroups
+        (rankTest, rankTestOf) = Self.rankTest(old: oldGroups, new: newGroups)
         adjustedPValue = rankTest.pValue
         allocations = AllocationChange(old: old.allocations, new: new.allocations)
-        // A ratio of medians is only meaningful on positive figures; a resampled median of samples that
-        // are not all positive could be zero or change sign.
-        if old.samples.allSatisfy({ $0 > 0 }) && new.samples.allSatisfy({ $0 > 0 }) {
-            ratio = new.summary.median / old.summary.median
-            ratioInterval = Statistics.bootstrapMedianRatioInterval(
-                groups: newGroups, oldGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed)
-        } else {
-            ratio = nil
-            ratioInterval = nil
-        }
+        (ratio, ratioInterval) = Self.ratio(old: oldGroups, new: newGroups, rule: rule)
         let varies = [old.instructionsVaryWithHashing, new.instructionsVaryWithHashing].compactMap { $0 }
         instructionsVaryWithHashing = varies.isEmpty ? nil : varies.contains(true)
         instructionsSpread = InstructionsDecision.spread(old: old, new: new)
@@ -125,8 +145,9 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
         } else {
             instructionsRatio = nil
         }
+        instructionsVerdict = nil
         instructionsDoubt = nil
-        (basis, wallTimeVerdict, wallTimeReason, verdict, reason) = (.wallTime, .noChange, .noRatio, .noChange, .noRatio)
+        (basis, timeVerdict, timeReason, verdict, reason) = (.wallTime, .cannotTell, .noRatio, .cannotTell, .noRatio)
         judge(adjustedPValue: rankTest.pValue, rule: rule)
     }
 
@@ -138,12 +159,8 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     ///   - rule: The decision rule.
     public mutating func judge(adjustedPValue: Double, rule: ComparisonRule) {
         self.adjustedPValue = adjustedPValue
-        if let ratio, let ratioInterval {
-            (wallTimeVerdict, wallTimeReason) = Self.wallTimeVerdict(
-                ratio: ratio, interval: ratioInterval, pValue: adjustedPValue, oneProcessASide: isOneProcessASide, rule: rule)
-        } else {
-            (wallTimeVerdict, wallTimeReason) = (.noChange, .noRatio)
-        }
+        (timeVerdict, timeReason) = Self.timeVerdict(
+            ratio: ratio, interval: ratioInterval, pValue: adjustedPValue, oneProcessASide: isOneProcessASide, rule: rule)
         let decision = instructionsRatio.map { ratio in
             countingMethodChanged
                 ? .leavesItToWallTime(.countingMethodChanged)
@@ -153,51 +170,107 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
                         > MeasurementRecord.longestCountedAgain)
         }
         instructionsDoubt = decision?.doubt
-        if let byInstructions = decision?.verdict {
+        instructionsVerdict = decision?.verdict?.0
+        let byTime = ComparisonBasis(clock)
+        switch (instructionsVerdict, timeVerdict) {
+        case (.slower?, _), (.faster?, .same), (.faster?, .faster), (.faster?, .cannotTell):
+            // Counts that moved past the threshold (and past their spread) decide a change alone.
             basis = .instructions
-            (verdict, reason) = byInstructions
-        } else {
-            basis = .wallTime
-            (verdict, reason) = (wallTimeVerdict, wallTimeReason)
+            (verdict, reason) = decision!.verdict!
+        case (_, .slower):
+            // Counts cannot clear what the clock shows: memory stalls, system calls, page faults and
+            // waiting cost time and no instructions.
+            basis = byTime
+            verdict = .slower
+            reason = instructionsVerdict == .same ? .slowerInTimeAlone : timeReason
+        default:
+            basis = byTime
+            (verdict, reason) = (timeVerdict, timeReason)
         }
     }
+
+    /// Whether the verdict is slower in time while the instruction counts did not move past the
+    /// threshold: the report says so in words, since callgrind cannot see where that time goes.
+    public var isSlowerInTimeAlone: Bool { reason == .slowerInTimeAlone }
 
     // MARK: - The rule
 
     /// The two-sided Mann-Whitney U test of NEW against OLD, and what it ranked: the forks' medians when
-    /// both records were measured in several forks, else the samples.
+    /// both sides were measured in several forks, else the samples.
     ///
     /// Samples of one process are not independent draws of what the next process will show: with forks
     /// on both sides, each process is one observation.
-    static func rankTest(old: MeasurementRecord, new: MeasurementRecord) -> (RankTest, RankedUnit) {
-        let oldGroups = old.sampleGroups
-        let newGroups = new.sampleGroups
+    static func rankTest(old oldGroups: [[Double]], new newGroups: [[Double]]) -> (RankTest, RankedUnit) {
         guard oldGroups.count > 1 && newGroups.count > 1 else {
-            return (Statistics.mannWhitneyU(new.samples, old.samples), .samples)
+            return (Statistics.mannWhitneyU(newGroups.flatMap { $0 }, oldGroups.flatMap { $0 }), .samples)
         }
         return (Statistics.mannWhitneyU(newGroups.map(Statistics.median), oldGroups.map(Statistics.median)), .forkMedians)
     }
 
-    static func wallTimeVerdict(
-        ratio: Double, interval: ConfidenceInterval, pValue: Double, oneProcessASide: Bool, rule: ComparisonRule
-    ) -> (ComparisonVerdict, ComparisonReason) {
-        let excludesOne = interval.lower > 1 || interval.upper < 1
-        guard excludesOne, pValue < rule.significanceLevel else { return (.noChange, .insideTheNoise) }
-        let (verdict, reason) = beyond(ratio: ratio, threshold: rule.threshold)
-        // The interval and the point ratio could in principle sit on opposite sides of 1 (a lopsided
-        // resampling); a change the two do not agree on the direction of is not one.
-        let agrees = verdict == .slower ? interval.lower > 1 : verdict == .faster ? interval.upper < 1 : true
-        guard agrees else { return (.noChange, .insideTheNoise) }
-        // Two processes of one build differ here by up to a fifth in a median while each one's samples
-        // agree within a few percent: a change one process's samples pass may be the processes'.
-        // A difference they do not call stays no change, which claims nothing and fails nothing.
-        guard verdict == .noChange || !oneProcessASide else { return (.cannotTell, .oneProcessASide) }
-        return (verdict, reason)
+    /// The clock a comparison of two records judges time on: the thread's CPU clock where both have
+    /// it, else the monotonic clock.
+    static func clock(old: MeasurementRecord, new: MeasurementRecord) -> TimingClock {
+        old.threadCPUSamples != nil && new.threadCPUSamples != nil ? .threadCPU : .wall
     }
 
+    /// The rank test of two records on `clock`.
+    static func rankTest(old: MeasurementRecord, new: MeasurementRecord, clock: TimingClock) -> (RankTest, RankedUnit) {
+        rankTest(old: old.sampleGroups(on: clock) ?? old.sampleGroups, new: new.sampleGroups(on: clock) ?? new.sampleGroups)
+    }
+
+    /// NEW over OLD and its interval: over the forks' medians where both sides have several
+    /// (`RatioOfProcesses`, nil interval where too few reach the level), else the medians' ratio with a
+    /// two-stage bootstrap of the samples, shown but deciding nothing.
+    static func ratio(old: [[Double]], new: [[Double]], rule: ComparisonRule) -> (Double?, ConfidenceInterval?) {
+        let all = old.flatMap { $0 } + new.flatMap { $0 }
+        guard !all.isEmpty, all.allSatisfy({ $0 > 0 }) else { return (nil, nil) }
+        guard old.count > 1 && new.count > 1 else {
+            return (
+                Statistics.median(new.flatMap { $0 }) / Statistics.median(old.flatMap { $0 }),
+                Statistics.bootstrapMedianRatioInterval(
+                    groups: new, old, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed)
+            )
+        }
+        let newMedians = new.map(Statistics.median)
+        let oldMedians = old.map(Statistics.median)
+        if let processes = RatioOfProcesses(new: newMedians, old: oldMedians, level: rule.confidenceLevel) {
+            return (processes.ratio, processes.interval)
+        }
+        return (Statistics.median(newMedians) / Statistics.median(oldMedians), nil)
+    }
+
+    /// What time alone says.
+    ///
+    /// Slower (faster) when the interval lies wholly above (below) 1, the Holm-adjusted rank test is
+    /// significant and the ratio is beyond the threshold; the same when the interval lies within
+    /// `1 ± threshold`; else cannot tell. A side measured in one process, or too few forks for the
+    /// level, cannot tell.
+    static func timeVerdict(
+        ratio: Double?, interval: ConfidenceInterval?, pValue: Double, oneProcessASide: Bool, rule: ComparisonRule
+    ) -> (ComparisonVerdict, ComparisonReason) {
+        guard let ratio else { return (.cannotTell, .noRatio) }
+        // Two processes of one build differ here by up to a fifth in a median while each one's samples
+        // agree within a few percent: one process's samples show neither a change nor its absence.
+        guard !oneProcessASide else { return (.cannotTell, .oneProcessASide) }
+        guard let interval else { return (.cannotTell, .tooFewForks) }
+        let excludesOne = interval.lower > 1 || interval.upper < 1
+        if excludesOne, pValue < rule.significanceLevel {
+            let (verdict, reason) = beyond(ratio: ratio, threshold: rule.threshold)
+            // The interval and the point could in principle sit on opposite sides of 1; a change the
+            // two do not agree on the direction of is not one.
+            let agrees = verdict == .slower ? interval.lower > 1 : verdict == .faster ? interval.upper < 1 : false
+            if agrees { return (verdict, reason) }
+        }
+        if interval.lower >= 1 - rule.threshold && interval.upper <= 1 + rule.threshold {
+            return (.same, .withinTheThreshold)
+        }
+        return (.cannotTell, .reachesPastTheThreshold)
+    }
+
+    /// Slower or faster beyond `threshold`, else the same.
     static func beyond(ratio: Double, threshold: Double) -> (ComparisonVerdict, ComparisonReason) {
         if ratio > 1 + threshold { return (.slower, .changed) }
         if ratio < 1 - threshold { return (.faster, .changed) }
-        return (.noChange, .underTheThreshold)
+        return (.same, .withinTheThreshold)
     }
 }

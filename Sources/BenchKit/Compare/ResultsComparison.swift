@@ -80,7 +80,7 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
                 MeasurementComparison(old: oldMeasurements[key]!, new: $0, rule: rule, countingMethodChanged: methodChanged)
             }
         }
-        // Every measurement is tested at once: the wall-time verdicts rest on p-values adjusted for that.
+        // Every measurement is tested at once: the time verdicts rest on p-values adjusted for that.
         let adjusted = Statistics.holmAdjusted(measurements.map(\.rankTest.pValue))
         for index in measurements.indices { measurements[index].judge(adjustedPValue: adjusted[index], rule: rule) }
         self.measurements = measurements
@@ -126,8 +126,11 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
     /// Measurements judged faster.
     public var faster: [MeasurementComparison] { measurements.filter { $0.verdict == .faster } }
 
-    /// Measurements whose wall time differed where a side was measured in one process, and that no
-    /// count decided: neither slower nor faster, and no regression.
+    /// Measurements shown to be the same.
+    public var same: [MeasurementComparison] { measurements.filter { $0.verdict == .same } }
+
+    /// Measurements that show neither a change nor the same: more forks may tell. Not a regression, but
+    /// `--fail-on-regression` does not pass on them.
     public var cannotTell: [MeasurementComparison] { measurements.filter { $0.verdict == .cannotTell } }
 
     /// Measurements whose allocations per operation differ, exact or not.
@@ -138,20 +141,22 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
     /// Every regression `--fail-on-regression` fails on, one line each: a slower measurement, a changed
     /// count, more allocations per operation over passes of equal length.
     public var regressions: [String] {
-        slower.map { "\($0.key.label): slower by \($0.basis.rawValue)" }
+        slower.map { "\($0.key.label): " + ($0.isSlowerInTimeAlone ? ComparisonReason.slowerInTimeAlone.rawValue : "slower by \($0.basis.rawValue)") }
             + changedCounts.map { "\($0.label): re-runs \($0.old) -> \($0.new)" }
             + measurements.filter { $0.allocations?.isRegression == true }.map { "\($0.key.label): more allocations per operation" }
     }
 
-    /// The exit status: 1 when `failOnRegression` and there is a regression, else 0. Improvements,
-    /// additions and removals never fail.
+    /// The exit status: with `failOnRegression`, 1 on a regression, else 3 where a measurement cannot
+    /// tell (nothing is shown slower, and not everything is shown the same), else 0. Without it, 0.
+    /// Improvements, additions and removals never fail.
     public func exitStatus(failOnRegression: Bool) -> ExitStatus {
-        failOnRegression && !regressions.isEmpty ? .failure : .success
+        guard failOnRegression else { return .success }
+        return !regressions.isEmpty ? .failure : !cannotTell.isEmpty ? .tooNoisy : .success
     }
 
     private enum CodingKeys: String, CodingKey {
         case old, new, rule, warnings, seedsCounted, measurements, addedMeasurements, removedMeasurements, changedCounts,
-            equalCounts, addedCounts, removedCounts, regressions, cannotTell
+            equalCounts, addedCounts, removedCounts, regressions, cannotTell, cannotTellMeasurements
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -170,7 +175,8 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
         try container.encode(removedCounts, forKey: .removedCounts)
         // Derived, written so a reader of the JSON need not re-derive it.
         try container.encode(regressions, forKey: .regressions)
-        // How many measurements' verdict is "cannot tell": the summary line's count.
+        // How many measurements' verdict is "cannot tell", and which: what a gate runs again.
         try container.encode(cannotTell.count, forKey: .cannotTell)
+        try container.encode(cannotTell.map(\.key), forKey: .cannotTellMeasurements)
     }
 }

@@ -11,8 +11,8 @@ import Harness
 ///   `ComparisonRule.instructionsThreshold`, unless the counts wander under other hash seeds.
 /// - **Wall time**: each run that took the measurement in forks is set against the last earlier such
 ///   run on the same machine, toolchain, allocator and build (`EnvironmentField.wallTime`), and judged
-///   by `MeasurementComparison`'s wall-time verdict: the ratio's bootstrap interval, the Mann-Whitney test
-///   of the forks' medians (Holm-adjusted over every measurement the two files share, as a comparison
+///   by `MeasurementComparison`'s time verdict on the monotonic clock, the clock of the series it shows:
+///   the ratio's interval over the forks' medians, the Mann-Whitney test of the forks' medians (Holm-adjusted over every measurement the two files share, as a comparison
 ///   of the two files adjusts it), and the threshold. A run measured in one process is left out of the
 ///   series, since compare cannot tell a change there.
 ///
@@ -75,7 +75,7 @@ public struct HistorySteps: Sendable, Equatable {
             }
             switch basis {
             case .instructions: steps += pairs.compactMap { Self.instructionsStep($0, history, rule: rule) }
-            case .wallTime:
+            case .wallTime, .threadCPU:
                 steps += Self.wallTimeSteps(pairs, history, rule: rule)
                 changePoints += Self.changePoints(pairs, history)
             }
@@ -106,7 +106,7 @@ public struct HistorySteps: Sendable, Equatable {
         guard let record else { return false }
         switch basis {
         case .instructions: return record.instructionsPerOperation != nil
-        case .wallTime: return record.sampleGroups.count > 1
+        case .wallTime, .threadCPU: return record.sampleGroups.count > 1
         }
     }
 
@@ -168,9 +168,9 @@ public struct HistorySteps: Sendable, Equatable {
                 adjusted[runs] = adjustedPValues(old: history.runs[pair.since].results, new: history.runs[pair.run].results)
             }
             guard let pValue = adjusted[runs]?[pair.key], pValue < rule.significanceLevel else { continue }
-            var comparison = MeasurementComparison(old: old, new: new, rule: rule)
+            var comparison = MeasurementComparison(old: old, new: new, rule: rule, clock: .wall)
             comparison.judge(adjustedPValue: pValue, rule: rule)
-            let verdict = comparison.wallTimeVerdict
+            let verdict = comparison.timeVerdict
             guard verdict == .slower || verdict == .faster, let ratio = comparison.ratio else { continue }
             steps.append(
                 HistoryStep(
@@ -185,7 +185,7 @@ public struct HistorySteps: Sendable, Equatable {
         let oldRecords = Dictionary(old.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let newRecords = Dictionary(new.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let shared = oldRecords.keys.filter { newRecords[$0] != nil }.sorted()
-        let pValues = shared.map { MeasurementComparison.rankTest(old: oldRecords[$0]!, new: newRecords[$0]!).0.pValue }
+        let pValues = shared.map { MeasurementComparison.rankTest(old: oldRecords[$0]!, new: newRecords[$0]!, clock: .wall).0.pValue }
         return Dictionary(uniqueKeysWithValues: zip(shared, Statistics.holmAdjusted(pValues)))
     }
 }

@@ -11,7 +11,9 @@ import Harness
 ///
 /// The files must be runs of one build (commit, tree state, build, toolchain, machine, allocator) with
 /// the same options but `forks`, judged against the same limits, with identical body re-run counts;
-/// anything else is refused. Instruction counts are the first counted file's (a build's fixed-seed
+/// anything else is refused. A file run with another `--filter` than the first is a later look at some
+/// of its measurements (the release gate's, where a measurement could not tell): its forks are added
+/// to those measurements, which the first file must have, and its counts are its selection's own. Instruction counts are the first counted file's (a build's fixed-seed
 /// count is exact) with every file's counts under other hash seeds; a file with no counts may borrow
 /// them from another run of the same build (`instructionsFrom`). The limits are judged again, the
 /// scaling fits drawn again through the merged medians.
@@ -30,7 +32,14 @@ public enum ResultsMerge {
         _ files: [(path: String, results: ResultsFile)], names: KeyMeasurements, instructionsFrom: (path: String, results: ResultsFile)? = nil
     ) throws(BenchError) -> ResultsFile {
         guard let (firstPath, first) = files.first else { throw .at("bench merge", "no results file to merge") }
-        for (path, file) in files.dropFirst() { try requireSameRun(path, file, as: first, firstPath) }
+        let isLaterLook = { (file: ResultsFile) in file.options.filter != first.options.filter }
+        for (path, file) in files.dropFirst() {
+            if isLaterLook(file) {
+                try requireLaterLook(path, file, of: first, firstPath)
+            } else {
+                try requireSameRun(path, file, as: first, firstPath)
+            }
+        }
         if let (path, donor) = instructionsFrom { try requireSameBuild(path, donor, as: first, firstPath) }
 
         var merged = first
@@ -53,6 +62,7 @@ public enum ResultsMerge {
             var forks: [MeasurementRecord] = []
             for (path, file) in files {
                 guard let same = file.measurements.record(record.key) else {
+                    if isLaterLook(file) { continue }
                     throw .at(path, "has no measurement '\(record.name)' (\(record.strategy.rawValue)), which \(firstPath) has")
                 }
                 forks += same.forkRecords
@@ -92,8 +102,10 @@ public enum ResultsMerge {
         // A file's extra looks measured some measurements in more forks than the rest; merged, every
         // measurement holds all forks of every file, which no one look took.
         merged.looksTaken = nil
+        let looks = files.filter { isLaterLook($0.results) }.count
         merged.method = (counted?.results.method ?? first.method)
-            + ["merged by bench merge from \(files.count) runs of this build made one after another"]
+            + ["merged by bench merge from \(files.count) runs of this build made one after another"
+                + (looks == 0 ? "" : ", \(looks) of them later looks at some measurements (another --filter)")]
         return merged
     }
 
@@ -119,6 +131,17 @@ public enum ResultsMerge {
             ("buildConfiguration", environment.buildConfiguration), ("toolchain", environment.toolchain),
             ("filter", options.filter ?? "none"), ("strategy", options.strategy.rawValue), ("specDirectory", options.specDirectory),
         ]
+    }
+
+    private static func requireLaterLook(_ path: String, _ file: ResultsFile, of first: ResultsFile, _ firstPath: String) throws(BenchError) {
+        var widened = file
+        widened.options.filter = first.options.filter
+        try requireSameBuild(path, widened, as: first, firstPath)
+        guard file.limitsSHA256 == first.limitsSHA256 else { throw .at(path, "was judged against other limits than \(firstPath)") }
+        let keys = Set(first.measurements.map(\.key))
+        if let stray = file.measurements.first(where: { !keys.contains($0.key) }) {
+            throw .at(path, "looks again at '\(stray.name)' (\(stray.strategy.rawValue)), which \(firstPath) does not measure")
+        }
     }
 
     private static func requireSameRun(_ path: String, _ file: ResultsFile, as first: ResultsFile, _ firstPath: String) throws(BenchError) {

@@ -3,7 +3,7 @@
 ///
 /// It opens with the summary line and the warnings, then a row per measurement both files have: the
 /// text report's figures (`ComparisonTables`) beside a strip of NEW over OLD with its interval against
-/// the band the rule calls no change, coloured by the verdict (`RatioStrip`). Allocations and counts
+/// the band the rule calls the same, coloured by the verdict (`RatioStrip`). Allocations and counts
 /// follow only where they changed, as in the text report. Each measurement row carries
 /// `data-measurement` (its key's label) and `data-verdict`; the page is a function of the comparison
 /// alone.
@@ -54,8 +54,8 @@ public enum HTMLComparisonReport {
                 text + HTML.element("td", [("class", "chart")], strip.svg(scale)))
         }
         let note = "The strip: new over old (a dot) with its \(FigureText.number(comparison.rule.confidenceLevel * 100)) % interval (a bar), "
-            + "on a logarithmic axis, against the grey band of ratios the rule calls no change "
-            + "(±\(comparison.rule.percent(comparison.rule.threshold)) by wall time, ±\(comparison.rule.percent(comparison.rule.instructionsThreshold)) "
+            + "on a logarithmic axis, against the grey band the rule calls the same where the interval lies within it "
+            + "(±\(comparison.rule.percent(comparison.rule.threshold)) by time, ±\(comparison.rule.percent(comparison.rule.instructionsThreshold)) "
             + "where instruction counts decide, drawn then without an interval); the dashed line is 1. Rule: \(comparison.rule.sentence)"
         return HTMLPage.section("Measurements", id: "measurements", [
             HTMLPage.paragraph(note, className: "note"),

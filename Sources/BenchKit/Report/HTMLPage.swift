@@ -88,7 +88,7 @@ struct HTMLPage {
         tbody.measurement tr.name td { padding-top: 10px; font-weight: 600; border-bottom: none; font-family: ui-monospace, monospace; font-size: 12px; }
         .badge { display: inline-block; padding: 0 6px; border-radius: 3px; color: #fff; font-weight: 600; font-size: 12px; }
         .badge.v-pass, .badge.v-faster { background: var(--pass); } .badge.v-fail, .badge.v-slower { background: var(--fail); }
-        .badge.v-undecided, .badge.v-cannot-tell { background: var(--undecided); } .badge.v-indicative, .badge.v-notjudged, .badge.v-no-change { background: var(--quiet); }
+        .badge.v-undecided, .badge.v-cannot-tell { background: var(--undecided); } .badge.v-indicative, .badge.v-notjudged, .badge.v-same { background: var(--quiet); }
         details { margin: 8px 0; } summary { cursor: pointer; font-weight: 600; }
         p.note { color: #4b5563; font-size: 12.5px; max-width: 900px; }
         p.key { font-size: 12.5px; } .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin: 0 4px 0 10px; vertical-align: -1px; }
@@ -99,7 +99,7 @@ struct HTMLPage {
         svg .band { fill: #e5e7eb; } svg .one { stroke: #6b7280; stroke-dasharray: 2 2; } svg .ratio { stroke: #fff; stroke-width: 1; } svg .clipped { stroke: #111827; stroke-width: 1.5; }
         \(shapeStyle)
         svg .fork, svg .point { stroke: #fff; }
-        .v-faster { fill: var(--pass); } .v-slower { fill: var(--fail); } .v-cannot-tell { fill: var(--undecided); } .v-no-change { fill: var(--quiet); }
+        .v-faster { fill: var(--pass); } .v-slower { fill: var(--fail); } .v-cannot-tell { fill: var(--undecided); } .v-same { fill: var(--quiet); }
         """
     }
 }

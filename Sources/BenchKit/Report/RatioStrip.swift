@@ -1,7 +1,7 @@
 /// One measurement of a comparison drawn on a strip: NEW over OLD with its interval, against the band
-/// of ratios the rule calls no change, coloured by the verdict.
+/// the rule calls the same where the interval lies within it, coloured by the verdict.
 ///
-/// It draws the figure the verdict rests on: the wall-time ratio of medians with its bootstrap interval
+/// It draws the figure the verdict rests on: the ratio of the forks' medians on the judged clock with its interval
 /// against ±`threshold`, or, where instruction counts decided, their ratio (exact, so no interval)
 /// against ±`instructionsThreshold`. All strips of a page share one logarithmic `ChartScale`, so equal
 /// changes look equal in both directions; a figure beyond `clip` is drawn at the edge.

@@ -56,8 +56,8 @@ enum StepSeeds {
     /// What the rule makes of a move.
     static func meaning(_ decision: InstructionsDecision) -> String {
         switch decision {
-        case .decides(let verdict, _) where verdict != .noChange: "believed, \(verdict.rawValue) by instructions"
-        case .decides: "within the threshold once its spread is weighed: no change by instructions"
+        case .decides(let verdict, _) where verdict != .same: "believed, \(verdict.rawValue) by instructions"
+        case .decides: "within the threshold once its spread is weighed: the same by instructions"
         case .leavesItToWallTime(.countsWander): "the counts wander: the step may be where hashed values landed, not work the commit added"
         case .leavesItToWallTime(.withinTheSpread): "within three times its spread: the counts cannot tell it from where hashed values landed"
         case .leavesItToWallTime(let doubt): doubt.rawValue

@@ -99,7 +99,7 @@ final class TimedRuns {
         for comparison in compared {
             guard let ratio = comparison.ratio, let interval = comparison.ratioInterval else { continue }
             changes[comparison.key] = TimedChange(
-                verdict: TimedChange.verdict(wallTime: comparison.wallTimeVerdict, interval: interval, threshold: rule.threshold),
+                verdict: TimedChange.verdict(time: comparison.timeVerdict, interval: interval, threshold: rule.threshold),
                 ratio: ratio, interval: interval, before: comparison.old.median, after: comparison.new.median, forks: forks)
         }
         return changes

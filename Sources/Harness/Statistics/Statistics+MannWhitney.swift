@@ -60,9 +60,22 @@ extension Statistics {
     /// `2 · min(P(U' ≤ u), P(U' ≥ u))`, capped at 1, for U' the statistic of `n1` values ranked among
     /// `n1 + n2` with no ties, every arrangement equally likely.
     ///
+    /// - Complexity: that of `uArrangements(_:_:)`.
+    public static func exactTwoSidedPValue(u: Int, _ n1: Int, _ n2: Int) -> Double {
+        let distribution = uArrangements(n1, n2)
+        let largest = n1 * n2
+        let total = distribution.reduce(0, +)
+        let atMost = distribution[0...min(u, largest)].reduce(0, +)
+        let atLeast = distribution[max(0, u)...largest].reduce(0, +)
+        return Swift.min(1, 2 * Swift.min(atMost, atLeast) / total)
+    }
+
+    /// How many of the `C(n1 + n2, n1)` equally likely arrangements of `n1` values among `n1 + n2`, with
+    /// no ties, give each U from 0 to `n1 · n2`.
+    ///
     /// - Complexity: O(`n1` · `n2` · `n1 · n2`) time: the count of arrangements by U, built one value at a
     ///   time with `N(i, j, u) = N(i - 1, j, u - j) + N(i, j - 1, u)`.
-    public static func exactTwoSidedPValue(u: Int, _ n1: Int, _ n2: Int) -> Double {
+    static func uArrangements(_ n1: Int, _ n2: Int) -> [Double] {
         let largest = n1 * n2
         let none = [Double](repeating: 0, count: largest + 1)
         // arrangements[j][u]: orderings of i first-group values and j second-group ones whose U is u,
@@ -80,11 +93,7 @@ extension Statistics {
             }
             arrangements = next
         }
-        let distribution = arrangements[n2]
-        let total = distribution.reduce(0, +)
-        let atMost = distribution[0...min(u, largest)].reduce(0, +)
-        let atLeast = distribution[max(0, u)...largest].reduce(0, +)
-        return Swift.min(1, 2 * Swift.min(atMost, atLeast) / total)
+        return arrangements[n2]
     }
 }
 

@@ -5,11 +5,11 @@ import Harness
 public struct TimedChange: Sendable, Equatable {
     /// What timing tells of the pair.
     public enum Verdict: String, Sendable, Equatable, CaseIterable {
-        /// Compare's rule calls the later commit slower by wall time.
+        /// Compare's rule calls the later commit slower by time.
         case slower
         /// Compare's rule calls it faster.
         case faster
-        /// Compare's rule calls no change, and the ratio's interval lies within ±threshold: there is no
+        /// Compare's rule calls the same: the ratio's interval lies within ±threshold, so there is no
         /// step of the threshold's size between the two commits.
         case still
         /// Neither: the interval reaches past the threshold without compare's rule calling a change.
@@ -22,9 +22,9 @@ public struct TimedChange: Sendable, Equatable {
 
     /// What timing tells.
     public var verdict: Verdict
-    /// The later commit's median over the earlier's (the medians of the forks' medians).
+    /// The later commit's figure over the earlier's, as compare gives it (the forks' medians, one vote each).
     public var ratio: Double
-    /// The bootstrap interval of `ratio`, as compare draws it.
+    /// The interval of `ratio`, as compare draws it.
     public var interval: ConfidenceInterval
     /// The earlier commit's median, nanoseconds per operation.
     public var before: Double
@@ -43,17 +43,18 @@ public struct TimedChange: Sendable, Equatable {
         self.forks = forks
     }
 
-    /// What timing tells of a comparison compare judged: its wall-time verdict when that is slower or
-    /// faster; else `still` when the ratio's interval lies within `1 ± threshold`, else `cannotTell`.
+    /// What timing tells of a comparison compare judged: its time verdict when that is slower or
+    /// faster; else `still` when the ratio's interval lies within `1 ± threshold` (compare's "same"),
+    /// else `cannotTell`.
     ///
-    /// Compare's "no change" alone is not "still": it says only that the rule found no change, which a
-    /// run too noisy to find one also says. A bisection that took it for "no step here" would search
-    /// the wrong half whenever the step it looks for hid in the noise.
-    public static func verdict(wallTime: ComparisonVerdict, interval: ConfidenceInterval?, threshold: Double) -> Verdict {
-        switch wallTime {
+    /// A rule that finds no change is not "still": a run too noisy to find one says as much. A
+    /// bisection that took it for "no step here" would search the wrong half whenever the step it looks
+    /// for hid in the noise.
+    public static func verdict(time: ComparisonVerdict, interval: ConfidenceInterval?, threshold: Double) -> Verdict {
+        switch time {
         case .slower: return .slower
         case .faster: return .faster
-        case .noChange, .cannotTell:
+        case .same, .cannotTell:
             guard let interval, interval.lower >= 1 - threshold, interval.upper <= 1 + threshold else { return .cannotTell }
             return .still
         }
