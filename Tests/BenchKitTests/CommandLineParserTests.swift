@@ -127,6 +127,13 @@ struct CommandLineParserTests {
                 == .compare(CompareOptions(oldPath: "a.json", newPath: "b.json", rule: ComparisonRule(), failOnRegression: false, format: .html)))
     }
 
+    @Test func compareTakesALevelForTheIntervalAndTheRankTest() throws {
+        let parsed = try CommandLineParser.parse(["compare", "a.json", "b.json", "--level", "98.75%"])
+        let rule = ComparisonRule(significanceLevel: 1 - 0.9875, confidenceLevel: 0.9875)
+        #expect(parsed == .compare(CompareOptions(oldPath: "a.json", newPath: "b.json", rule: rule, failOnRegression: false, format: .text)))
+        #expect(throws: BenchError.self) { try CommandLineParser.parse(["compare", "a.json", "b.json", "--level", "100%"]) }
+    }
+
     @Test func exportTakesOneFileAndAFormat() throws {
         #expect(try CommandLineParser.parse(["export", "r.json", "--to", "bmf"]) == .export(ExportOptions(path: "r.json", format: .bmf)))
         #expect(try CommandLineParser.parse(["export", "--to=github-action-benchmark", "r.json"])

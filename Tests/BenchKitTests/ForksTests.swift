@@ -185,6 +185,37 @@ struct MergeTests {
         }
     }
 
+    @Test func aLaterLookAddsItsForksToWhatItTookAgainOnly() throws {
+        let first = run([1000, 1100])
+        var look = run([950, 1080])
+        look.options.filter = Synthetic.phaseRead + "|no-such-name"
+        look.measurements.removeAll { MeasurementKey($0) != Synthetic.derivedRead }
+        look.counts = []
+        let merged = try ResultsMerge.merge([("a.json", first), ("look.json", look)], names: Synthetic.names)
+        let read = try #require(merged.measurements.first { MeasurementKey($0) == Synthetic.derivedRead })
+        #expect(read.sampleGroups.map { Statistics.median($0) } == [1000, 1100, 950, 1080], "the look's forks follow the first's")
+        let other = try #require(merged.measurements.first { MeasurementKey($0) != Synthetic.derivedRead })
+        #expect(other.forks?.count == nil || other.forks?.count == 1, "what the look did not take keeps its forks")
+        #expect(merged.counts == first.counts, "the look's counts are its selection's, not the run's")
+        #expect(merged.method.last?.hasSuffix(", 1 of them later looks at some measurements (another --filter)") == true)
+
+        var stray = look
+        stray.measurements[0].name = "no.such(measurement)"
+        do {
+            _ = try ResultsMerge.merge([("a.json", first), ("look.json", stray)], names: Synthetic.names)
+            Issue.record("a look at a measurement the first run lacks was merged")
+        } catch {
+            #expect(error.line == "look.json: looks again at 'no.such(measurement)' (derived), which a.json does not measure")
+        }
+    }
+
+    @Test func aFilterChoosesWhatAnyOfItsAlternativesChooses() {
+        let filter = MeasurementFilter(pattern: "phase.read.tracked(largest-strict)|field.*(row-of-8)")
+        #expect(filter.matches("phase.read.tracked(largest-strict)") && filter.matches("field.read.untracked(row-of-8)"))
+        #expect(!filter.matches("phase.read.untracked(largest-strict)") && !filter.matches("field.read.untracked(row-of-16)"))
+        #expect(!MeasurementFilter(pattern: "phase.read").matches("field.read"), "one alternative is as before")
+    }
+
     @Test func filesOfAnOlderSchemaMergeIntoOneOfTheCurrent() throws {
         var first = run([1000, 1100])
         var second = run([900, 1050])
