@@ -129,7 +129,7 @@ struct CommandLineParserTests {
 
     @Test func compareTakesALevelForTheIntervalAndTheRankTest() throws {
         let parsed = try CommandLineParser.parse(["compare", "a.json", "b.json", "--level", "98.75%"])
-        let rule = ComparisonRule(significanceLevel: 1 - 0.9875, confidenceLevel: 0.9875)
+        let rule = ComparisonRule(significanceLevel: 0.0125, confidenceLevel: 0.9875)
         #expect(parsed == .compare(CompareOptions(oldPath: "a.json", newPath: "b.json", rule: rule, failOnRegression: false, format: .text)))
         #expect(throws: BenchError.self) { try CommandLineParser.parse(["compare", "a.json", "b.json", "--level", "100%"]) }
     }

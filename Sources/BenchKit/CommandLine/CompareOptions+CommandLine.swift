@@ -16,7 +16,8 @@ extension CommandOption<CompareOptions> {
             read: { given, options throws(BenchError) in
                 guard let level = try given.percentage() else { return }
                 options.rule.confidenceLevel = level
-                options.rule.significanceLevel = 1 - level
+                // Rounded to the percentage's own digits: 95% is a significance of 0.05, not 0.050000000000000044.
+                options.rule.significanceLevel = ((1 - level) * 1e12).rounded() / 1e12
             })
     }
 
