@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "BenchSuite", dependencies: ["Runtime", "Workloads", "Harness", "BenchKit", "JSON", "SeededRandom"]),
         // A workload of known call structure that the tests of `bench profile` run under callgrind.
         .executableTarget(name: "ProfileWorkload", dependencies: ["Harness"]),
+        // The release gate replayed over real interleaved runs, to measure its error rates (scripts/gate-proof).
+        .executableTarget(name: "GateReplay", dependencies: ["BenchKit"]),
         .executableTarget(name: "Bench", dependencies: ["BenchSuite", "Harness"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Runtime", "SeededRandom", "JSON"]),
