@@ -107,7 +107,7 @@ struct CompareCommandTests {
         #expect(text.contains("rule: by time, on the thread's CPU clock where both files recorded it, each fork's median one vote: "
                               + "slower or faster only when the 95% interval of the ratio (Hodges-Lehmann, Moses) excludes 1, "
                               + "the Mann-Whitney p (Holm-adjusted over all measurements) < 0.05, and the ratio is beyond ±5%; "
-                              + "the same when the interval lies within ±5%; else cannot tell."))
+                              + "the same when the interval reaches no higher than +5%; else cannot tell."))
         #expect(text.hasSuffix("summary: 1 slower, 0 faster, 3 same, 0 cannot tell (time on the wall clock); 0 of 2 counts changed; "
                                + "0 allocation figures changed; 1 regression\n"))
     }

@@ -10,8 +10,8 @@
 ///   2. the two-sided Mann-Whitney U test of the forks' medians gives `p < significanceLevel` after
 ///      Holm's adjustment for every measurement of the comparison tested at once;
 ///   3. the ratio is beyond the threshold: above `1 + threshold` (below `1 - threshold`);
-/// - **the same** when the interval lies within `1 ± threshold`: no change past the threshold is
-///   shown, in either direction;
+/// - **the same** when the interval reaches no higher than `1 + threshold`: no slowdown past the
+///   threshold hides in it (a speed-up it does not show is still the same for a gate);
 /// - **cannot tell** otherwise: the interval reaches past the threshold and the rule calls no change,
 ///   or too few forks reach the level, or a side took the measurement in one process (two processes of
 ///   one build differ here by up to a fifth in a median while each one's samples agree within a few
@@ -106,7 +106,7 @@ public struct ComparisonRule: Sendable, Equatable, Codable {
         "by time, on the thread's CPU clock where both files recorded it, each fork's median one vote: slower or faster "
             + "only when the \(percent(confidenceLevel)) interval of the ratio (Hodges-Lehmann, Moses) excludes 1, the "
             + "Mann-Whitney p (Holm-adjusted over all measurements) < \(significanceLevel), and the ratio is beyond "
-            + "±\(percent(threshold)); the same when the interval lies within ±\(percent(threshold)); else cannot tell. "
+            + "±\(percent(threshold)); the same when the interval reaches no higher than +\(percent(threshold)); else cannot tell. "
             + "By instructions (beyond ±\(percent(instructionsThreshold))) where both files counted them and the counts "
             + "do not move under other hash seeds, or the change is also beyond \(marginText) "
             + "their spread there (at most \(percent(widestDecidingSpread)), under \(leastSeedsToDecide) seeds or more); "

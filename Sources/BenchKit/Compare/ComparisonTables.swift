@@ -21,8 +21,8 @@ struct ComparisonTables {
         func verdict(_ verdict: ComparisonVerdict, _ basis: ComparisonBasis, _ reason: ComparisonReason, threshold: Double) -> String {
             let text: String
             switch (verdict, reason) {
-            case (.same, _): text = "same (within ±\(rule.percent(threshold)))"
-            case (.cannotTell, .reachesPastTheThreshold): text = "cannot tell (interval past ±\(rule.percent(threshold)))"
+            case (.same, _): text = "same (within +\(rule.percent(threshold)))"
+            case (.cannotTell, .reachesPastTheThreshold): text = "cannot tell (interval past +\(rule.percent(threshold)))"
             case (.cannotTell, _): text = "cannot tell (\(reason.rawValue))"
             case (.slower, .slowerInTimeAlone): text = "slower by \(basis.rawValue), instructions unmoved: memory, kernel or waiting"
             default: text = verdict.rawValue

@@ -7,8 +7,8 @@ public enum ComparisonVerdict: String, Sendable, Equatable, Codable, CaseIterabl
     case faster
     /// NEW takes more: a regression, which `--fail-on-regression` fails on.
     case slower
-    /// Shown to be within the threshold: the ratio's interval lies within `1 ± threshold` (by time), or
-    /// the counts did not move past it and the time says the same.
+    /// No slowdown past the threshold is shown: the ratio's interval reaches no higher than
+    /// `1 + threshold` (by time), or the counts did not move past it and the time says the same.
     case same
     /// Neither a change nor the same is shown: the interval reaches past the threshold without the
     /// rule calling a change, a side was measured in one process, or too few forks reach the level.
@@ -41,7 +41,8 @@ public enum ComparisonReason: String, Sendable, Equatable, Codable {
     case slowerInTimeAlone = "slower in time, instructions unmoved: memory, kernel or waiting"
     /// The interval reaches past the threshold, and the rule calls no change: nothing is shown.
     case reachesPastTheThreshold = "the interval reaches past the threshold"
-    /// The interval lies within the threshold (by time), or the count moved less (by instructions).
+    /// The interval reaches no higher than the threshold (by time), or the count moved less (by
+    /// instructions).
     case withinTheThreshold = "within the threshold"
     /// A median is not positive, so a ratio means nothing; nothing is concluded.
     case noRatio = "no ratio: a median is not positive"

@@ -242,9 +242,9 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     /// What time alone says.
     ///
     /// Slower (faster) when the interval lies wholly above (below) 1, the Holm-adjusted rank test is
-    /// significant and the ratio is beyond the threshold; the same when the interval lies within
-    /// `1 ± threshold`; else cannot tell. A side measured in one process, or too few forks for the
-    /// level, cannot tell.
+    /// significant and the ratio is beyond the threshold; the same when the interval shows no slowdown
+    /// past the threshold (its upper end at most `1 + threshold`); else cannot tell. A side measured in
+    /// one process, or too few forks for the level, cannot tell.
     static func timeVerdict(
         ratio: Double?, interval: ConfidenceInterval?, pValue: Double, oneProcessASide: Bool, rule: ComparisonRule
     ) -> (ComparisonVerdict, ComparisonReason) {
@@ -261,9 +261,8 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
             let agrees = verdict == .slower ? interval.lower > 1 : verdict == .faster ? interval.upper < 1 : false
             if agrees { return (verdict, reason) }
         }
-        if interval.lower >= 1 - rule.threshold && interval.upper <= 1 + rule.threshold {
-            return (.same, .withinTheThreshold)
-        }
+        // One-sided: what a gate must see is that no slowdown past the threshold hides in the interval.
+        if interval.upper <= 1 + rule.threshold { return (.same, .withinTheThreshold) }
         return (.cannotTell, .reachesPastTheThreshold)
     }
 

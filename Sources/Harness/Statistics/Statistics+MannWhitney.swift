@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // MARK: - Rank test
 
@@ -76,6 +77,18 @@ extension Statistics {
     /// - Complexity: O(`n1` · `n2` · `n1 · n2`) time: the count of arrangements by U, built one value at a
     ///   time with `N(i, j, u) = N(i - 1, j, u - j) + N(i, j - 1, u)`.
     static func uArrangements(_ n1: Int, _ n2: Int) -> [Double] {
+        let key = n1 << 32 | n2
+        if let known = arrangementsByGroupSizes.withLock({ $0[key] }) { return known }
+        let arrangements = countArrangements(n1, n2)
+        arrangementsByGroupSizes.withLock { $0[key] = arrangements }
+        return arrangements
+    }
+
+    /// Every distribution counted so far, by group sizes: a comparison of a hundred measurements of
+    /// the same forks counts one, and a replay of a thousand gates a handful.
+    private static let arrangementsByGroupSizes = Mutex<[Int: [Double]]>([:])
+
+    private static func countArrangements(_ n1: Int, _ n2: Int) -> [Double] {
         let largest = n1 * n2
         let none = [Double](repeating: 0, count: largest + 1)
         // arrangements[j][u]: orderings of i first-group values and j second-group ones whose U is u,
