@@ -55,7 +55,9 @@ func wilson(_ count: Int, _ total: Int) -> String {
     return String(format: "%.1f %% [%.1f, %.1f]", p * 100, max(0, centre - half) * 100, min(1, centre + half) * 100)
 }
 print("gate-replay: \(gates) gates over \(rounds.count) rounds of \(oldName) against \(newName) in \(directory), seed \(seed), threshold \(threshold * 100) %, "
-    + "looks of \(replay.lookRounds.map(String.init).joined(separator: "+")) rounds at \(replay.lookLevels.map { String(format: "%.2f %%", $0 * 100) }.joined(separator: ", ")) "
+    + "looks of \(replay.lookRounds.map(String.init).joined(separator: "+")) rounds, intervals at "
+    + "\(replay.lookLevels.map { String(format: "%.2f %%", $0 * 100) }.joined(separator: ", ")), significance "
+    + "\(replay.lookSignificances.map { String(format: "%.2f %%", $0 * 100) }.joined(separator: ", ")) "
     + String(format: "(%.0f s)", Date().timeIntervalSince(started)))
 for outcome in GateReplay.Outcome.allCases {
     print("  \(outcome.rawValue): \(results.filter { $0.outcome == outcome }.count), \(wilson(results.filter { $0.outcome == outcome }.count, gates))")

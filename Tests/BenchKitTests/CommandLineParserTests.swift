@@ -128,8 +128,8 @@ struct CommandLineParserTests {
     }
 
     @Test func compareTakesALevelForTheIntervalAndTheRankTest() throws {
-        let parsed = try CommandLineParser.parse(["compare", "a.json", "b.json", "--level", "98.75%"])
-        let rule = ComparisonRule(significanceLevel: 0.0125, confidenceLevel: 0.9875)
+        let parsed = try CommandLineParser.parse(["compare", "a.json", "b.json", "--level", "98.75%", "--significance=0.25%"])
+        let rule = ComparisonRule(significanceLevel: 0.0025, confidenceLevel: 0.9875)
         #expect(parsed == .compare(CompareOptions(oldPath: "a.json", newPath: "b.json", rule: rule, failOnRegression: false, format: .text)))
         #expect(throws: BenchError.self) { try CommandLineParser.parse(["compare", "a.json", "b.json", "--level", "100%"]) }
     }

@@ -3,22 +3,28 @@ typealias CompareOption = CommandOption<CompareOptions>
 
 extension CommandOption<CompareOptions> {
     /// Every option of `bench compare`, in the order `--help` lists them.
-    static var all: [Self] { [.threshold, .instructionsThreshold, .level, .failOnRegression, .asRecorded, .format, .json] }
+    static var all: [Self] { [.threshold, .instructionsThreshold, .level, .significance, .failOnRegression, .asRecorded, .format, .json] }
 
     static var level: Self {
         Self(
             "--level", "P%",
             help: """
-                the ratio's interval's confidence level; the rank test's significance
-                is 1 - P (\(default: "95%")); a gate that looks again spends its error
-                over its looks with a higher one
+                the ratio's interval's confidence level (\(default: "95%")): a
+                measurement is the same only when the interval's upper end is within
+                the threshold
                 """,
-            read: { given, options throws(BenchError) in
-                guard let level = try given.percentage() else { return }
-                options.rule.confidenceLevel = level
-                // Rounded to the percentage's own digits: 95% is a significance of 0.05, not 0.050000000000000044.
-                options.rule.significanceLevel = ((1 - level) * 1e12).rounded() / 1e12
-            })
+            read: { given, options throws(BenchError) in options.rule.confidenceLevel = try given.percentage() ?? options.rule.confidenceLevel })
+    }
+
+    static var significance: Self {
+        Self(
+            "--significance", "P%",
+            help: """
+                the rank test's level after Holm's adjustment over every measurement
+                (\(default: "5%")): the chance that unchanged code is called slower
+                anywhere; a gate that looks again spends it over its looks
+                """,
+            read: { given, options throws(BenchError) in options.rule.significanceLevel = try given.percentage() ?? options.rule.significanceLevel })
     }
 
     static var json: Self {

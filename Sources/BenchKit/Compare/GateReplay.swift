@@ -50,8 +50,10 @@ public struct GateReplay: Sendable {
 
     /// The rounds each look adds: the gate's 8, then 8 and 16 more.
     public var lookRounds: [Int] = [8, 8, 16]
-    /// Each look's level: 5 % spent as 2.5 %, 1.25 %, 1.25 %.
+    /// Each look's interval level: a wrong "same" spent as 1.25 %, 0.625 %, 0.625 % (one-sided).
     public var lookLevels: [Double] = [0.975, 0.9875, 0.9875]
+    /// Each look's significance after Holm: a false "slower" anywhere spent as 0.5 %, 0.25 %, 0.25 %.
+    public var lookSignificances: [Double] = [0.005, 0.0025, 0.0025]
     /// The rule but for its level, which each look sets.
     public var rule: ComparisonRule = ComparisonRule(resamples: 1)
 
@@ -87,7 +89,7 @@ public struct GateReplay: Sendable {
             looks = look + 1
             var rule = self.rule
             rule.confidenceLevel = lookLevels[look]
-            rule.significanceLevel = ((1 - lookLevels[look]) * 1e12).rounded() / 1e12
+            rule.significanceLevel = lookSignificances[look]
             let comparison = ResultsComparison(
                 old: ("old", forks.file(.old, drawn, extra)), new: ("new", forks.file(.new, drawn, extra)), rule: rule)
             if !comparison.changedCounts.isEmpty {
