@@ -96,8 +96,8 @@ extension CommandLineParser {
           measurement is slower (faster) only when the 95% interval of the ratio NEW/OLD of the forks'
           medians (Hodges-Lehmann, Moses's distribution-free interval) lies above (below) 1, the
           Mann-Whitney U test of the forks' medians gives p < 0.05 after Holm's adjustment, and the
-          ratio is beyond the threshold; it is the same when the interval lies within the threshold;
-          otherwise it cannot tell (so too wherever a file took its samples in one process). Where both
+          ratio is beyond the threshold; it is the same when the interval's upper end is within the
+          threshold; otherwise it cannot tell (so too wherever a file took its samples in one process). Where both
           files counted instructions, counts that moved decide slower or faster against their own
           threshold; one that moved is believed only as far as its spread under other hash seeds
           allows, counted first by each file's build where it is at hand (this bench for a file of its

@@ -14,14 +14,11 @@ public struct MeasurementFilter: Sendable, Equatable, CustomStringConvertible {
         self.pattern = pattern
     }
 
-    /// Whether the pattern is a glob rather than a substring.
-    public var isGlob: Bool {
-        pattern.contains("*") || pattern.contains("?")
-    }
 
     /// Whether `name` is chosen: by any of the pattern's alternatives.
     public func matches(_ name: String) -> Bool {
         pattern.split(separator: "|", omittingEmptySubsequences: false).contains { alternative in
+            // An alternative with `*` or `?` is a glob; one without, a substring.
             alternative.contains("*") || alternative.contains("?")
                 ? Self.glob(Array(alternative.unicodeScalars), matches: Array(name.unicodeScalars)) : name.contains(alternative)
         }

@@ -1,7 +1,7 @@
 /// What `bench compare` concludes about one measurement: NEW against OLD.
 ///
 /// Three outcomes, and each is shown, never assumed: a change (slower or faster), the same (shown by an
-/// interval within the threshold), or cannot tell (nothing shown either way).
+/// interval that reaches no higher than the threshold), or cannot tell (nothing shown either way).
 public enum ComparisonVerdict: String, Sendable, Equatable, Codable, CaseIterable {
     /// NEW takes less time (or fewer instructions), by the rule.
     case faster

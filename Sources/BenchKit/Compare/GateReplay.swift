@@ -110,6 +110,8 @@ public struct GateReplay: Sendable {
 
         /// The measurements, in the first old run's order.
         let keys: [MeasurementKey]
+        /// Each measurement's place in `keys`.
+        private let positions: [MeasurementKey: Int]
         /// How many rounds.
         let rounds: Int
         private let templates: (old: ResultsFile, new: ResultsFile)
@@ -119,6 +121,7 @@ public struct GateReplay: Sendable {
         init(_ rounds: [Round]) {
             templates = (rounds[0].old, rounds[0].new)
             keys = rounds[0].old.measurements.map(\.key)
+            positions = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             self.rounds = rounds.count
             let keys = self.keys
             groups = [\Round.old, \Round.new].map { side in
@@ -137,7 +140,7 @@ public struct GateReplay: Sendable {
             let index = side == .old ? 0 : 1
             var file = side == .old ? templates.old : templates.new
             file.measurements = file.measurements.map { template in
-                guard let position = keys.firstIndex(of: template.key) else { return template }
+                guard let position = positions[template.key] else { return template }
                 let chosen = (drawn + (extra[template.key] ?? [])).map { groups[index][$0][position] }
                 var record = template
                 let wall = chosen.flatMap(\.wall)

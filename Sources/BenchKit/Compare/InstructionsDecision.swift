@@ -29,8 +29,9 @@ public enum InstructionsDecision: Sendable, Equatable {
     /// Decides a change in instructions against the threshold and the seed spread.
     ///
     /// A count that did not move at the fixed seed (by at most `MeasurementRecord.hashSensitivity`,
-    /// what two runs of one build repeat to) is the same by instructions, whatever its spread (time still has its say: `MeasurementComparison`): the seeds say how far a
-    /// count that moved can be believed, and no comparison needs them for one that did not. A count
+    /// what two runs of one build repeat to) is the same by instructions, whatever its spread (time
+    /// still has its say: `MeasurementComparison`): the seeds say how far a count that moved can be
+    /// believed, and no comparison needs them for one that did not. A count
     /// that moved is judged against its spread; with none, by the threshold alone only where it is too
     /// long to be counted again (`MeasurementRecord.longestCountedAgain`), else wall time decides.
     ///

@@ -9,8 +9,8 @@ public struct TimedChange: Sendable, Equatable {
         case slower
         /// Compare's rule calls it faster.
         case faster
-        /// Compare's rule calls the same: the ratio's interval lies within ±threshold, so there is no
-        /// step of the threshold's size between the two commits.
+        /// Compare's rule calls no change and the ratio's interval lies within ±threshold: there is no
+        /// step of the threshold's size between the two commits, either way.
         case still
         /// Neither: the interval reaches past the threshold without compare's rule calling a change.
         /// More forks may tell.
@@ -44,8 +44,8 @@ public struct TimedChange: Sendable, Equatable {
     }
 
     /// What timing tells of a comparison compare judged: its time verdict when that is slower or
-    /// faster; else `still` when the ratio's interval lies within `1 ± threshold` (compare's "same"),
-    /// else `cannotTell`.
+    /// faster; else `still` when the ratio's interval lies within `1 ± threshold` (two-sided, where
+    /// compare's "same" is one-sided: a bisection looks for a step either way), else `cannotTell`.
     ///
     /// A rule that finds no change is not "still": a run too noisy to find one says as much. A
     /// bisection that took it for "no step here" would search the wrong half whenever the step it looks
