@@ -1,6 +1,7 @@
-// gate-replay DIR OLD NEW [--gates N] [--seed S] [--threshold P]: the release gate replayed over rounds of
-// scripts/interleaved-runs (DIR/OLD-k.json and DIR/NEW-k.json, k = 1, 2, ...), N gates with rounds drawn
-// with replacement (GateReplay). Prints how often the gates passed, failed and ended too noisy, with
+// gate-replay DIR OLD NEW [--later LATER] [--gates N] [--seed S] [--threshold P]: the release gate replayed
+// over rounds of scripts/interleaved-runs (DIR/OLD-k.json and DIR/NEW-k.json, k = 1, 2, ...), N gates
+// (GateReplay); its later looks draw from LATER's rounds (runs of a few measurements, made as the
+// gate's later looks make them) where given. Prints how often the gates passed, failed and ended too noisy, with
 // Wilson 95 % intervals, and which measurements were called slower or could not tell; exit 2 on bad
 // input. The proof that uses it is scripts/gate-proof.
 import BenchKit
@@ -18,15 +19,22 @@ var arguments = Array(CommandLine.arguments.dropFirst())
     arguments.removeSubrange(index...index + 1)
     return value
 }
+@MainActor func textOption(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name) else { return nil }
+    guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else { fail("\(name) needs a directory") }
+    defer { arguments.removeSubrange(index...index + 1) }
+    return arguments[index + 1]
+}
+let laterDirectory = textOption("--later")
 let gates = Int(option("--gates", 1000))
 let seed = UInt64(option("--seed", 1))
 let threshold = option("--threshold", ComparisonRule.defaultThreshold)
 guard arguments.count == 3, !arguments.contains(where: { $0.hasPrefix("--") }) else {
-    fail("usage: gate-replay DIR OLD NEW [--gates N] [--seed S] [--threshold FRACTION]")
+    fail("usage: gate-replay DIR OLD NEW [--later LATER] [--gates N] [--seed S] [--threshold FRACTION]")
 }
 let (directory, oldName, newName) = (arguments[0], arguments[1], arguments[2])
 
-@MainActor func read(_ name: String, _ round: Int) -> ResultsFile? {
+@MainActor func read(_ directory: String, _ name: String, _ round: Int) -> ResultsFile? {
     for suffix in [".json", ".json.gz"] {
         let path = "\(directory)/\(name)-\(round)\(suffix)"
         guard let data = FileManager.default.contents(atPath: path) else { continue }
@@ -34,18 +42,34 @@ let (directory, oldName, newName) = (arguments[0], arguments[1], arguments[2])
     }
     return nil
 }
-var rounds: [GateReplay.Round] = []
-while let old = read(oldName, rounds.count + 1) {
-    guard let new = read(newName, rounds.count + 1) else { fail("\(directory): round \(rounds.count + 1) has \(oldName)'s run and not \(newName)'s") }
-    guard Set(old.measurements.map(\.key)) == Set(new.measurements.map(\.key)) else { fail("\(directory): round \(rounds.count + 1)'s runs measure other measurements") }
-    rounds.append(GateReplay.Round(old: old, new: new))
+@MainActor func rounds(in directory: String) -> [GateReplay.Round] {
+    // A later look's rounds are numbered on from the first look's (scripts/interleaved-runs --first-round).
+    guard let first = (1...1000).first(where: { read(directory, oldName, $0) != nil }) else { fail("\(directory): no \(oldName)-k.json") }
+    var rounds: [GateReplay.Round] = []
+    while let old = read(directory, oldName, first + rounds.count) {
+        let number = first + rounds.count
+        guard let new = read(directory, newName, number) else { fail("\(directory): round \(number) has \(oldName)'s run and not \(newName)'s") }
+        guard Set(old.measurements.map(\.key)) == Set(new.measurements.map(\.key)) else { fail("\(directory): round \(number)'s runs measure other measurements") }
+        rounds.append(GateReplay.Round(old: old, new: new))
+    }
+    guard rounds.count >= 2 else { fail("\(directory): fewer than two rounds of \(oldName)-k.json and \(newName)-k.json") }
+    return rounds
 }
-guard rounds.count >= 2 else { fail("\(directory): fewer than two rounds of \(oldName)-k.json and \(newName)-k.json") }
+let full = rounds(in: directory)
+let later = laterDirectory.map { rounds(in: $0) } ?? []
 
 var replay = GateReplay()
 replay.rule.threshold = threshold
+/// How many forks each side's run took in a pool's first round.
+func forksPerRun(_ rounds: [GateReplay.Round]) -> Int { rounds.first?.old.measurements.first?.sampleGroups.count ?? 0 }
+if forksPerRun(full) != replay.lookForks[0] {
+    print("gate-replay: \(directory)'s runs took \(forksPerRun(full)) forks each, the gate's first look \(replay.lookForks[0]): its looks draw rounds until they hold the gate's forks")
+}
+if let laterDirectory, forksPerRun(later) != replay.lookForks[1] {
+    print("gate-replay: \(laterDirectory)'s runs took \(forksPerRun(later)) forks each, the gate's later looks \(replay.lookForks[1])")
+}
 let started = Date()
-let results = replay.replay(rounds, gates: gates, seed: seed)
+let results = replay.replay(full, later: later, gates: gates, seed: seed)
 
 /// The Wilson score interval of `count` in `total`, at 95 %.
 func wilson(_ count: Int, _ total: Int) -> String {
@@ -54,8 +78,10 @@ func wilson(_ count: Int, _ total: Int) -> String {
     let half = z * (p * (1 - p) / n + z * z / (4 * n * n)).squareRoot() / (1 + z * z / n)
     return String(format: "%.1f %% [%.1f, %.1f]", p * 100, max(0, centre - half) * 100, min(1, centre + half) * 100)
 }
-print("gate-replay: \(gates) gates over \(rounds.count) rounds of \(oldName) against \(newName) in \(directory), seed \(seed), threshold \(threshold * 100) %, "
-    + "looks of \(replay.lookRounds.map(String.init).joined(separator: "+")) rounds, intervals at "
+print("gate-replay: \(gates) gates over \(full.count) rounds of \(oldName) against \(newName) in \(directory)"
+    + (laterDirectory.map { ", the later looks over \(later.count) rounds in \($0)" } ?? ", the later looks over the same rounds")
+    + ", seed \(seed), threshold \(threshold * 100) %, "
+    + "looks of \(zip(replay.lookRounds, replay.lookForks).map { "\($0) rounds of \($1) forks" }.joined(separator: " + ")), intervals at "
     + "\(replay.lookLevels.map { String(format: "%.2f %%", $0 * 100) }.joined(separator: ", ")), significance "
     + "\(replay.lookSignificances.map { String(format: "%.2f %%", $0 * 100) }.joined(separator: ", ")) "
     + String(format: "(%.0f s)", Date().timeIntervalSince(started)))
@@ -69,5 +95,6 @@ func tally(_ keys: [[MeasurementKey]]) -> String {
     let counts = Dictionary(keys.flatMap { $0 }.map { ($0.label, 1) }, uniquingKeysWith: +)
     return counts.isEmpty ? "none" : counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }.joined(separator: "; ")
 }
+print("  looked at again: \(tally(results.map(\.lookedAgain)))")
 print("  called slower: \(tally(results.map(\.slower)))")
 print("  could not tell at the end: \(tally(results.map(\.cannotTell)))")
