@@ -254,6 +254,9 @@ public enum BenchCommand {
         if let kibibytes = Store.coldReadsKibibytes {
             clauses.append("A/B SWITCH ON (BENCH_AB_COLD_READS=\(kibibytes)): every tracked read also loads a page of \(kibibytes) KiB the caches do not hold")
         }
+        if let steps = Store.walkStallSteps {
+            clauses.append("A/B SWITCH ON (BENCH_AB_WALK_STALLS=\(steps)): every verdict walk first waits on \(steps) loads in a row that the caches do not hold")
+        }
         if let work = Store.rootCommitExtraWork {
             clauses.append("A/B SWITCH ON (BENCH_AB_ROOT_COMMIT_WORK=\(work)): every commit root's table settles spends \(work * 100) % more")
         }

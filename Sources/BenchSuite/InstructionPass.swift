@@ -245,7 +245,7 @@ public enum InstructionPass {
     }
 
     /// The counting child's whole environment: the allocator, jemalloc's purging off, the hash seed
-    /// and the A/B switch's variable. What it counts and where it dumps are on its command line.
+    /// and the A/B switches' variables. What it counts and where it dumps are on its command line.
     static func childEnvironment(fixedSeed: Bool) -> [String: String] {
         [
             AllocatorLaunch.choiceVariable: AllocatorLaunch.Choice.jemalloc.rawValue,
@@ -256,6 +256,9 @@ public enum InstructionPass {
             // at the same address: work that hashes addresses (Observation's tables) would otherwise
             // move between them with no work added (docs/instruction-counting.md).
             "BENCH_AB_EXTRA_WORK": Store.isExtraReadWorkOn ? "1" : "0",
+            // The switch of a slowdown in time alone is counted as it runs: its steps are instructions
+            // too. Ten digits either way, for the same reason.
+            "BENCH_AB_WALK_STALLS": String(format: "%010d", Store.walkStallSteps ?? 0),
             // The child ends with this process; it takes the variable out before anything reads its
             // environment, and its ten digits keep the stack's start where it is in every run.
         ].merging(Interruption.parentEnvironment) { $1 }

@@ -1,7 +1,9 @@
-// gate-replay DIR OLD NEW [--later LATER] [--gates N] [--seed S] [--threshold P]: the release gate replayed
-// over rounds of scripts/interleaved-runs (DIR/OLD-k.json and DIR/NEW-k.json, k = 1, 2, ...), N gates
-// (GateReplay); its later looks draw from LATER's rounds (runs of a few measurements, made as the
-// gate's later looks make them) where given. Prints how often the gates passed, failed and ended too noisy, with
+// gate-replay DIR OLD NEW [--later LATER] [--gates N] [--seed S] [--threshold P] [--first-looks]: the release
+// gate replayed over rounds of scripts/interleaved-runs (DIR/OLD-k.json and DIR/NEW-k.json, k = 1, 2,
+// ...), N gates (GateReplay); its later looks draw from LATER's rounds (runs of a few measurements, made
+// as the gate's later looks make them) where given. --first-looks replays only the gates' first looks
+// and prints, as one `bench --filter` pattern, the names of what any of them could not tell: what the
+// later looks' rounds must measure. Prints how often the gates passed, failed and ended too noisy, with
 // Wilson 95 % intervals, and which measurements were called slower or could not tell; exit 2 on bad
 // input. The proof that uses it is scripts/gate-proof.
 import BenchKit
@@ -26,11 +28,12 @@ var arguments = Array(CommandLine.arguments.dropFirst())
     return arguments[index + 1]
 }
 let laterDirectory = textOption("--later")
+let firstLooksOnly = arguments.firstIndex(of: "--first-looks").map { arguments.remove(at: $0) } != nil
 let gates = Int(option("--gates", 1000))
 let seed = UInt64(option("--seed", 1))
 let threshold = option("--threshold", ComparisonRule.defaultThreshold)
 guard arguments.count == 3, !arguments.contains(where: { $0.hasPrefix("--") }) else {
-    fail("usage: gate-replay DIR OLD NEW [--later LATER] [--gates N] [--seed S] [--threshold FRACTION]")
+    fail("usage: gate-replay DIR OLD NEW [--later LATER] [--gates N] [--seed S] [--threshold FRACTION] [--first-looks]")
 }
 let (directory, oldName, newName) = (arguments[0], arguments[1], arguments[2])
 
@@ -60,6 +63,12 @@ let later = laterDirectory.map { rounds(in: $0) } ?? []
 
 var replay = GateReplay()
 replay.rule.threshold = threshold
+if firstLooksOnly {
+    replay.lookRounds = Array(replay.lookRounds.prefix(1))
+    let names = Set(replay.replay(full, gates: gates, seed: seed).flatMap(\.cannotTell).map(\.name))
+    print(names.sorted().joined(separator: "|"))
+    exit(0)
+}
 /// How many forks each side's run took in a pool's first round.
 func forksPerRun(_ rounds: [GateReplay.Round]) -> Int { rounds.first?.old.measurements.first?.sampleGroups.count ?? 0 }
 if forksPerRun(full) != replay.lookForks[0] {
@@ -97,4 +106,6 @@ func tally(_ keys: [[MeasurementKey]]) -> String {
 }
 print("  looked at again: \(tally(results.map(\.lookedAgain)))")
 print("  called slower: \(tally(results.map(\.slower)))")
+print("  failed in time alone (instructions unmoved): \(results.filter { !$0.slowerInTimeAlone.isEmpty }.count) gates, "
+    + "\(wilson(results.filter { !$0.slowerInTimeAlone.isEmpty }.count, gates)); measurements: \(tally(results.map(\.slowerInTimeAlone)))")
 print("  could not tell at the end: \(tally(results.map(\.cannotTell)))")

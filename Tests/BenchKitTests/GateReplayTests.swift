@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 
 @testable import BenchKit
@@ -36,6 +37,36 @@ struct GateReplayTests {
         let gates = GateReplay().replay(rounds(16, factor: 1.03, spread: 0.8), gates: 10, seed: 3)
         #expect(gates.allSatisfy { $0.outcome == .tooNoisy && $0.looks == 3 && $0.cannotTell == [Synthetic.derivedRead] },
                 "\(gates.map { "\($0.outcome) \($0.looks)" })")
+    }
+
+    @Test func laterLooksDrawFromTheirOwnPool() {
+        // The full rounds are too spread for the first look to tell; the later looks' rounds, tight, tell "same".
+        let gates = GateReplay().replay(rounds(16, spread: 0.8), later: rounds(24), gates: 10, seed: 4)
+        #expect(gates.allSatisfy { $0.outcome == .pass && $0.looks > 1 && $0.lookedAgain == [Synthetic.derivedRead] },
+                "\(gates.map { "\($0.outcome) \($0.looks)" })")
+    }
+
+    @Test func aGateDrawsNoRoundTwiceWhileItsPoolLasts() {
+        var random = SplitMix64(seed: 5)
+        var draws = GateReplay.Draws(count: 6)
+        let first = (0..<6).map { _ in draws.next(&random) }
+        #expect(Set(first).count == 6)
+        let second = (0..<6).map { _ in draws.next(&random) }
+        #expect(Set(second).count == 6)
+    }
+
+    /// scripts/release-gate declares the looks it takes; the replay must replay those.
+    @Test func theReplaysLooksAreTheGates() throws {
+        let script = try String(contentsOfFile: Synthetic.repositoryFile("scripts/release-gate"), encoding: .utf8)
+        func array(_ name: String) -> [Double] {
+            guard let line = script.split(separator: "\n").first(where: { $0.hasPrefix("\(name)=(") }) else { return [] }
+            return line.dropFirst(name.count + 2).dropLast().split(separator: " ").compactMap { Double($0.replacingOccurrences(of: "%", with: "")) }
+        }
+        let replay = GateReplay()
+        #expect(array("look_rounds") == replay.lookRounds.map(Double.init))
+        #expect(array("look_forks") == replay.lookForks.map(Double.init))
+        #expect(array("look_levels") == replay.lookLevels.map { $0 * 100 })
+        #expect(array("look_significances") == replay.lookSignificances.map { ($0 * 10_000).rounded() / 100 })
     }
 
     @Test func theReplayRepeatsItsDraws() {

@@ -65,6 +65,15 @@ class InterleavedRunsTest(unittest.TestCase):
         merged = [line for line in done.stderr.splitlines() if line.startswith("bench: results written to")]
         self.assertEqual(len(merged), 4, "every run still says where it wrote")
 
+    def test_a_pool_of_later_rounds_is_made_and_not_merged(self):
+        side = f"{BENCH} --quick"
+        done = subprocess.run([SCRIPT, "--out", self.out, "--rounds", "1", "--forks", "1", "--merger", BENCH, "--first-round", "3",
+                               "--filter", "tracking-scope.empty", "--no-merge", f"a={side}", f"b={side}"],
+                              cwd=ROOT, capture_output=True, text=True, timeout=600)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(sorted(os.listdir(self.out)), ["a-3.json", "b-3.json"])
+        self.assertEqual({m["name"] for m in self.results("a-3.json")["measurements"]}, {"tracking-scope.empty"})
+
     def test_counts_once_for_a_side_that_does_not_exist_is_refused(self):
         done = self.runs("--counts-once", "c")
         self.assertEqual(done.returncode, 2)

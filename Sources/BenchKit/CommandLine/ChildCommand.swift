@@ -14,8 +14,8 @@
 /// nothing else of the run. Each exits 0 once its answer is complete; its
 /// progress goes to standard error and its standard output is not read. A measurement is named in
 /// every answer by its `MeasurementKey`, on the command line its label. Everything a child is told is on its command line;
-/// the environment carries only what holds for every process of a run alike: the A/B switch
-/// (`BENCH_AB_EXTRA_WORK`), the allocator (`BENCH_ALLOCATOR`), and the process that started the child
+/// the environment carries only what holds for every process of a run alike: the A/B switches
+/// (`BENCH_AB_EXTRA_WORK`, `BENCH_AB_WALK_STALLS` and the others), the allocator (`BENCH_ALLOCATOR`), and the process that started the child
 /// (`BENCH_PARENT_PID`, which the child ends with and takes out of its environment before anything
 /// reads it: `Interruption.endWithParent(_:)`).
 public struct ChildCommand: Sendable, Equatable {

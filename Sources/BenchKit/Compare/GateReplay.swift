@@ -52,6 +52,9 @@ public struct GateReplay: Sendable {
         public var cannotTell: [MeasurementKey]
         /// The measurements the first look could not tell, which the later looks took again.
         public var lookedAgain: [MeasurementKey] = []
+        /// Those of `slower` slower in time while their instruction counts did not move past the
+        /// threshold: what counts alone would have missed.
+        public var slowerInTimeAlone: [MeasurementKey] = []
     }
 
     /// The rounds each look adds: the gate's 8, then 8 and 16 more of just what could not tell.
@@ -98,6 +101,7 @@ public struct GateReplay: Sendable {
         var forMore: Set<MeasurementKey> = Set(keys)
         var extra: [MeasurementKey: [Forks.Pick]] = [:]
         var verdicts: [MeasurementKey: ComparisonVerdict] = [:]
+        var inTimeAlone: Set<MeasurementKey> = []
         var lookedAgain: [MeasurementKey] = []
         var looks = 0
         for look in lookRounds.indices {
@@ -123,9 +127,15 @@ public struct GateReplay: Sendable {
             if !comparison.changedCounts.isEmpty {
                 return Gate(outcome: .fail, looks: looks, slower: [], cannotTell: [], lookedAgain: lookedAgain)
             }
-            for item in comparison.measurements where forMore.contains(item.key) { verdicts[item.key] = item.verdict }
+            for item in comparison.measurements where forMore.contains(item.key) {
+                verdicts[item.key] = item.verdict
+                if item.isSlowerInTimeAlone { inTimeAlone.insert(item.key) }
+            }
             let slower = keys.filter { verdicts[$0] == .slower }
-            if !slower.isEmpty { return Gate(outcome: .fail, looks: looks, slower: slower, cannotTell: [], lookedAgain: lookedAgain) }
+            if !slower.isEmpty {
+                return Gate(outcome: .fail, looks: looks, slower: slower, cannotTell: [], lookedAgain: lookedAgain,
+                            slowerInTimeAlone: slower.filter { inTimeAlone.contains($0) })
+            }
             forMore = Set(keys.filter { verdicts[$0] == .cannotTell })
             if look == 0 { lookedAgain = keys.filter { forMore.contains($0) } }
             if forMore.isEmpty { return Gate(outcome: .pass, looks: looks, slower: [], cannotTell: [], lookedAgain: lookedAgain) }

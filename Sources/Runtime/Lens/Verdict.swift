@@ -65,6 +65,7 @@ extension PreparedOperation {
     public func verdict(unplaced: [GraphQLError] = []) -> Verdict {
         guard hasVerdictWalk else { return .sound }
         verdictWalks += 1
+        if WalkStalls.isOn { WalkStalls.stall() }
         let rootRecord = store.record(at: self.rootRecord)
         var fast = SelectionWalk(store: store, mode: .verdict(collectsErrors: throwsOnFieldError), sink: OutcomeFlags())
         let nulled = fast.walk(root, rootRecord) != nil
@@ -88,6 +89,7 @@ extension PreparedOperation {
             return .sound
         }
         verdictWalks += 1
+        if WalkStalls.isOn { WalkStalls.stall() }
         let rootRecord = store.record(at: self.rootRecord)
         let found = reads.refill(below: store.recordCountIncludingDeleted) { writer in
             writer.insert(self.rootRecord)
