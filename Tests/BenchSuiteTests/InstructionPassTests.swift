@@ -34,7 +34,12 @@ struct InstructionPassTests {
         #expect(InstructionPass.childEnvironment(fixedSeed: false)["SWIFT_DETERMINISTIC_HASHING"] == "0")
         let benchVariables = environment.keys.filter { $0.hasPrefix("BENCH_") }.sorted()
         #expect(
-            benchVariables == ["BENCH_AB_EXTRA_WORK", "BENCH_ALLOCATOR", "BENCH_ALLOCATOR_REEXECUTED", "BENCH_PARENT_PID"], "\(benchVariables)")
+            benchVariables == [
+                "BENCH_AB_EXTRA_WORK", "BENCH_AB_WALK_STALLS", "BENCH_ALLOCATOR", "BENCH_ALLOCATOR_REEXECUTED", "BENCH_PARENT_PID",
+            ], "\(benchVariables)")
+        #expect(
+            environment["BENCH_AB_WALK_STALLS"] == String(format: "%010d", Store.walkStallSteps ?? 0),
+            "the stalls' steps in ten digits, off or on, one length in every run")
         #expect(environment["BENCH_PARENT_PID"]?.count == 10, "the parent's id in ten digits, one length in every run")
     }
 
