@@ -3,6 +3,7 @@ JSON (`--out` a name without `.gz`, and older files). The form is told by the fi
 bench tells it, not by the name."""
 import gzip
 import json
+import statistics
 
 # The names a results file has: a run writes the first, `--out FILE.json` and older benches the second.
 SUFFIXES = (".json.gz", ".json")
@@ -56,3 +57,26 @@ def method_clauses(results):
     if isinstance(method, str):
         return [clause.strip() for clause in method.split("; ") if clause.strip()]
     return list(method)
+
+
+def speed_moved(results, label, clock):
+    """The medians of the first and the last quarter of a measurement's forks, in the order they ran, each
+    fork counted by its own median, on `clock` ("threadCPU" or wall), or None where the file lacks the
+    measurement, the samples or eight forks. `label` is the name as compare prints it, its shape in
+    brackets. Where both sides of a comparison moved alike, the machine's speed moved under them (another
+    tenant of the host shows in neither side's run queue)."""
+    name, _, shape = label.partition(" [")
+    shape = shape.rstrip("]") or None
+    for measurement in results.get("measurements") or []:
+        if measurement["name"] != name or measurement.get("strategy") != shape:
+            continue
+        samples = measurement.get("threadCPUSamples" if clock == "threadCPU" else "samples") or []
+        medians, start = [], 0
+        for fork in measurement.get("forks") or []:
+            medians.append(statistics.median(samples[start:start + fork["samples"]]))
+            start += fork["samples"]
+        quarter = len(medians) // 4
+        if quarter < 2:
+            return None
+        return statistics.median(medians[:quarter]), statistics.median(medians[-quarter:])
+    return None
