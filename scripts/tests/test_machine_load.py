@@ -75,6 +75,14 @@ class MachineLoadTest(unittest.TestCase):
         self.assertEqual(done.returncode, 2)
         self.assertIn("usage", done.stderr)
 
+    def test_a_pulse_that_is_no_positive_number_is_refused_in_one_line(self):
+        for pulse in ("-1", "0", "abc", "nan", "inf"):
+            done = subprocess.run([SCRIPT, "--pulse", pulse, "pulsed", "--", "true"], capture_output=True, text=True)
+            self.assertEqual(done.returncode, 2, pulse)
+            self.assertEqual(done.stderr.count("\n"), 1, done.stderr)
+            self.assertIn(f"--pulse needs a number of seconds above 0, not '{pulse}'", done.stderr)
+            self.assertIn("usage: scripts/machine-load", done.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()
