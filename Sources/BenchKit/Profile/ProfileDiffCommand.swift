@@ -2,7 +2,9 @@ import Foundation
 import Harness
 
 /// `bench profile diff OLD_DIR NEW_DIR`: per measurement, the functions whose self instructions per
-/// operation changed most between two profile directories of the same measurements.
+/// operation changed most between two profile directories of the same measurements, and, where both
+/// sampled it, those whose self share of the sampled time moved most (a change in time alone shows
+/// there and not in the instructions).
 public enum ProfileDiffCommand {
     /// How many movers each measurement shows.
     public static let top = 10
@@ -15,12 +17,14 @@ public enum ProfileDiffCommand {
     public static func run(_ options: ProfileDiffOptions) -> CommandOutput {
         do {
             let diffs = try diff(oldDirectory: options.oldDirectory, newDirectory: options.newDirectory)
+            let sampled = try sampledMovers(oldDirectory: options.oldDirectory, newDirectory: options.newDirectory)
+            let texts = diffs.map { diff in diff.text(top: top) + (sampled[diff.measurement]?.text(top: top) ?? "") }
             var notes: [String] = []
             if let output = options.outputDirectory {
                 try writeFlameGraphs(options, into: output)
                 notes.append(CommandOutput.said("differential flame graphs written to \(output)"))
             }
-            return CommandOutput(standardOutput: diffs.map { $0.text(top: top) }.joined(separator: "\n"), standardError: notes)
+            return CommandOutput(standardOutput: texts.joined(separator: "\n"), standardError: notes)
         } catch {
             return .refusal(error)
         }
@@ -52,6 +56,23 @@ public enum ProfileDiffCommand {
                 ProfileTable(measurement: newEntry.measurement, profile: newProfile, operations: newEntry.operations, names: names)))
         }
         return tables.map { ProfileDiff(old: $0.old, new: $0.new) }
+    }
+
+    /// The sampled movers of every measurement both directories sampled, by measurement.
+    ///
+    /// - Throws: `BenchError` when a directory is not a profile directory or its stacks cannot be read.
+    public static func sampledMovers(oldDirectory: String, newDirectory: String) throws(BenchError) -> [String: SampledMovers] {
+        let old = try ProfileManifest.read(directory: oldDirectory)
+        let new = try ProfileManifest.read(directory: newDirectory)
+        var found: [String: SampledMovers] = [:]
+        for entry in new.measurements {
+            guard let oldEntry = old.measurements.first(where: { $0.measurement == entry.measurement }),
+                let newStacks = try stacks(newDirectory, entry), let oldStacks = try stacks(oldDirectory, oldEntry),
+                let movers = SampledMovers(old: oldStacks, new: newStacks)
+            else { continue }
+            found[entry.measurement] = movers
+        }
+        return found
     }
 
     /// Writes `MEASUREMENT-DIRECTORY.svg` into `output` for every measurement both directories
