@@ -115,4 +115,45 @@ struct HandleShareTests {
         let decoded = try JSONDecoder().decode(LimitJudgement.self, from: JSONEncoder().encode(results.limits[results.limits.count - 1]))
         #expect(decoded.handleShare?.share == 0.9)
     }
+
+    /// The share is taken on the clock its limit judges: limits version 6's thread CPU clock, which load
+    /// does not stretch. A share recorded with no clock (schema 10 and before) was the monotonic
+    /// clock's, and still validates as that.
+    @Test func theShareIsTakenOnTheClockItsLimitJudges() throws {
+        // Root's handle costs what stored's does on the CPU clock; on the wall clock root's commits
+        // with a handle waited half as long again.
+        var records = Self.figures(rootShare: Array(repeating: 1.0, count: 8))
+        for index in records.indices {
+            records[index].threadCPUSamples = records[index].samples
+            if records[index].strategy == .root && records[index].name == Self.land {
+                records[index].samples = records[index].samples.map { $0 * 1.5 }
+            }
+        }
+        var onCPU = Self.rootCostLand
+        onCPU.clock = .threadCPU
+        let judge = Judge(limits: [onCPU], buildConfiguration: "release", quick: false, shapes: Self.file.shapes, looks: Self.file.looks)
+        let filled = HandleShare.fill(judge.judge(measurements: records, counts: []).limits, measurements: records, names: Synthetic.names)
+        let share = try #require(filled[0].handleShare)
+        #expect(share.clock == .threadCPU && abs(share.share - 1.0) < 1e-9, "\(share)")
+
+        var results = Synthetic.results()
+        results.measurements += records
+        results.limits += filled
+        let last = results.limits.count - 1
+        let problem = "limit 'root-cost-land': the handle's share recorded is not what the file's own measurements give"
+        #expect(!ResultsValidator.problems(in: results, names: Synthetic.names).contains(problem))
+        let level = try #require(filled[0].interval?.level)
+        let wall = try #require(HandleShare(records[2], less: records[3], over: records[0], less: records[1], level: level))
+        #expect(wall.clock == nil && abs(wall.share - 1.8) < 1e-9, "(1.5 x 1600 - 600) / 1000 on the wall clock: \(wall)")
+        results.limits[last].handleShare = wall
+        #expect(!ResultsValidator.problems(in: results, names: Synthetic.names).contains(problem), "no clock: the monotonic one")
+        results.limits[last].handleShare?.clock = .threadCPU
+        #expect(ResultsValidator.problems(in: results, names: Synthetic.names).contains(problem), "the wall's share claimed on the CPU clock")
+
+        // A record without the CPU clock: the share falls back to the monotonic clock, and says so.
+        records[0].threadCPUSamples = nil
+        let fallen = HandleShare.fill(judge.judge(measurements: records, counts: []).limits, measurements: records, names: Synthetic.names)
+        #expect(fallen[0].handleShare?.clock == .wall)
+        #expect(abs((fallen[0].handleShare?.share ?? 0) - 1.8) < 1e-9)
+    }
 }

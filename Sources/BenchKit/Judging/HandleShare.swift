@@ -21,22 +21,36 @@ public struct HandleShare: Sendable, Equatable, Codable {
     public var forks: Int
     /// The commit with no handle retained that each side is taken less of.
     public var noHandle: String
+    /// The clock the forks' medians were taken on: the limit's own (`Limit.judgedClock`), or the
+    /// monotonic clock where a record lacks the other. Nil in a file of schema 10 or before, whose
+    /// share was taken on the monotonic clock whatever its limit judged.
+    public var clock: TimingClock?
 
-    /// A share as recorded; `init?(_:less:over:less:level:)` works one out.
-    public init(share: Double, interval: ConfidenceInterval?, forks: Int, noHandle: String) {
+    /// A share as recorded; `init?(_:less:over:less:level:clock:)` works one out.
+    public init(share: Double, interval: ConfidenceInterval?, forks: Int, noHandle: String, clock: TimingClock? = nil) {
         self.share = share
         self.interval = interval
         self.forks = forks
         self.noHandle = noHandle
+        self.clock = clock
     }
 
     /// The handle's share of `shape` (less `shapeBase`) over `stored` (less `storedBase`), or nil when
     /// the four were not measured in the same forks, or when in some fork stored's commit with a handle
     /// did not cost more than without one (that fork's share has no meaning).
     ///
-    /// - Parameter level: The interval's two-sided level: the limit's interval's.
-    public init?(_ shape: MeasurementRecord, less shapeBase: MeasurementRecord, over stored: MeasurementRecord, less storedBase: MeasurementRecord, level: Double) {
-        let sides = [shape, shapeBase, stored, storedBase].map { $0.sampleGroups.map(Statistics.median) }
+    /// - Parameters:
+    ///   - level: The interval's two-sided level: the limit's interval's.
+    ///   - clock: The clock to take the forks' medians on, the limit's; where a record lacks it, the
+    ///     monotonic clock, and the share says so. Nil takes the monotonic clock and records none, as a
+    ///     file of schema 10 or before recorded its share.
+    public init?(
+        _ shape: MeasurementRecord, less shapeBase: MeasurementRecord, over stored: MeasurementRecord, less storedBase: MeasurementRecord,
+        level: Double, clock: TimingClock? = nil
+    ) {
+        let records = [shape, shapeBase, stored, storedBase]
+        let taken = clock.map { clock in records.allSatisfy { $0.sampleGroups(on: clock) != nil } ? clock : .wall }
+        let sides = records.map { ($0.sampleGroups(on: taken ?? .wall) ?? $0.sampleGroups).map(Statistics.median) }
         guard Set(sides.map(\.count)).count == 1 else { return nil }
         var shares: [Double] = []
         for fork in sides[0].indices {
@@ -50,6 +64,7 @@ public struct HandleShare: Sendable, Equatable, Codable {
         interval = units.count > 1 ? ForkMedians(groups: units, level: level)?.interval : nil
         forks = shares.count
         noHandle = shapeBase.name
+        self.clock = taken
     }
 
     /// Whether the share may exceed `threshold`: its interval's upper end (its value, with no interval)
@@ -66,17 +81,19 @@ public struct HandleShare: Sendable, Equatable, Codable {
     }
 
     /// `judgements`, each cost limit's (a shape's commit over stored's, where `names` knows the commit
-    /// with no handle and the run measured it) with its handle's share; the others as they were.
+    /// with no handle and the run measured it) with its handle's share on the limit's clock; the others
+    /// as they were.
     public static func fill(_ judgements: [LimitJudgement], measurements: [MeasurementRecord], names: KeyMeasurements) -> [LimitJudgement] {
         judgements.map { judgement in
             var judgement = judgement
-            judgement.handleShare = share(of: judgement, measurements: measurements, names: names)
+            judgement.handleShare = share(of: judgement, measurements: measurements, names: names, clock: judgement.limit.judgedClock)
             return judgement
         }
     }
 
-    /// The handle's share of one judged limit, as `fill(_:measurements:names:)` says.
-    static func share(of judgement: LimitJudgement, measurements: [MeasurementRecord], names: KeyMeasurements) -> HandleShare? {
+    /// The handle's share of one judged limit, as `fill(_:measurements:names:)` says, on `clock` (nil:
+    /// the monotonic clock, recorded as none, as a file of schema 10 or before has it).
+    static func share(of judgement: LimitJudgement, measurements: [MeasurementRecord], names: KeyMeasurements, clock: TimingClock?) -> HandleShare? {
         let limit = judgement.limit
         guard limit.statistic == .pairedRatioToStored, let noHandle = names.withNoHandle(limit.metric) else { return nil }
         let keys = [
@@ -85,6 +102,6 @@ public struct HandleShare: Sendable, Equatable, Codable {
         ]
         let found = keys.compactMap { measurements.record($0) }
         guard found.count == keys.count else { return nil }
-        return HandleShare(found[0], less: found[1], over: found[2], less: found[3], level: judgement.interval?.level ?? 0.95)
+        return HandleShare(found[0], less: found[1], over: found[2], less: found[3], level: judgement.interval?.level ?? 0.95, clock: clock)
     }
 }

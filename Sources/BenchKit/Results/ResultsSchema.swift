@@ -99,6 +99,12 @@ public enum ResultsSchema {
                 + "batches in that order of operations: they were most of a file. A file of schema 9 or before has no terms, and "
                 + "its samples as written.",
             upgrade: { _ in }),
+        Change(
+            schema: 11, date: "2026-12-07",
+            note: "limits[].handleShare.clock: the clock the forks' medians of the handle's share were taken on, the limit's own "
+                + "(limits version 6: the thread's CPU clock, as the cost limit beside it), or wall where a record lacked it. A file "
+                + "of schema 10 or before took its share on the monotonic clock whatever the limit judged, has no clock, and reads so.",
+            upgrade: { _ in }),
     ]
 
     /// The layout this bench writes.

@@ -198,7 +198,8 @@ public enum ResultsValidator {
             problems.append("limit '\(recorded.limit.id)': the body differences recorded are not the file's own counts")
         }
         for recorded in results.limits where recorded.handleShare != nil
-            && recorded.handleShare != HandleShare.share(of: recorded, measurements: results.measurements, names: names) {
+            && recorded.handleShare != HandleShare.share(
+                of: recorded, measurements: results.measurements, names: names, clock: recorded.handleShare?.clock) {
             problems.append("limit '\(recorded.limit.id)': the handle's share recorded is not what the file's own measurements give")
         }
         if let recorded = results.readFloor, recorded != ReadFloor.figures(
