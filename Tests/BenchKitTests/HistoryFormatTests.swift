@@ -41,7 +41,7 @@ struct HistoryFormatTests {
             0123456  2026-11-29T13:00:00Z  clean  release  full   —        —       —
             """,
             """
-            steps (instructions beyond ±1% on one toolchain; wall time beyond ±5% by compare's rule on one machine)
+            steps (instructions beyond ±1% on one toolchain; time (CPU clock where both runs have it) beyond ±5% by compare's rule on one machine)
             none: no figure shown moved between comparable runs
             """,
             """
@@ -72,7 +72,7 @@ struct HistoryFormatTests {
             | 0123456 | 2026-11-29T13:00:00Z | clean | release | full | 21.2 ns [20.5, 22.0] |
             | abcdef0 | 2026-11-30T09:30:00Z | dirty | release | quick | 21.2 ns [20.5, 22.0] |
 
-            ### steps (instructions beyond ±1% on one toolchain; wall time beyond ±5% by compare's rule on one machine)
+            ### steps (instructions beyond ±1% on one toolchain; time (CPU clock where both runs have it) beyond ±5% by compare's rule on one machine)
 
             none: no figure shown moved between comparable runs
 

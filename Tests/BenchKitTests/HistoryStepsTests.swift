@@ -105,6 +105,24 @@ struct HistoryStepsTests {
                 "the one-process run between is skipped, as compare cannot tell a change there")
     }
 
+    /// Where both runs recorded the thread's CPU clock, a time step is judged on it, as compare judges:
+    /// a run whose wall time stretched while its CPU time held claims no step; one whose CPU time moved
+    /// steps in CPU time, its figures the CPU clock's.
+    @Test func timeStepsAreJudgedOnTheCPUClockWhereBothRunsHaveIt() throws {
+        let forks = Synthetic.judgedForks
+        var runs = [run(0, forks: forks), run(1, factor: 1.2, forks: forks), run(2, factor: 1.2, forks: forks)]
+        #expect(runs.allSatisfy { $0.measurements[0].key == Synthetic.derivedRead })
+        // Run 1 waited for a CPU: 1.2x on the wall clock, run 0's own on the CPU clock; run 2 is 1.2x on both.
+        runs[0].measurements[0].threadCPUSamples = runs[0].measurements[0].samples
+        runs[1].measurements[0].threadCPUSamples = runs[0].measurements[0].samples
+        runs[2].measurements[0].threadCPUSamples = runs[2].measurements[0].samples
+        let (_, found) = try history(runs)
+        #expect(found.steps(at: 1).isEmpty, "wall time stretched, CPU time held: \(found.steps)")
+        let step = try #require(found.steps(at: 2).first)
+        #expect(step.basis == .threadCPU && step.verdict == .slower && step.since == 1, "\(step)")
+        #expect(step.after / step.before > 1.1 && step.figureText(step.before).hasSuffix("s"), "a duration: \(step.figureText(step.before))")
+    }
+
     // MARK: - Output
 
     /// The history, in `format`, of three runs: a count step at the second, and a third on another
@@ -144,7 +162,7 @@ struct HistoryStepsTests {
     @Test func theTextHasARowPerStepAndPerBreak() throws {
         let (output, _) = try stepThenAnotherToolchain(.text)
         let section = """
-            steps (instructions beyond ±1% on one toolchain; wall time beyond ±5% by compare's rule on one machine)
+            steps (instructions beyond ±1% on one toolchain; time (CPU clock where both runs have it) beyond ±5% by compare's rule on one machine)
             commit   since    measurement                         shape    by            before   after    change
             1111111  0000000  phase.read.tracked(largest-strict)  derived  instructions  1000000  1050000  1.05× slower
             2222222  1111111  —                                   —        instructions  —        —        not compared: another toolchain

@@ -234,16 +234,17 @@ def strategy_series(axes, runs: list[dict], name: str, strategy: str, offset: fl
 
 def step_markers(axes, runs: list[dict], steps: list[dict], offset: float) -> None:
     """Each step of one strategy's series as a triangle just above the run it is at: up for slower, down
-    for faster; filled where wall time stepped, hollow where instructions did."""
+    for faster; filled where time stepped (on the CPU clock or the wall clock), hollow where instructions did."""
     # Instructions a little higher, so both show where a run stepped in both.
-    above = {basis: offset_copy(axes.transData, fig=axes.figure, y=y, units="points") for basis, y in (("wall time", 9), ("instructions", 18))}
+    above = {basis: offset_copy(axes.transData, fig=axes.figure, y=y, units="points")
+             for basis, y in (("wall time", 9), ("CPU time", 9), ("instructions", 18))}
     for step in steps:
         measured = runs[step["run"]]["by"].get((step["name"], step["strategy"]))
         if measured is None:  # counted, but its wall time not in this history's runs: nothing to mark it on
             continue
         color = colour_of(step["strategy"])
         axes.plot([step["run"] + offset], [measured["upper"]], transform=above[step["basis"]], linestyle="", marker=STEP_MARKERS[step["verdict"]],
-                  markersize=7, color=color, markerfacecolor=color if step["basis"] == "wall time" else "white", zorder=5,
+                  markersize=7, color=color, markerfacecolor="white" if step["basis"] == "instructions" else color, zorder=5,
                   clip_on=False)
 
 
@@ -268,10 +269,11 @@ def legend_handles(history: dict, runs: list[dict], with_limit: bool, steps: lis
     handles = [Line2D([], [], color=colour_of(strategy), marker="o", label=LABELS.get(strategy, strategy)) for strategy in history["strategies"]]
     if with_limit:
         handles.append(Line2D([], [], color=LIMIT_COLOR, linestyle="--", label="limit threshold (from the results file)"))
-    for basis, fill in (("wall time", "gray"), ("instructions", "white")):
-        if any(step["basis"] == basis for step in steps):
+    # A step in time is drawn alike on either clock (the step's own text says which).
+    for what, fill, bases in (("time", "gray", ("CPU time", "wall time")), ("instructions", "white", ("instructions",))):
+        if any(step["basis"] in bases for step in steps):
             handles.append(Line2D([], [], color="gray", marker="^", markerfacecolor=fill, linestyle="",
-                                  label=f"step in {basis} (▲ slower, ▼ faster)"))
+                                  label=f"step in {what} (▲ slower, ▼ faster)"))
     if breaks:
         fields = ", ".join(dict.fromkeys(gap["text"].removeprefix("not compared: ") for gap in breaks))
         handles.append(Line2D([], [], color=BREAK_COLOR, linestyle=":", label=f"wall time not compared across: {fields}"))

@@ -40,9 +40,9 @@ def history(schema: int = 3, steps: bool = True) -> dict:
                 "runs": [run("1", "2026-01-01T00:00:00Z", SHAPES[:2]), run("2", "2026-01-02T00:00:00Z", SHAPES, quick=True),
                          run("3", "2026-01-03T00:00:00Z", SHAPES)]}
     if schema >= 3:
-        document["stepsRule"] = "instructions beyond ±1% on one toolchain; wall time beyond ±5% by compare's rule on one machine"
+        document["stepsRule"] = "instructions beyond ±1% on one toolchain; time (CPU clock where both runs have it) beyond ±5% by compare's rule on one machine"
         document["steps"] = [step(2, "stored", "instructions", "faster"), step(2, "derived", "wall time", "slower"),
-                             step(2, "root", "wall time", "slower")] if steps else []
+                             step(2, "root", "CPU time", "slower")] if steps else []
         document["breaks"] = [{"run": 2, "since": 1, "file": "3.json", "commit": "3" * 40, "basis": "wall time", "field": "cpuModel",
                                "text": "not compared: another machine"}] if steps else []
     return document
@@ -99,7 +99,8 @@ class PlotTests(unittest.TestCase):
         completed, out = self.plot(history())
         self.assertEqual(completed.returncode, 0, completed.stderr)
         svg = (out / "measurements-over-commits.svg").read_text(encoding="utf-8")
-        self.assertIn("step in wall time (▲ slower, ▼ faster)", svg)
+        self.assertIn("step in time (▲ slower, ▼ faster)", svg, "one entry for steps on either clock")
+        self.assertNotIn("step in wall time", svg)
         self.assertIn("step in instructions (▲ slower, ▼ faster)", svg)
         self.assertIn("wall time not compared across: another machine", svg)
         self.assertIn("steps: instructions beyond ±1% on one toolchain", svg, "the rule, as the bench wrote it")

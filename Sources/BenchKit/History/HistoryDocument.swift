@@ -27,10 +27,10 @@ import Harness
 ///                      "thresholdText", "verdict" }],
 ///         "decision": { "outcome", "text", "ships", "shape"? } }],
 ///       "steps": [{                               `HistorySteps`, in run order
-///         "name", "strategy", "basis": "instructions|wall time", "verdict": "slower|faster",
+///         "name", "strategy", "basis": "instructions|wall time|CPU time", "verdict": "slower|faster",
 ///         "run", "since",                         indices into "runs": the step is at run's commit
 ///         "file", "commit", "sinceFile", "sinceCommit", "before", "after", "ratio",
-///         "lower", "upper",                       the ratio's interval in wall time; null in instructions
+///         "lower", "upper",                       the ratio's interval in time; null in instructions
 ///         "beforeText", "afterText", "text" }],
 ///       "stepsRule": "instructions beyond ±1% on one toolchain; ...",   what makes a step
 ///       "changePoints": [{ "name", "strategy", "run", "since", "before", "after", "ratio", "pValue",
@@ -207,7 +207,7 @@ struct HistoryDocument: Encodable {
             after = point.after
             ratio = point.ratio
             pValue = point.pValue
-            steppedPairwise = steps.steps.contains { $0.basis == .wallTime && $0.key == point.key && $0.run == point.run }
+            steppedPairwise = steps.steps.contains { $0.basis != .instructions && $0.key == point.key && $0.run == point.run }
             text = point.changeText
         }
     }

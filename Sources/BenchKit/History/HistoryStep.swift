@@ -9,7 +9,8 @@ import Harness
 public struct HistoryStep: Sendable, Equatable {
     /// The measurement that stepped.
     public var key: MeasurementKey
-    /// What stepped: instructions per operation at the fixed hash seed, or the wall-time median.
+    /// What stepped: instructions per operation at the fixed hash seed, or the time median on the clock
+    /// compare judged it on (CPU time where both runs recorded it, else wall time).
     public var basis: ComparisonBasis
     /// `slower` (more instructions, or more time) or `faster`.
     public var verdict: ComparisonVerdict
@@ -23,10 +24,10 @@ public struct HistoryStep: Sendable, Equatable {
     public var after: Double
     /// `after / before`.
     public var ratio: Double
-    /// The bootstrap interval of `ratio`, for a step in wall time.
+    /// The interval of `ratio`, for a step in time.
     public var ratioInterval: ConfidenceInterval?
 
-    /// The change as the history writes it: `1.20× [1.15, 1.26] slower` in wall time, `1.05× slower`
+    /// The change as the history writes it: `1.20× [1.15, 1.26] slower` in time, `1.05× slower`
     /// in instructions.
     public var changeText: String {
         let interval = ratioInterval.map { " [\(FigureText.number($0.lower)), \(FigureText.number($0.upper))]" } ?? ""
@@ -35,6 +36,6 @@ public struct HistoryStep: Sendable, Equatable {
 
     /// A figure of this step's basis as the history writes it: a duration, or a count of instructions.
     public func figureText(_ value: Double) -> String {
-        basis == .wallTime ? FigureText.duration(value) : FigureText.number(value)
+        basis == .instructions ? FigureText.number(value) : FigureText.duration(value)
     }
 }

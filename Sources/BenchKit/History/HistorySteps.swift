@@ -9,12 +9,15 @@ import Harness
 ///   run that counted them with the same toolchain and build configuration (`EnvironmentField.instructions`),
 ///   and `InstructionsDecision` judges the change, as `bench compare` does: beyond
 ///   `ComparisonRule.instructionsThreshold`, unless the counts wander under other hash seeds.
-/// - **Wall time**: each run that took the measurement in forks is set against the last earlier such
-///   run on the same machine, toolchain, allocator and build (`EnvironmentField.wallTime`), and judged
-///   by `MeasurementComparison`'s time verdict on the monotonic clock, the clock of the series it shows:
-///   the ratio's interval over the forks' medians, the Mann-Whitney test of the forks' medians (Holm-adjusted over every measurement the two files share, as a comparison
-///   of the two files adjusts it), and the threshold. A run measured in one process is left out of the
-///   series, since compare cannot tell a change there.
+/// - **Time**: each run that took the measurement in forks is set against the last earlier such run on
+///   the same machine, toolchain, allocator and build (`EnvironmentField.wallTime`), and judged by
+///   `MeasurementComparison`'s time verdict, as `bench compare` judges it: on the thread's CPU clock
+///   where both runs recorded it (load stretches the monotonic clock, not the time the thread ran),
+///   else on the monotonic clock; the ratio's interval over the forks' medians, the Mann-Whitney test
+///   of the forks' medians (Holm-adjusted over every measurement the two files share, as a comparison
+///   of the two files adjusts it), and the threshold. A step says its clock (`ComparisonBasis`). A run
+///   measured in one process is left out of the series, since compare cannot tell a change there.
+///   The change points are over the series the history plots, the runs' medians on the monotonic clock.
 ///
 /// Nothing is claimed across runs of different environments: the first run of a new one starts its
 /// series again, and is said as a `HistoryBreak`.
@@ -76,7 +79,7 @@ public struct HistorySteps: Sendable, Equatable {
             switch basis {
             case .instructions: steps += pairs.compactMap { Self.instructionsStep($0, history, rule: rule) }
             case .wallTime, .threadCPU:
-                steps += Self.wallTimeSteps(pairs, history, rule: rule)
+                steps += Self.timeSteps(pairs, history, rule: rule)
                 changePoints += Self.changePoints(pairs, history)
             }
             breaks += firstBreak.values.filter { !continued.contains($0.run) }
@@ -150,32 +153,36 @@ public struct HistorySteps: Sendable, Equatable {
         return found
     }
 
-    /// The wall-time steps of `pairs`: each pair of runs' p-values Holm-adjusted over every measurement
-    /// the two files share, as `ResultsComparison` adjusts them, then compare's wall-time verdict.
-    private static func wallTimeSteps(_ pairs: [Pair], _ history: History, rule: ComparisonRule) -> [HistoryStep] {
+    /// The time steps of `pairs`: each pair of runs' p-values Holm-adjusted over every measurement the
+    /// two files share, as `ResultsComparison` adjusts them, then compare's time verdict, each on the
+    /// clock compare judges it on.
+    private static func timeSteps(_ pairs: [Pair], _ history: History, rule: ComparisonRule) -> [HistoryStep] {
         var adjusted: [[Int]: [MeasurementKey: Double]] = [:]
         var steps: [HistoryStep] = []
         for pair in pairs {
             guard let old = history.runs[pair.since].measurement(pair.key.name, pair.key.strategy),
-                let new = history.runs[pair.run].measurement(pair.key.name, pair.key.strategy),
-                old.summary.median > 0
+                let new = history.runs[pair.run].measurement(pair.key.name, pair.key.strategy)
             else { continue }
-            // The bootstrap is the costly part: it is drawn only where the ratio is beyond the threshold
-            // and the adjusted rank test significant, since the verdict is no change otherwise.
-            guard abs(new.summary.median / old.summary.median - 1) > rule.threshold else { continue }
+            let clock = MeasurementComparison.clock(old: old, new: new)
+            // The medians `MeasurementComparison.Side` takes: the file's own on the monotonic clock.
+            let medians = [old, new].map { clock == .wall ? $0.summary.median : ForkMedians.median(of: $0.sampleGroups(on: clock) ?? $0.sampleGroups) }
+            guard medians[0] > 0 else { continue }
+            // The interval is the costly part: it is drawn only where the medians' ratio is beyond the
+            // threshold and the adjusted rank test significant, since the verdict is no change otherwise.
+            guard abs(medians[1] / medians[0] - 1) > rule.threshold else { continue }
             let runs = [pair.since, pair.run]
             if adjusted[runs] == nil {
                 adjusted[runs] = adjustedPValues(old: history.runs[pair.since].results, new: history.runs[pair.run].results)
             }
             guard let pValue = adjusted[runs]?[pair.key], pValue < rule.significanceLevel else { continue }
-            var comparison = MeasurementComparison(old: old, new: new, rule: rule, clock: .wall)
+            var comparison = MeasurementComparison(old: old, new: new, rule: rule, clock: clock)
             comparison.judge(adjustedPValue: pValue, rule: rule)
             let verdict = comparison.timeVerdict
             guard verdict == .slower || verdict == .faster, let ratio = comparison.ratio else { continue }
             steps.append(
                 HistoryStep(
-                    key: pair.key, basis: .wallTime, verdict: verdict, run: pair.run, since: pair.since,
-                    before: old.summary.median, after: new.summary.median, ratio: ratio, ratioInterval: comparison.ratioInterval))
+                    key: pair.key, basis: ComparisonBasis(clock), verdict: verdict, run: pair.run, since: pair.since,
+                    before: comparison.old.median, after: comparison.new.median, ratio: ratio, ratioInterval: comparison.ratioInterval))
         }
         return steps
     }
@@ -185,7 +192,10 @@ public struct HistorySteps: Sendable, Equatable {
         let oldRecords = Dictionary(old.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let newRecords = Dictionary(new.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let shared = oldRecords.keys.filter { newRecords[$0] != nil }.sorted()
-        let pValues = shared.map { MeasurementComparison.rankTest(old: oldRecords[$0]!, new: newRecords[$0]!, clock: .wall).0.pValue }
+        let pValues = shared.map { key in
+            let (old, new) = (oldRecords[key]!, newRecords[key]!)
+            return MeasurementComparison.rankTest(old: old, new: new, clock: MeasurementComparison.clock(old: old, new: new)).0.pValue
+        }
         return Dictionary(uniqueKeysWithValues: zip(shared, Statistics.holmAdjusted(pValues)))
     }
 }

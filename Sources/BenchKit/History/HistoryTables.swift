@@ -59,11 +59,11 @@ enum HistoryTables {
             + [("limits and decision", verdictTable(history), "")]
     }
 
-    /// What makes a step, in a line: `instructions beyond ±1% on one toolchain; wall time beyond ±5% by
-    /// compare's rule on one machine`.
+    /// What makes a step, in a line: `instructions beyond ±1% on one toolchain; time (CPU clock where
+    /// both runs have it) beyond ±5% by compare's rule on one machine`.
     static func stepsRule(_ rule: ComparisonRule) -> String {
         "instructions beyond ±\(rule.percent(rule.instructionsThreshold)) on one toolchain; "
-            + "wall time beyond ±\(rule.percent(rule.threshold)) by compare's rule on one machine"
+            + "time (CPU clock where both runs have it) beyond ±\(rule.percent(rule.threshold)) by compare's rule on one machine"
     }
 
     /// A row per step, and a row where a series of comparable runs begins anew, in run order.
@@ -95,7 +95,7 @@ enum HistoryTables {
     /// A row per change point, saying whether a step between the two runs found it too, then a row per
     /// wall-time step that no change point holds: one noisy run makes a step there and a step back.
     private static func changePointTable(_ history: History, _ steps: HistorySteps) -> Table {
-        let wallSteps = steps.steps.filter { $0.basis == .wallTime }
+        let wallSteps = steps.steps.filter { $0.basis != .instructions }
         var rows = steps.changePoints.map { point in
             let paired = wallSteps.contains { $0.key == point.key && $0.run == point.run }
             return [
