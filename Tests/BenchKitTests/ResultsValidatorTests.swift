@@ -11,6 +11,33 @@ struct ResultsValidatorTests {
         #expect(ResultsValidator.problems(in: Synthetic.results(quick: true), names: Synthetic.names) == [])
     }
 
+    /// Each fork's load figure is held to its range, and a refusal names the field: a negative time or
+    /// count was once accepted, and a negative run-queue share refused only as a verdict that differed.
+    @Test func aForksLoadFiguresAreCheckedForTheirRangeByName() {
+        let quiet = ForkLoadRecord(
+            fork: 1, seconds: 10, runQueueShare: 0.001, onCPUShare: 1.0001, involuntarySwitches: 20, voluntarySwitches: 0,
+            cpuPressureShare: 0.01, stealShare: 0, loadAverageAtStart: 1.3, loadAverageAtEnd: nil)
+        #expect(ResultsValidator.problems(in: [quiet]) == [], "a share of wall time may pass 1 by a hair")
+        var bad = quiet
+        bad.fork = 0
+        bad.seconds = -3
+        bad.involuntarySwitches = -1
+        bad.runQueueShare = -0.2
+        bad.stealShare = 1.5
+        bad.loadAverageAtEnd = .infinity
+        #expect(ResultsValidator.problems(in: [quiet, bad]) == [
+            "forkLoads[1].fork: 0, but forks are numbered from 1",
+            "forkLoads[1].involuntarySwitches: -1 is negative",
+            "forkLoads[1].seconds: -3.0 is negative",
+            "forkLoads[1].runQueueShare: -0.2 is negative",
+            "forkLoads[1].loadAverageAtEnd: inf is not a finite number",
+            "forkLoads[1].stealShare: 1.5 is more than every tick",
+        ])
+        var results = Synthetic.results()
+        results.forkLoads = [bad]
+        #expect(ResultsValidator.problems(in: results, names: Synthetic.names).contains("forkLoads[0].seconds: -3.0 is negative"))
+    }
+
     @Test func samplesMustMatchTheirSummary() {
         var results = Synthetic.results()
         results.measurements[0].samples.append(1_003)

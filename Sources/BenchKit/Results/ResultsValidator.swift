@@ -27,6 +27,7 @@ public enum ResultsValidator {
             problems.append("count '\(count.scenario)' (\(count.strategy.rawValue)) of body '\(count.body)': negative re-runs \(count.reruns)")
         }
         for fit in results.fits { problems += self.problems(in: fit) }
+        problems += self.problems(in: results.forkLoads ?? [])
         for subject in results.subjects { problems += self.problems(in: subject) }
         if let scaling = results.scaling, scaling.source == .notMeasured, scaling.detail?.isEmpty ?? true {
             problems.append("scaling: not-measured without a reason in detail")
@@ -52,6 +53,32 @@ public enum ResultsValidator {
     }
 
     // MARK: - Parts
+
+    /// Each fork's load figures out of their range, naming the field: a fork numbered from 1, seconds,
+    /// switches, shares and load averages never negative nor infinite, steal no more than every tick.
+    /// (A share of wall time may pass 1 by a hair: its two readings are not taken at one instant.)
+    static func problems(in loads: [ForkLoadRecord]) -> [String] {
+        var problems: [String] = []
+        for (index, load) in loads.enumerated() {
+            let at = "forkLoads[\(index)]"
+            if load.fork < 1 { problems.append("\(at).fork: \(load.fork), but forks are numbered from 1") }
+            for (field, count) in [("involuntarySwitches", load.involuntarySwitches), ("voluntarySwitches", load.voluntarySwitches)] where count < 0 {
+                problems.append("\(at).\(field): \(count) is negative")
+            }
+            let figures: [(String, Double?)] = [
+                ("seconds", load.seconds), ("runQueueShare", load.runQueueShare), ("onCPUShare", load.onCPUShare),
+                ("cpuPressureShare", load.cpuPressureShare), ("stealShare", load.stealShare),
+                ("loadAverageAtStart", load.loadAverageAtStart), ("loadAverageAtEnd", load.loadAverageAtEnd),
+            ]
+            for (field, figure) in figures {
+                guard let figure else { continue }
+                if !figure.isFinite { problems.append("\(at).\(field): \(figure) is not a finite number") }
+                else if figure < 0 { problems.append("\(at).\(field): \(figure) is negative") }
+            }
+            if let steal = load.stealShare, steal > 1 { problems.append("\(at).stealShare: \(steal) is more than every tick") }
+        }
+        return problems
+    }
 
     private static func duplicates(_ keys: [String]) -> [String] {
         var seen: Set<String> = []
