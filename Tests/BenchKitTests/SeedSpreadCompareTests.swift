@@ -31,7 +31,7 @@ struct SeedSpreadCompareTests {
         return (comparison, try #require(comparison.measurements.first { $0.key == read }))
     }
 
-    // MARK: - The four cases of issue 13
+    // MARK: - Four cases: a change against the counts' spread under other seeds
 
     @Test func aFourPercentChangeWithASpreadOfAFifthOfAPercentIsSlowerByInstructions() throws {
         let (comparison, item) = try compared(

@@ -3,7 +3,7 @@ import Runtime
 import Testing
 import Workloads
 
-/// The four behaviours issue 11 fixes, each checked on every path that must share its rule: the
+/// Four behaviours the model shares with Relay's reader, each checked on every path that must share its rule: the
 /// whole read (`read()`), the field-by-field reads, the verdict walk, the normalizer and the
 /// availability check. Sources: facebook/relay `packages/relay-runtime/store/RelayReader.js`
 /// (`_readScalar`, `_readLink`, `_markDataAsMissing`, `_catchErrors`, `_asResult`) and
