@@ -8,7 +8,8 @@ import Workloads
 /// Where the fixture-size curve's points come from: the generator for the bundled page, the judged
 /// fixture scaled for someone's own, the generator said to be another fixture, or none.
 struct ScaledOperationTests {
-    /// A spec of the bundled `characters-page` operations over `response` alone.
+    /// A spec of the bundled `characters-page` operations over `response` alone, in a new directory the
+    /// test that asks for it removes.
     private func charactersPageSpec(answering response: JSONValue) throws -> URL {
         let bundled = Fixture.bundledSpecDirectory
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("spec-\(UUID().uuidString)")
@@ -36,7 +37,9 @@ struct ScaledOperationTests {
 
     @Test func anotherPageIsItselfCutOrRepeatedWithFreshIDs() throws {
         let judged = StrictFixture.response(scale: 0.25)
-        let subjects = try BenchSubjects(specDirectory: charactersPageSpec(answering: judged))
+        let spec = try charactersPageSpec(answering: judged)
+        defer { try? FileManager.default.removeItem(at: spec) }
+        let subjects = try BenchSubjects(specDirectory: spec)
         let rows = try #require(judged["data"]?["characters"]?["results"]?.elements?.count)
         let one = try scaled(subjects, 1)
         #expect(one.scaling == ScalingRecord(source: .judgedFixture, detail: "characters.results"))
@@ -56,7 +59,9 @@ struct ScaledOperationTests {
     @Test func aPageWithNothingToScaleFallsBackToTheGeneratorAndSaysSo() throws {
         // An empty result list: the response fits the operation, with no row to cut or repeat.
         let empty = try JSONValue.parse(#"{"data": {"characters": {"info": {"count": 0, "pages": 0, "next": null, "prev": null}, "results": []}}}"#)
-        let subjects = try BenchSubjects(specDirectory: charactersPageSpec(answering: empty))
+        let spec = try charactersPageSpec(answering: empty)
+        defer { try? FileManager.default.removeItem(at: spec) }
+        let subjects = try BenchSubjects(specDirectory: spec)
         let scaled = try scaled(subjects, 2)
         #expect(scaled.scaling.source == .generatedFixture)
         #expect(scaled.scaling.detail == "CharactersPage: its response cannot be scaled: its data holds no list of objects to cut or repeat")
@@ -67,6 +72,7 @@ struct ScaledOperationTests {
 
     @Test func aSpecNeitherScaledNorGeneratedHasNoCurveAndSaysWhy() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("spec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
         let files = [
             "schema.graphql": "type Query { character(id: ID!): Character }\ntype Character { id: ID! name: String }",
             "one/One.graphql": #"query One @throwOnFieldError { character(id: "1") { id name } }"#,

@@ -34,7 +34,9 @@ struct MachineEnvironmentTests {
 
     @Test func captureDescribesThisMachineAndBuild() throws {
         let date = Date(timeIntervalSince1970: 1_700_000_000)
-        let environment = MachineEnvironment.capture(sourceDirectory: try Self.emptyDirectory(), date: date)
+        let directory = try Self.emptyDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = MachineEnvironment.capture(sourceDirectory: directory, date: date)
         #expect(environment.date == "2023-11-14T22:13:20Z", "ISO 8601 in UTC")
         // The test target is compiled in the same configuration as the harness, so its own DEBUG
         // condition says which build `swift test` (or `swift test -c release`) made.
@@ -60,7 +62,9 @@ struct MachineEnvironmentTests {
     }
 
     @Test func outsideARepositoryTheCommitIsUnknown() throws {
-        let environment = MachineEnvironment.capture(sourceDirectory: try Self.emptyDirectory())
+        let directory = try Self.emptyDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = MachineEnvironment.capture(sourceDirectory: directory)
         #expect(environment.commit == "unknown", "a tarball's tree has no commit: \(environment.commit)")
         #expect(environment.dirtyTree == nil, "git did not answer, so cleanliness is not known")
     }
@@ -68,6 +72,7 @@ struct MachineEnvironmentTests {
     @Test(.enabled(if: Self.gitIsAvailable, "git is not on PATH"))
     func insideARepositoryTheCommitAndCleanlinessAreKnown() throws {
         let directory = try Self.emptyDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         try Self.git(["init", "--quiet"], in: directory)
         try Data("one\n".utf8).write(to: directory.appendingPathComponent("file"))
         try Self.git(["add", "file"], in: directory)
@@ -88,7 +93,8 @@ struct MachineEnvironmentTests {
 
     static let gitIsAvailable: Bool = (try? git(["--version"], in: FileManager.default.temporaryDirectory)) != nil
 
-    /// A new empty directory under the temporary directory, outside any repository this test runs in.
+    /// A new empty directory under the temporary directory, outside any repository this test runs in;
+    /// the test that asks for it removes it.
     static func emptyDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("machine-environment-\(UUID().uuidString)")

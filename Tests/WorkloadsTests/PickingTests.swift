@@ -6,6 +6,7 @@ import Runtime
 /// Picking from spec directories written here, in the layout spec/README.md describes, as a user would
 /// write their own: nothing in the code knows these fixtures.
 struct PickingTests {
+    /// Writes `files` under a new directory and returns it; the test that asks for it removes it.
     private func write(_ files: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("spec-\(UUID().uuidString)")
         for (path, text) in files {
@@ -57,7 +58,9 @@ struct PickingTests {
     }
 
     @Test func theLargestStrictOperationIsTheOneWhoseWalkReadsMostSlots() throws {
-        let spec = try LoadedFixtureDirectory.load(try write(books))
+        let directory = try write(books)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try LoadedFixtureDirectory.load(directory)
         let largest = try spec.largestStrictOperation()
         #expect(largest.name == "Large", "Plain reads as much but has no @throwOnFieldError")
         // shelf, id, books, then per book: id title author, author.id author.name
@@ -86,13 +89,15 @@ struct PickingTests {
     }
 
     @Test func aTieGoesToTheOperationWithMoreRecords() throws {
-        let spec = try LoadedFixtureDirectory.load(try write([
+        let directory = try write([
             "schema.graphql": schema,
             "one/One.graphql": "query One @throwOnFieldError { shelf(id: \"s1\") { id books { id } } }",
             "one/responses/0.json": #"{"data": {"shelf": {"id": "s1", "books": [{"id": "b1"}, {"id": "b1"}]}}}"#,
             "two/Two.graphql": "query Two @throwOnFieldError { shelf(id: \"s2\") { id books { id } } }",
             "two/responses/0.json": #"{"data": {"shelf": {"id": "s2", "books": [{"id": "b1"}, {"id": "b2"}]}}}"#,
-        ]))
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try LoadedFixtureDirectory.load(directory)
         let picked = try spec.largestStrictOperation()
         // Both walk shelf, id, books and two ids: 5 slots. One's list names one book twice (3 records
         // with the root), Two's two books (4).
@@ -108,6 +113,7 @@ struct PickingTests {
         files["titles/Spreads.graphql"] = "query Spreads($id: ID!) { shelf(id: $id) { ...ShelfBooks } } fragment ShelfBooks on Shelf { books { id title } }"
         files["relay/ShelfQuery.graphql"] = "query ShelfQuery($id: ID!) { ...ShelfQuery_query } fragment ShelfQuery_query on Query { shelf(id: $id) { id books { id title } } }"
         let directory = try write(files)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let spec = try LoadedFixtureDirectory.load(directory)
         #expect(throws: FixtureDirectoryError("\(directory.path): no @throwOnFieldError operation to pick from")) {
             try spec.largestStrictOperation()
@@ -120,6 +126,7 @@ struct PickingTests {
         var files = books
         files["small/Small.graphql"] = "query Small {\n  shelf(id: ) { id }\n}"
         let directory = try write(files)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let error = try #require(throws: FixtureDirectoryError.self) { try LoadedFixtureDirectory.load(directory) }
         #expect(error.description.hasPrefix("\(directory.path)/small/Small.graphql:2:13: "), "\(error)")
         #expect(!error.description.contains("\n"))
@@ -129,6 +136,7 @@ struct PickingTests {
         var files = books
         files["full/responses/0-shelf.json"] = #"{"data": {"shelf": {"id": "s1", "books": {"id": "b1"}}}}"#
         let directory = try write(files)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let error = try #require(throws: FixtureDirectoryError.self) { try LoadedFixtureDirectory.load(directory).largestStrictOperation() }
         #expect(error.description.contains("full/responses/0-shelf.json"), "\(error)")
         #expect(error.description.contains("shelf.books"), "\(error)")

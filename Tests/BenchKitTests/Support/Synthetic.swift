@@ -126,7 +126,6 @@ enum Synthetic {
         ReadFloor.figures(measurements: measurements, names: names, subjects: subjects, buildConfiguration: build, quick: quick)
     }
 
-    /// A fresh empty directory under the system's temporary directory.
     /// Writes `files` to a fresh directory and returns their paths, in order.
     static func written(_ files: [ResultsFile]) throws -> [String] {
         let directory = temporaryDirectory()
@@ -137,9 +136,23 @@ enum Synthetic {
         }
     }
 
+    /// A fresh empty directory under this test process's own scratch directory, which goes when the
+    /// process exits: a test run leaves nothing in the system's temporary directory, whoever starts it.
     static func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "benchkit-tests-\(UUID().uuidString)"
+        let path = scratchRoot + "/\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
+    }
+
+    /// `benchkit-tests-PID` under the system's temporary directory, made on first use and removed at exit.
+    private static let scratchRoot: String = {
+        let path = scratchRoot(of: getpid())
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: Synthetic.scratchRoot(of: getpid())) }
+        return path
+    }()
+
+    private static func scratchRoot(of process: pid_t) -> String {
+        NSTemporaryDirectory() + "benchkit-tests-\(process)"
     }
 }
