@@ -90,7 +90,7 @@ public enum BenchCommand {
         let started = Date()
         // Everything the run needs is checked before anything is measured: a run never stops half-way
         // on something it could have known at the start.
-        let (limits, subjects, suite, picks, borrowed) = try phases.time("preparing") {
+        let (limits, subjects, suite, picks, borrowed, batchSizes) = try phases.time("preparing") {
             let limits = try LimitsFile.load(path: options.limitsPath)
             if let outputPath = options.outputPath { try ResultsWriter.checkNewFile(outputPath) }
             let subjects = try checkedSubjects(options.specDirectory)
@@ -101,7 +101,8 @@ public enum BenchCommand {
                 try BorrowedCounts.read(
                     from: path, options: options, environment: MachineEnvironment.capture(sourceDirectory: BuildCheckout.sourceDirectory))
             }
-            return (limits, subjects, suite, subjectRecords(subjects), borrowed)
+            let batchSizes = try options.batchSizesFrom.map { path throws(BenchError) in try BatchSizes.read(from: path) } ?? [:]
+            return (limits, subjects, suite, subjectRecords(subjects), borrowed, batchSizes)
         }
         let announce = subjects.spec.unplacedErrorNotes + JudgedSubject.lines(limits.limits, subjects: picks) + picks.compactMap { $0.fieldErrors?.line }
             + missingSubjects(subjects) + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
@@ -115,7 +116,7 @@ public enum BenchCommand {
                 Interruption.activity = "counting instructions under callgrind"
                 return try InstructionPass.count(options, selected: SuiteRunner.selected(suite, options: options), progress: progress)
             } : nil
-        let runner = SuiteRunner(options: options, progress: progress)
+        let runner = SuiteRunner(options: options, progress: progress, batchSizes: batchSizes)
         let counts = try borrowed ?? phases.time("counting") { try runner.count(subjects) }
         var forkSeconds: [Double] = []
         var forkLoads: [ForkLoadRecord] = []
@@ -288,6 +289,11 @@ public enum BenchCommand {
                 otherSeeds: options.otherSeeds)
         }
         if let borrowed = options.countsFrom { clauses.append("body re-run counts taken from \(borrowed), an earlier run of this build") }
+        if let sizes = options.batchSizesFrom {
+            clauses.append(
+                "batch sizes not calibrated: each measurement took the size most of the forks of \(sizes) took (the larger on a tie), "
+                    + "and one it lacks calibrated its own")
+        }
         return clauses
     }
 

@@ -176,7 +176,8 @@ public enum ForkedRun {
         progress.prefix = "[fork \(index)/\(count)] "
         progress.quiet = options.quiet
         if let estimate { progress.begin(estimate) }
-        let runner = SuiteRunner(options: options, progress: progress)
+        let batchSizes = try options.batchSizesFrom.map { path throws(BenchError) in try BatchSizes.read(from: path) } ?? [:]
+        let runner = SuiteRunner(options: options, progress: progress, batchSizes: batchSizes)
         let suite = Suite(subjects: subjects)
         // The worlds the suite keeps (a hundred distinct roots' records under every shape) end with
         // the process: freeing them one object at a time would be the fork's last half second, spent

@@ -160,6 +160,7 @@ extension SuiteRunner {
             if Double(oneCalls[position]) > Self.slowCallNanoseconds {
                 harness.knownBatch = .init(size: 1, nanoseconds: oneCalls[position])
             }
+            harness.fixedBatchSize = batchSizes[measurement.key]
             harnessMeasurements.append(harness)
             position += 1
         }

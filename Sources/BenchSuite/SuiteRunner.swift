@@ -11,12 +11,18 @@ public struct SuiteRunner {
     public let timer: TimerCharacteristics
     /// Where sampling and counting show how far they are.
     let progress: ProgressLine
+    /// The batch size each measurement takes instead of calibrating (`--batch-sizes`,
+    /// `BatchSizes`); a measurement not in it calibrates its own.
+    let batchSizes: [MeasurementKey: Int]
 
     /// Creates a runner; measures the timer.
-    public init(options: RunOptions, progress: ProgressLine = ProgressLine()) {
+    ///
+    /// - Parameter batchSizes: What `BatchSizes.read(from:)` gave for the run's `--batch-sizes`.
+    public init(options: RunOptions, progress: ProgressLine = ProgressLine(), batchSizes: [MeasurementKey: Int] = [:]) {
         self.options = options
         self.progress = progress
         self.timer = TimerCharacteristics.measure()
+        self.batchSizes = batchSizes
     }
 
     /// The measurements this run's filter and strategy selection keep.

@@ -33,6 +33,7 @@ struct ChildCommandTests {
         variant { $0.format = .json }
         variant { $0.strategies = .derived }
         variant { $0.strategies = StrategySelection(rawValue: "root,incremental")! }
+        variant { $0.batchSizesFrom = "-the other build's run.json" }
         return variants
     }()
 
@@ -86,6 +87,19 @@ struct ChildCommandTests {
         #expect(!counting.arguments.contains("--quick"))
         #expect(fork.quiet, "a fork's progress is the run's: quiet with it")
         #expect(!counting.options.quiet && !counting.arguments.contains("--quiet"), "the counting child's arguments stay the command's alone")
+    }
+
+    @Test func aForkTimesInTheBatchSizesItsRunWasGivenAndOnlyAForkIsTold() throws {
+        var given = Self.full
+        given.batchSizesFrom = "/tmp/the other build's run-1.json"
+        let fork = ChildCommand(.fork(index: 2, count: 2, recordsPath: "r.json"), run: given)
+        #expect(fork.options.batchSizesFrom == given.batchSizesFrom)
+        #expect(fork.arguments.contains("--batch-sizes=/tmp/the other build's run-1.json"))
+        #expect(try CommandLineParser.parse(fork.arguments) == .child(fork))
+        let counting = ChildCommand(.countInstructions(dumpsDirectory: "d", measurements: []), run: given)
+        #expect(counting.options.batchSizesFrom == nil, "a count does not batch")
+        let profile = ChildCommand(.sampleProfile(measurement: MeasurementKey(label: "a [derived]"), seconds: 1), run: given)
+        #expect(profile.options.batchSizesFrom == nil)
     }
 
     @Test func theCountingChildsArgumentsDependOnTheCommandAlone() {

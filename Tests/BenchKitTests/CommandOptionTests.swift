@@ -12,6 +12,7 @@ struct CommandOptionTests {
     private static let values = [
         "--forks": "3", "--filter": "-h", "--spec": "/tmp/my spec", "--limits": "-limits.json", "--out": "results/x.json",
         "--format": "json", "--shape": "root,incremental", "--counts-from": "-earlier run.json", "--seeds": "6",
+        "--batch-sizes": "the other build's run.json",
     ]
 
     /// The options a run option needs given beside it: `--seeds` counts with `--instructions` only.

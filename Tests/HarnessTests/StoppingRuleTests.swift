@@ -131,4 +131,30 @@ struct StoppingRuleTests {
         let result = Sampler(policy: policy, timer: SamplerTests.timer).run(measurement)
         #expect(result.invocations.calibration > 0, "a batch that may have been cold proves nothing")
     }
+
+    // MARK: - A batch size from another run
+
+    @Test func aFixedBatchSizeIsTakenAsGivenAndTimedOnce() {
+        var policy = SamplerTests.quickPolicy(samples: 3)
+        policy.warmUp = .iterations(0)
+        var calls = 0
+        // Calibration would double far past 5: a call takes nanoseconds, the target 2 µs.
+        var measurement = Measurement("harness.fixed") { () -> Int in
+            calls += 1
+            return calls
+        }
+        measurement.fixedBatchSize = 5
+        let result = Sampler(policy: policy, timer: SamplerTests.timer).run(measurement)
+        #expect(result.batchSize == 5)
+        #expect(result.invocations.calibration == 5, "one batch of the given size, timed for its length")
+        #expect(calls == 5 + 3 * 5, "that batch, then three samples of five calls")
+    }
+
+    @Test func aFixedBatchSizeStaysUnderThePolicysCap() {
+        var policy = SamplerTests.quickPolicy(samples: 3)
+        policy.maximumBatchSize = 1
+        var measurement = Measurement("harness.fixed-capped") { 1 }
+        measurement.fixedBatchSize = 8
+        #expect(Sampler(policy: policy, timer: SamplerTests.timer).run(measurement).batchSize == 1, "a measurement of one call a batch keeps it")
+    }
 }

@@ -70,9 +70,12 @@ public struct ChildCommand: Sendable, Equatable {
         // A fork reads the limits to know which measurements it times first (`SuiteRunner.gating(for:from:)`).
         var limitsPath = RunOptions.defaults.limitsPath
         if case .fork = job { limitsPath = options.limitsPath }
-        self.options = RunOptions(
+        var childOptions = RunOptions(
             quick: quick, filter: options.filter, specDirectory: options.specDirectory, limitsPath: limitsPath,
             outputPath: nil, format: RunOptions.defaults.format, strategies: options.strategies, quiet: quiet)
+        // A fork times in the batch sizes its run was given.
+        if case .fork = job { childOptions.batchSizesFrom = options.batchSizesFrom }
+        self.options = childOptions
     }
 
     /// The child's arguments, after the program's name; they parse back to this command.

@@ -71,6 +71,9 @@ public struct RunOptions: Sendable, Equatable {
     /// of counting them again; `nil` counts them. Counts are exact, so a run of the same build, spec and
     /// selection counts the same ones (`BorrowedCounts`).
     public var countsFrom: String?
+    /// A results file whose batch sizes every process of this run takes (`BatchSizes`), instead of
+    /// calibrating its own; `nil` calibrates.
+    public var batchSizesFrom: String?
 
     /// The forks of a full run: enough processes' medians for the rank test across two runs to reach
     /// significance after the correction for comparing every measurement at once (see `ComparisonRule`).

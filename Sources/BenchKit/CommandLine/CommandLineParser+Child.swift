@@ -5,7 +5,7 @@ extension CommandLineParser {
     /// never told `--quick`), and the job's own.
     private static let childOptions: [String: [String: Bool]] = [
         "fork": scanTable(
-            [RunOption.quick, .filter, .spec, .shape, .quiet, .limits], adding: ["--fork": true, "--records": true, "--estimate": true, "--order-seed": true]),
+            [RunOption.quick, .filter, .spec, .shape, .quiet, .limits, .batchSizesFrom], adding: ["--fork": true, "--records": true, "--estimate": true, "--order-seed": true]),
         "count-instructions": scanTable([RunOption.filter, .spec, .shape], adding: ["--dumps": true, "--probe": true]),
         "sample-profile": scanTable([RunOption.quick, .filter, .spec, .shape], adding: ["--measurement": true, "--seconds": true]),
     ]

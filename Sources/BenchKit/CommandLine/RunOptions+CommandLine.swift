@@ -15,7 +15,11 @@ extension RunOptions {
 
 extension CommandOption<RunOptions> {
     /// Every option of a run, in the order `--help` lists them and `RunOptions.arguments` writes them.
-    static var all: [Self] { [.quick, .instructions, .seeds, .forks, .filter, .spec, .limits, .out, .format, .shape, .quiet, .countsFrom] }
+    static var all: [Self] {
+        [
+            .quick, .instructions, .seeds, .forks, .filter, .spec, .limits, .out, .format, .shape, .quiet, .countsFrom, .batchSizesFrom,
+        ]
+    }
 
     /// The options `bench --list` takes: those that change which measurements exist, and the limits
     /// whose operations it names.
@@ -135,6 +139,20 @@ extension CommandOption<RunOptions> {
                 """,
             read: { given, options throws(BenchError) in options.countsFrom = try given.nonEmpty() },
             value: { $0.countsFrom })
+    }
+
+    static var batchSizesFrom: Self {
+        Self(
+            "--batch-sizes", "FILE",
+            help: """
+                time each measurement in batches of the size most of FILE's forks
+                took (a results file; the other build's serves), instead of each
+                process calibrating its own, so two builds' forks differ by the code
+                and not by a batch size drawn near a doubling's edge
+                (\(default: "calibrated in each process"))
+                """,
+            read: { given, options throws(BenchError) in options.batchSizesFrom = try given.nonEmpty() },
+            value: { $0.batchSizesFrom })
     }
 
     static var quiet: Self {

@@ -14,6 +14,12 @@ public struct Measurement {
     /// A batch timed before the sampler began, when one was: calibration takes its size instead of
     /// doubling from 1, and, with no warm-up batch, its time is the batch's expected length.
     public var knownBatch: KnownBatch?
+    /// The batch size every process of a run takes, from another run, instead of calibrating its own;
+    /// `nil` calibrates. An operation whose calls are not alike within a batch (the first after its
+    /// set-up, or after another measurement's batch, slower than the rest) costs another amount per
+    /// call at another batch size, so processes that calibrate to different sizes differ by that
+    /// much; processes given one size do not.
+    public var fixedBatchSize: Int?
     /// The operation timed in alternation with this one, when each call is the other's set-up.
     let partner: Partner?
 

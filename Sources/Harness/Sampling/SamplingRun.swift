@@ -21,13 +21,24 @@ struct SamplingRun {
         self.measurement = measurement
     }
 
-    /// Doubles the batch from 1 until one batch takes at least the target; the batches run count too.
+    /// Doubles the batch from 1 until one batch takes at least the target, or takes the measurement's
+    /// fixed size (within the policy's cap) and times one batch of it; the batches run count too.
     mutating func calibrate(policy: SamplingPolicy) {
         // A pair holds one call of each, whatever it takes: each call needs the other's first.
         if measurement.partner != nil {
             batchSize = 1
             calibratedNanoseconds = timeBatch()
             calibrationInvocations += 1
+            return
+        }
+        if let fixed = measurement.fixedBatchSize {
+            batchSize = max(1, min(fixed, policy.maximumBatchSize))
+            if let known = measurement.knownBatch, known.size == batchSize {
+                calibratedNanoseconds = known.nanoseconds
+            } else {
+                calibratedNanoseconds = measurement.timeBatch(of: batchSize)
+                calibrationInvocations += batchSize
+            }
             return
         }
         // A batch already timed long enough, well clear of the target (as below, a cold batch only
