@@ -74,6 +74,32 @@ class InterleavedRunsTest(unittest.TestCase):
         self.assertEqual(sorted(os.listdir(self.out)), ["a-3.json", "b-3.json"])
         self.assertEqual({m["name"] for m in self.results("a-3.json")["measurements"]}, {"tracking-scope.empty"})
 
+    def test_fix_batches_times_every_later_run_in_the_first_runs_sizes(self):
+        done = self.runs("--fix-batches", "a")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        first = self.results("a-1.json")
+        sizes = {(m["name"], m.get("strategy")): m["batches"]["size"] for m in first["measurements"]}
+        clause = f"batch sizes not calibrated: each measurement took the size most of the forks of {os.path.join(self.out, 'a-1.json')} took"
+        for name in ("a-1.json", "b-1.json"):
+            self.assertNotIn("batch sizes not calibrated", "; ".join(self.results(name)["method"]), f"{name}: the first round calibrates")
+        for name in ("a-2.json", "b-2.json"):
+            run = self.results(name)
+            self.assertTrue(any(each.startswith(clause) for each in run["method"]), f"{name}: {run['method']}")
+            taken = {(m["name"], m.get("strategy")): m["batches"]["size"] for m in run["measurements"]}
+            self.assertEqual(taken, sizes, f"{name} batched as a-1 did")
+
+    def test_batch_sizes_a_file_that_is_not_there_is_refused_before_any_run(self):
+        done = self.runs("--batch-sizes", os.path.join(self.out, "no-run.json"))
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("--batch-sizes: no file", done.stderr)
+        self.assertEqual(os.listdir(self.out), [], "nothing was run")
+        both = self.runs("--fix-batches", "a", "--batch-sizes", SCRIPT)
+        self.assertEqual(both.returncode, 2)
+        self.assertIn("give one", both.stderr)
+        unknown = self.runs("--fix-batches", "c")
+        self.assertEqual(unknown.returncode, 2)
+        self.assertIn("no side is named 'c'", unknown.stderr)
+
     def test_counts_once_for_a_side_that_does_not_exist_is_refused(self):
         done = self.runs("--counts-once", "c")
         self.assertEqual(done.returncode, 2)
