@@ -26,11 +26,10 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
 
         init(_ record: MeasurementRecord, clock: TimingClock) {
             let groups = record.sampleGroups(on: clock) ?? record.sampleGroups
+            median = Self.median(of: record, on: clock)
             if clock == .wall {
-                median = record.summary.median
                 medianInterval = record.summary.medianInterval
             } else {
-                median = ForkMedians.median(of: groups)
                 medianInterval =
                     ForkMedians(groups: groups, level: 0.95)?.interval
                     ?? Statistics.bootstrapMedianInterval(groups: groups, level: 0.95, resamples: 2000, seed: 0x5EED)
@@ -39,6 +38,13 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
             forks = record.sampleGroups.count
             instructionsPerOperation = record.instructionsPerOperation
             instructionsHashSpread = record.instructionsHashSpread
+        }
+
+        /// The median a side takes on `clock`, without its interval: the file's own on the monotonic
+        /// clock, else the median of the forks' medians on that clock (the monotonic one's where the
+        /// record lacks it).
+        static func median(of record: MeasurementRecord, on clock: TimingClock) -> Double {
+            clock == .wall ? record.summary.median : ForkMedians.median(of: record.sampleGroups(on: clock) ?? record.sampleGroups)
         }
     }
 

@@ -164,8 +164,7 @@ public struct HistorySteps: Sendable, Equatable {
                 let new = history.runs[pair.run].measurement(pair.key.name, pair.key.strategy)
             else { continue }
             let clock = MeasurementComparison.clock(old: old, new: new)
-            // The medians `MeasurementComparison.Side` takes: the file's own on the monotonic clock.
-            let medians = [old, new].map { clock == .wall ? $0.summary.median : ForkMedians.median(of: $0.sampleGroups(on: clock) ?? $0.sampleGroups) }
+            let medians = [old, new].map { MeasurementComparison.Side.median(of: $0, on: clock) }
             guard medians[0] > 0 else { continue }
             // The interval is the costly part: it is drawn only where the medians' ratio is beyond the
             // threshold and the adjusted rank test significant, since the verdict is no change otherwise.
