@@ -46,7 +46,7 @@ public struct TimedBisectReport: Sendable {
             "bisect --time: \(bisection.commits.count) commits from GOOD \(line(good)) to BAD \(line(bad)), first-parent; "
                 + "each probe times its commits together, one process each in a new random order every round, "
                 + "\(budget.start) forks each to start and up to \(budget.most); compare's rule calls a pair slower or faster "
-                + "(wall time, beyond ±\(threshold)), and a pair whose ratio's interval lies within ±\(threshold) is still"
+                + "(time (CPU clock where both runs have it) beyond ±\(threshold)), and a pair whose ratio's interval lies within ±\(threshold) is still"
         ]
         guard !bisection.ends.isEmpty else {
             lines.append("GOOD and BAD could not be timed: \(bisection.skipped.map { "\(short($0)) \(skipped[$0] ?? "skipped")" }.joined(separator: "; "))")
