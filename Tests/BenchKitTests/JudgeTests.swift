@@ -174,4 +174,16 @@ struct JudgeTests {
         let judged = Judge(limits: [limit], buildConfiguration: "release", quick: false).judge(measurements: [measurement], counts: [])
         #expect(judged.limits[0].verdict == verdict)
     }
+
+    /// An estimate a rounding error off the threshold would need more forks than an Int holds: the
+    /// reason says so rather than trap (the decision's calibration, drawing noise from the committed
+    /// files, met one).
+    @Test func anEstimateAHairOffTheThresholdNamesNoImpossibleForkCount() {
+        let interval = ConfidenceInterval(lower: 1.0, upper: 1.1, level: 0.95, method: "test")
+        let hair = Judge.forksToDecide(estimate: 1.05.nextUp, interval: interval, threshold: 1.05, forks: 8)
+        #expect(hair.contains("all but on the threshold"))
+        let wide = ConfidenceInterval(lower: 0.5, upper: 1.5, level: 0.95, method: "test")
+        let near = Judge.forksToDecide(estimate: 1.0, interval: wide, threshold: 1.25, forks: 8)
+        #expect(near == "; at this spread about 32 forks would decide it")
+    }
 }

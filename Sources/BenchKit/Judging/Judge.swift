@@ -172,6 +172,9 @@ public struct Judge: Sendable {
         return found
     }
 
+    /// The most forks `forksToDecide` names; past it, it says the estimate is all but on the threshold.
+    static let mostForksToSay = 1e9
+
     /// What would decide an undecided interval: the forks at which, its spread alike, its half-width
     /// would shrink (as one over the root of the forks) to the estimate's distance from the threshold.
     /// The critical value's own easing with more forks is left out, so the figure is a little generous.
@@ -180,8 +183,12 @@ public struct Judge: Sendable {
         let distance = abs(scale(estimate) - scale(threshold))
         let halfWidth = max(scale(interval.upper) - scale(estimate), scale(estimate) - scale(interval.lower))
         guard distance > 0 else { return "; the estimate sits on the threshold: no number of forks decides it" }
-        let needed = Int((Double(forks) * (halfWidth / distance) * (halfWidth / distance)).rounded(.up))
-        return "; at this spread about \(needed) forks would decide it"
+        let needed = (Double(forks) * (halfWidth / distance) * (halfWidth / distance)).rounded(.up)
+        // An estimate a rounding error off the threshold needs more forks than a count can hold.
+        guard needed < Self.mostForksToSay else {
+            return "; the estimate sits all but on the threshold: more than \(Int(Self.mostForksToSay)) forks would be needed"
+        }
+        return "; at this spread about \(Int(needed)) forks would decide it"
     }
 
     /// A statistic the current rules retired (`medianAtMostStoredUpperBound`, `ratioOfMedians`: a pooled
