@@ -1,3 +1,4 @@
+import Harness
 import Testing
 
 @testable import BenchKit
