@@ -10,9 +10,8 @@ let package = Package(
         .executable(name: "bench", targets: ["Bench"]),
     ],
     targets: [
-        // Arrows point one way: Bench -> BenchSuite -> (BenchKit, Harness, Workloads), Workloads -> Runtime,
-        // BenchKit -> (Harness, Runtime). Runtime imports nothing of ours. BenchKit sees Runtime for one
-        // thing: a shape is declared once, with its behaviour (`ShapeRegistry`).
+        // Arrows point one way: Bench -> BenchTool -> (Harness, Workloads, JSON), Workloads -> Runtime.
+        // Runtime imports nothing of ours.
         .target(name: "Runtime", exclude: ["README.md"]),
         // One seeded generator for everything that must come out the same on every run: fixtures,
         // fuzz inputs, bootstrap resamples, shuffled round orders.
@@ -33,21 +32,20 @@ let package = Package(
         .target(name: "CProcessControl"),
         // zlib, through which results files and profiles are written as gzip and read in either form.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // Everything of the bench that is not a measurement: command line, limits, judging, results files,
-        // reports and progress. It consumes the harness's types and knows no workload.
-        .target(name: "BenchKit", dependencies: ["Harness", "JSON", "Runtime"]),
-        // The suite: what the bench measures and counts, over Workloads, through the Harness.
-        .target(name: "BenchSuite", dependencies: ["Runtime", "Workloads", "Harness", "BenchKit", "JSON", "SeededRandom"]),
+        // The bench as a tool, a folder per feature (Run, Compare, Merge, History, Bisect, Profile, Seeds,
+        // Report, Export) beside what they share: the suite of what is measured, the shapes' registry,
+        // results files, limits and judging, the command line (docs/what-is-here.md).
+        .target(name: "BenchTool", dependencies: ["Runtime", "Workloads", "Harness", "JSON", "SeededRandom"]),
         // A workload of known call structure that the tests of `bench profile` run under callgrind.
         .executableTarget(name: "ProfileWorkload", dependencies: ["Harness"]),
         // The release gate replayed over real interleaved runs, to measure its error rates (scripts/gate-proof).
-        .executableTarget(name: "GateReplay", dependencies: ["BenchKit"]),
-        .executableTarget(name: "Bench", dependencies: ["BenchSuite", "Harness"]),
+        .executableTarget(name: "GateReplay", dependencies: ["BenchTool"]),
+        .executableTarget(name: "Bench", dependencies: ["BenchTool", "Harness"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Runtime", "SeededRandom", "JSON"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "SeededRandom"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Harness", "SeededRandom"], exclude: ["Fixtures"]),
-        .testTarget(name: "BenchSuiteTests", dependencies: ["BenchSuite", "BenchKit", "Harness", "Workloads", "Runtime", "JSON"]),
+        .testTarget(name: "BenchToolTests", dependencies: ["BenchTool", "Harness", "Workloads", "Runtime", "JSON", "SeededRandom"],
+                    exclude: ["Fixtures"]),
     ]
 )

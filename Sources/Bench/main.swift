@@ -1,5 +1,4 @@
-import BenchKit
-import BenchSuite
+import BenchTool
 import Foundation
 import Harness
 

@@ -6,7 +6,7 @@
 // later looks' rounds must measure. Prints how often the gates passed, failed and ended too noisy, with
 // Wilson 95 % intervals, and which measurements were called slower or could not tell; exit 2 on bad
 // input. The proof that uses it is scripts/gate-proof.
-import BenchKit
+import BenchTool
 import Foundation
 
 func fail(_ message: String) -> Never {

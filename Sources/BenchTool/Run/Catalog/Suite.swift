@@ -1,0 +1,77 @@
+import Foundation
+import Harness
+import Runtime
+import Workloads
+
+/// The suite: every measurement of the bench, over one spec's picked operations.
+public struct Suite {
+    /// The subjects measured.
+    public let subjects: BenchSubjects
+    /// Every measurement, in report order.
+    public let measurements: [SuiteMeasurement]
+    /// Why the fixture-size curve is not measured, when it is not.
+    public let scalingUnavailable: String?
+    /// Where the fixture-size curve's points come from, or why there are none, for the results file.
+    public let scaling: ScalingRecord
+    /// Why the commit over distinct roots is not measured, when it is not.
+    public let distinctRootsUnavailable: String?
+
+    /// Each shape's label with its behaviour, in the registry's order (`ShapeRegistry.current`), the
+    /// order reports show them.
+    static var strategies: [(FigureStrategy, any PhaseStrategy)] {
+        ShapeRegistry.current.shapes.map { ($0.label, $0.behaviour) }
+    }
+
+    /// Builds the catalog over `subjects`.
+    public init(subjects: BenchSubjects) {
+        self.subjects = subjects
+        var all = Self.reads(subjects) + Self.verdicts(subjects)
+        for (strategy, phaseStrategy) in Self.strategies {
+            all += Self.phaseReads(subjects, strategy, phaseStrategy)
+        }
+        let roots = DistinctRoots.make(subjects)
+        for (strategy, phaseStrategy) in Self.strategies {
+            all += Self.commits(subjects, strategy, phaseStrategy) + Self.verdictReadCommits(subjects, strategy, phaseStrategy)
+        }
+        // Beside the commits, so each commit's figure sits next to the frame a user waits for.
+        for (strategy, phaseStrategy) in Self.strategies {
+            all += Self.frames(subjects, strategy, phaseStrategy)
+        }
+        var unavailable: String?
+        switch subjects.scaledLargestStrict(1) {
+        case .success(let scaled):
+            all += Self.scaling(subjects, from: scaled.scaling.source)
+            scaling = scaled.scaling
+        case .failure(let reason):
+            unavailable = reason.description
+            scaling = ScalingRecord(source: .notMeasured, detail: reason.description)
+        }
+        // Last, the commit over distinct roots beside the frames over them: the three share one world
+        // per strategy and count (`DistinctRoots.world`), the largest a run builds, which then stays
+        // for the rest of the process, so nothing measured after them runs beside it.
+        if case .success(let roots) = roots {
+            for (strategy, phaseStrategy) in Self.strategies {
+                all += Self.distinctRoots(roots, strategy, phaseStrategy) + Self.distinctRootFrames(roots, subjects, strategy, phaseStrategy)
+            }
+        }
+        measurements = Self.interleavedOrder(all)
+        scalingUnavailable = unavailable
+        if case .failure(let reason) = roots { distinctRootsUnavailable = reason.description } else { distinctRootsUnavailable = nil }
+    }
+
+    /// `scaling` for a results file of the measurements named `measured`: nil when a filter left out
+    /// every fixture-size point, so a file never names a source for points it does not hold; "not
+    /// measured" is always said.
+    public func scaling(measured: [String]) -> ScalingRecord? {
+        guard scaling.source != .notMeasured else { return scaling }
+        let points = Set(measurements.filter { $0.curve?.name == Self.fixtureSizeCurve }.map(\.name))
+        return measured.contains { points.contains($0) } ? scaling : nil
+    }
+
+    /// Every strategy's measurement of one name next to the others, so they can be sampled in alternation.
+    private static func interleavedOrder(_ measurements: [SuiteMeasurement]) -> [SuiteMeasurement] {
+        var names: [String] = []
+        for measurement in measurements where !names.contains(measurement.name) { names.append(measurement.name) }
+        return names.flatMap { name in measurements.filter { $0.name == name } }
+    }
+}
