@@ -15,7 +15,7 @@ import Harness
 /// per operation moved most (as `bench profile diff` prints them), and, where perf is installed, the
 /// step's largest move is profiled again with perf's samples on both sides for a differential flame
 /// graph under `--out`.
-public enum BisectCommand {
+enum BisectCommand {
     /// How many moves of a step get their top movers printed.
     static let movesWithMovers = 3
     /// How many functions each of them shows.
@@ -30,7 +30,7 @@ public enum BisectCommand {
     ///
     /// - Parameter root: The repository searched: the checkout this bench was built from (a test names
     ///   another).
-    public static func run(_ options: BisectOptions, root: String? = BuildCheckout.root?.path) throws -> CommandOutput {
+    static func run(_ options: BisectOptions, root: String? = BuildCheckout.root?.path) throws -> CommandOutput {
         guard let root else {
             throw BenchError("bisect needs the checkout this bench was built from, and this bench no longer sits beside it")
         }

@@ -5,21 +5,13 @@ import Foundation
 ///
 /// Pure: the commits' descriptions and the reasons for skips are given, so every line is tested over
 /// made-up bisections.
-public struct BisectReport: Sendable {
+struct BisectReport: Sendable {
     /// The search's outcome.
-    public var bisection: CountBisection
+    var bisection: CountBisection
     /// Each commit's line, `abc1234 2026-12-04 Subject`, by full hash.
-    public var commits: [String: String]
+    var commits: [String: String]
     /// Why each skipped commit was skipped, by full hash.
-    public var skipped: [String: String]
-
-    /// A report of `bisection`; a commit `commits` does not describe is named by its hash's first 7
-    /// characters.
-    public init(bisection: CountBisection, commits: [String: String], skipped: [String: String]) {
-        self.bisection = bisection
-        self.commits = commits
-        self.skipped = skipped
-    }
+    var skipped: [String: String]
 
     private var good: String { bisection.commits.first! }
     private var bad: String { bisection.commits.last! }
@@ -37,7 +29,7 @@ public struct BisectReport: Sendable {
 
     /// The first paragraph: the range, what was searched and what was found; where nothing moved, that
     /// the change is not in instructions.
-    public var summary: String {
+    var summary: String {
         let searched = bisection.courses.filter { $0.kind != .notCounted }.count
         let moved = Set(bisection.steps.flatMap { $0.moves.map(\.measurement) }).count
         var lines = [
@@ -62,7 +54,7 @@ public struct BisectReport: Sendable {
     }
 
     /// One step: its commit (or the commits it may be, where skips hide it) and each move's counts.
-    public func stepLines(_ step: CountStep, number: Int, of count: Int) -> [String] {
+    func stepLines(_ step: CountStep, number: Int, of count: Int) -> [String] {
         var lines: [String]
         if step.isOneCommit {
             lines = ["step \(number) of \(count): \(line(step.candidates[0]))"]
@@ -82,7 +74,7 @@ public struct BisectReport: Sendable {
 
     /// The measurements that moved but not at one step of their own: back and forth, drifting, or
     /// seen between agreeing ends; nil when none did.
-    public var coursesNotStepped: String? {
+    var coursesNotStepped: String? {
         var lines: [String] = []
         for course in bisection.courses {
             switch course.kind {
@@ -110,14 +102,14 @@ public struct BisectReport: Sendable {
     }
 
     /// The commits skipped, with why; nil when none was.
-    public var skippedLines: String? {
+    var skippedLines: String? {
         guard !bisection.skipped.isEmpty else { return nil }
         return (["skipped, as git bisect skip does:"] + bisection.skipped.map { "  \(line($0)): \(skipped[$0] ?? "skipped")" })
             .joined(separator: "\n")
     }
 
     /// The last line: how many commits were counted, how many of them now, and in how long.
-    public func closing(seconds: Double, counted: Int) -> String {
+    func closing(seconds: Double, counted: Int) -> String {
         let probed = bisection.probed.count
         return "counted \(probed) of \(bisection.commits.count) commits (\(counted) now, \(probed - counted) from the cache) in \(Int(seconds.rounded())) s"
     }

@@ -12,7 +12,7 @@ import Harness
 /// when one was kept, else made there now in release, incrementally from the worktree's last build.
 /// The worktree is held (`WorktreeLock`) while it checks out and builds; whoever runs the bench printed
 /// from there afterwards holds it for that time itself, as the release gate does.
-public enum BuildCommand {
+enum BuildCommand {
     /// Checks REVISION out in the bisection's worktree and gives its bench, building it if no build of
     /// it was kept for this toolchain.
     ///
@@ -25,7 +25,7 @@ public enum BuildCommand {
     /// - Parameters:
     ///   - root: The repository: the checkout this bench was built from (a test names another).
     ///   - say: Where the one line of what it does goes, as it starts (standard error).
-    public static func run(
+    static func run(
         revision: String, root: String? = BuildCheckout.root?.path, say: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     ) throws -> CommandOutput {
         guard let root else {

@@ -22,19 +22,19 @@
 /// made for something else lands inside it. When that happens the measurement's course says so
 /// (`CountCourse.seenBetweenAgreeingEnds`), since there may be more of the same where no probe landed;
 /// a course of `unchanged` means unchanged at the commits probed.
-public struct CountBisection: Sendable, Equatable {
+struct CountBisection: Sendable, Equatable {
     /// The first-parent commits searched, GOOD first and BAD last.
-    public var commits: [String]
+    var commits: [String]
     /// The relative change beyond which a count moved: 0.01 is 1 %.
-    public var threshold: Double
+    var threshold: Double
     /// Every place counts moved, oldest first: measurements that moved at the same commits together.
-    public var steps: [CountStep]
+    var steps: [CountStep]
     /// What each measurement did, in the order asked.
-    public var courses: [CountCourse]
+    var courses: [CountCourse]
     /// The commits probed, in the order they were probed.
-    public var probed: [String]
+    var probed: [String]
     /// The commits the probe skipped (it answered `nil`: the commit does not build), oldest first.
-    public var skipped: [String]
+    var skipped: [String]
 
     /// Searches `commits` for every commit where a count of `measurements` moved beyond `threshold`.
     ///
@@ -50,7 +50,7 @@ public struct CountBisection: Sendable, Equatable {
     /// - Throws: Whatever `probe` throws; the search stops there.
     /// - Complexity: O(log n) probes for each step among n commits, plus one for each skipped commit
     ///   met on the way.
-    public static func search<Failure: Error>(
+    static func search<Failure: Error>(
         commits: [String], measurements: [MeasurementKey], threshold: Double = ComparisonRule.defaultInstructionsThreshold,
         probe: (String) throws(Failure) -> [MeasurementKey: Double]?
     ) throws(Failure) -> CountBisection {
@@ -71,7 +71,7 @@ public struct CountBisection: Sendable, Equatable {
     }
 
     /// The course of `measurement`.
-    public func course(_ measurement: MeasurementKey) -> CountCourse? {
+    func course(_ measurement: MeasurementKey) -> CountCourse? {
         courses.first { $0.measurement == measurement }
     }
 

@@ -1,7 +1,7 @@
 /// What one measurement's count did between GOOD and BAD, as far as the commits probed show.
-public struct CountCourse: Sendable, Equatable {
+struct CountCourse: Sendable, Equatable {
     /// How the count went.
-    public enum Kind: String, Sendable, Equatable, Codable {
+    enum Kind: String, Sendable, Equatable, Codable {
         /// GOOD or BAD has no count of it (did not build, or does not measure it): nothing was searched.
         case notCounted = "not counted at GOOD or BAD"
         /// GOOD and BAD agree within the threshold, and no commit probed between them disagrees.
@@ -17,17 +17,17 @@ public struct CountCourse: Sendable, Equatable {
     }
 
     /// The measurement.
-    public var measurement: MeasurementKey
+    var measurement: MeasurementKey
     /// Its count at GOOD, when counted.
-    public var good: Double?
+    var good: Double?
     /// Its count at BAD, when counted.
-    public var bad: Double?
+    var bad: Double?
     /// How it went.
-    public var kind: Kind
+    var kind: Kind
     /// Its moves, oldest first.
-    public var moves: [CountMove]
+    var moves: [CountMove]
     /// Whether GOOD and BAD agree, yet commits probed between them (for another measurement's search)
     /// showed moves: the search itself does not look between counts that agree, so moves that cancel
     /// out are found only so, and there may be more of them where no probe landed.
-    public var seenBetweenAgreeingEnds: Bool
+    var seenBetweenAgreeingEnds: Bool
 }

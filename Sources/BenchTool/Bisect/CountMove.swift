@@ -1,18 +1,18 @@
 /// One measurement's count moving beyond the threshold between two counted commits.
-public struct CountMove: Sendable, Equatable {
+struct CountMove: Sendable, Equatable {
     /// The measurement whose count moved.
-    public var measurement: MeasurementKey
+    var measurement: MeasurementKey
     /// `slower` for more instructions per operation, `faster` for fewer, as `bench compare` says it.
-    public var verdict: ComparisonVerdict
+    var verdict: ComparisonVerdict
     /// The last commit counted before the move, with the count it had.
-    public var since: String
+    var since: String
     /// The count at `since`.
-    public var before: Double
+    var before: Double
     /// The first commit counted after the move, with the count it has: the last of the step's candidates.
-    public var until: String
+    var until: String
     /// The count at `until`.
-    public var after: Double
+    var after: Double
 
     /// `after / before`; infinite from a count of zero.
-    public var ratio: Double { after / before }
+    var ratio: Double { after / before }
 }

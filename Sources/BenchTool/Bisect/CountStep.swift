@@ -5,12 +5,12 @@
 /// the commit itself; there are several when commits between the last counted before the move and the
 /// first counted after it were skipped (they did not build, or lack the measurement), since any of them
 /// may have made the move. The last candidate is the first commit counted after it.
-public struct CountStep: Sendable, Equatable {
+struct CountStep: Sendable, Equatable {
     /// The commits one of which made every move of the step, oldest first.
-    public var candidates: [String]
+    var candidates: [String]
     /// Each measurement's move, in the order the measurements were asked for.
-    public var moves: [CountMove]
+    var moves: [CountMove]
 
     /// Whether the step is narrowed to one commit.
-    public var isOneCommit: Bool { candidates.count == 1 }
+    var isOneCommit: Bool { candidates.count == 1 }
 }

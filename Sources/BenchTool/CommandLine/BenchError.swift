@@ -7,36 +7,36 @@
 /// error) stay the model's, and are written through their description.
 public struct BenchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, one line each, without the `bench: ` prefix.
-    public var lines: [String]
+    var lines: [String]
     /// Whether the mistake is in how the bench was called: `written` then ends with `(try --help)`.
-    public var pointsToHelp: Bool
+    var pointsToHelp: Bool
     /// The status the command exits with.
-    public var status: ExitStatus
+    var status: ExitStatus
 
     /// An error of one line or more, exiting `status` (a usage or input error unless said).
-    public init(lines: [String], pointsToHelp: Bool = false, status: ExitStatus = .usageOrInputError) {
+    init(lines: [String], pointsToHelp: Bool = false, status: ExitStatus = .usageOrInputError) {
         self.lines = lines
         self.pointsToHelp = pointsToHelp
         self.status = status
     }
 
     /// An error of one line, exiting 2.
-    public init(_ line: String) {
+    init(_ line: String) {
         self.init(lines: [line])
     }
 
     /// A mistake in the command line: one line that ends, written, with `(try --help)`.
-    public static func usage(_ message: String) -> BenchError {
+    static func usage(_ message: String) -> BenchError {
         BenchError(lines: [message], pointsToHelp: true)
     }
 
     /// A line about the file or directory at `path`: `PATH: message`.
-    public static func at(_ path: String, _ message: String) -> BenchError {
+    static func at(_ path: String, _ message: String) -> BenchError {
         BenchError("\(path): \(message)")
     }
 
     /// The lines as the user reads them: each after `bench: `, a usage mistake's with `(try --help)`.
-    public var written: [String] {
+    var written: [String] {
         lines.map { CommandOutput.said($0) + (pointsToHelp ? " (try --help)" : "") }
     }
 

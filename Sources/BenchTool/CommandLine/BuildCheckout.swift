@@ -7,9 +7,9 @@ import Foundation
 /// Found from this file's path at build time (`#filePath`), and only when that directory still holds
 /// the package (`Package.swift`); a binary copied to another machine falls back on the current
 /// directory, and is given its files with the flags.
-public enum BuildCheckout {
+enum BuildCheckout {
     /// The checkout's root, or nil when the executable no longer sits beside its sources.
-    public static let root: URL? = {
+    static let root: URL? = {
         let root = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()  // CommandLine
             .deletingLastPathComponent()  // BenchTool
@@ -19,14 +19,14 @@ public enum BuildCheckout {
     }()
 
     /// Where git is asked which commit ran: the checkout, or the current directory when there is none.
-    public static var sourceDirectory: URL {
+    static var sourceDirectory: URL {
         root ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }
 
     /// A default file or directory of the checkout, `name` relative to its root: `name` as it is when
     /// the current directory is the root (or no checkout is found), so a run there writes what it
     /// always wrote, and the whole path from anywhere else.
-    public static func path(_ name: String) -> String {
+    static func path(_ name: String) -> String {
         path(name, root: root, currentDirectory: FileManager.default.currentDirectoryPath)
     }
 

@@ -20,7 +20,7 @@
 /// reads it: `Interruption.endWithParent(_:)`).
 public struct ChildCommand: Sendable, Equatable {
     /// The job a child is given.
-    public enum Job: Sendable, Equatable {
+    enum Job: Sendable, Equatable {
         /// Time the selected measurements whose keys are `measurements` (all of them when empty) in
         /// this process, the `index`th (1-based) of `count` forks, counting allocations only when
         /// first; write them to `recordsPath` as `ForkRecords`. A look after the first names the
@@ -39,7 +39,7 @@ public struct ChildCommand: Sendable, Equatable {
         case sampleProfile(measurement: MeasurementKey, seconds: Double)
 
         /// The job's word on the command line.
-        public var name: String {
+        var name: String {
             switch self {
             case .fork: "fork"
             case .countInstructions: "count-instructions"
@@ -52,16 +52,16 @@ public struct ChildCommand: Sendable, Equatable {
     public static let commandWord = "child"
 
     /// What the child does.
-    public let job: Job
+    let job: Job
     /// The run options that choose and shape its measurements; every other option at its default.
-    public let options: RunOptions
+    let options: RunOptions
 
     /// The command of a child doing `job` for a run of `options`.
     ///
     /// The counting child is not told `--quick`: it changes no count, and the child counts what a full
     /// run's child counts, so each count starts from the same heap whether the run is quick or not.
     /// A fork is told `--quiet` as well, since its progress is the run's.
-    public init(_ job: Job, run options: RunOptions) {
+    init(_ job: Job, run options: RunOptions) {
         self.job = job
         let quick: Bool
         if case .countInstructions = job { quick = false } else { quick = options.quick }
@@ -82,7 +82,7 @@ public struct ChildCommand: Sendable, Equatable {
     ///
     /// They depend on nothing but the command: the counting child's must not vary between runs (see
     /// `CallgrindLaunch.makeOutputDirectory(prefix:)`).
-    public var arguments: [String] {
+    var arguments: [String] {
         var arguments = [Self.commandWord, job.name]
         switch job {
         case .fork(let index, let count, let recordsPath, _, let estimate, let orderSeed):
@@ -104,15 +104,15 @@ public struct ChildCommand: Sendable, Equatable {
     }
 
     /// What a fork answers, in the file its command names.
-    public struct ForkRecords: Sendable, Equatable, Codable {
+    struct ForkRecords: Sendable, Equatable, Codable {
         /// Its records, in the order of the selected measurements.
-        public var measurements: [MeasurementRecord]
+        var measurements: [MeasurementRecord]
         /// What the machine did while the fork measured, from its start to its records; nil from a
         /// fork that could not read it.
-        public var load: ForkLoadRecord?
+        var load: ForkLoadRecord?
 
         /// Wraps the records and what the machine did meanwhile.
-        public init(measurements: [MeasurementRecord], load: ForkLoadRecord? = nil) {
+        init(measurements: [MeasurementRecord], load: ForkLoadRecord? = nil) {
             self.measurements = measurements
             self.load = load
         }

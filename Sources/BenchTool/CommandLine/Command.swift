@@ -2,7 +2,7 @@
 ///
 /// A value, so the parser is a pure function that tests can call with any argument list, and `main`
 /// only dispatches on it (the shape of swift's `benchmark/utils/ArgParse.swift`).
-public enum Command: Sendable, Equatable {
+enum Command: Sendable, Equatable {
     /// Measure, count, judge against the limits and write a results file (no subcommand).
     case run(RunOptions)
     /// Print the names of the measurements a run would make, after `--filter` and `--shape`.
@@ -39,67 +39,67 @@ public enum Command: Sendable, Equatable {
 }
 
 /// The options of a default run, as `RunOption.all` declares them.
-public struct RunOptions: Sendable, Equatable {
+struct RunOptions: Sendable, Equatable {
     /// Few samples, for CI: count limits still gate, timing verdicts are only indicative.
-    public var quick: Bool
+    var quick: Bool
     /// Which measurements and counts to run; `nil` runs all of them.
-    public var filter: MeasurementFilter?
+    var filter: MeasurementFilter?
     /// The directory of fixtures the workloads are built from.
-    public var specDirectory: String
+    var specDirectory: String
     /// The limits file the run is judged against.
-    public var limitsPath: String
+    var limitsPath: String
     /// Where to write the results file; `nil` names a new file under `results/`.
-    public var outputPath: String?
+    var outputPath: String?
     /// How the report on standard output is rendered.
-    public var format: ReportFormat
+    var format: ReportFormat
     /// Which phase strategies to measure.
-    public var strategies: StrategySelection
+    var strategies: StrategySelection
     /// Whether to count each measurement's instructions per operation under callgrind as well.
-    public var instructions: Bool
+    var instructions: Bool
     /// The most other hash seeds `--instructions` counts a measurement under, beside the fixed one:
     /// 0 (the default) counts the fixed seed alone, and `bench compare` counts the others where a
     /// comparison needs them; 2 or more counts the first two over every measurement, and the rest over
     /// those whose count moved a little under those two (`InstructionPass.Counts.needsMoreSeeds`).
-    public var otherSeeds: Int
+    var otherSeeds: Int
     /// How many fresh processes, one after another, take the measurements' samples: 1 measures in
     /// the run's own process.
-    public var forks: Int
+    var forks: Int
     /// Whether standard error stays silent but for errors: no progress, no phase times, no line
     /// naming the results file; standard output has the report alone either way.
-    public var quiet: Bool
+    var quiet: Bool
     /// A results file of an earlier run of this build whose body re-run counts this run takes instead
     /// of counting them again; `nil` counts them. Counts are exact, so a run of the same build, spec and
     /// selection counts the same ones (`BorrowedCounts`).
-    public var countsFrom: String?
+    var countsFrom: String?
     /// A results file whose batch sizes every process of this run takes (`BatchSizes`), instead of
     /// calibrating its own; `nil` calibrates.
-    public var batchSizesFrom: String?
+    var batchSizesFrom: String?
 
     /// The forks of a full run: enough processes' medians for the rank test across two runs to reach
     /// significance after the correction for comparing every measurement at once (see `ComparisonRule`).
-    public static let defaultForks = 8
+    static let defaultForks = 8
     /// The forks of a `--quick` run: its own process, for speed; its timings are only indicative.
-    public static let defaultQuickForks = 1
+    static let defaultQuickForks = 1
     /// The most forks a run takes.
-    public static let maximumForks = 64
+    static let maximumForks = 64
     /// The most other hash seeds `--seeds` takes.
-    public static let maximumOtherSeeds = 16
+    static let maximumOtherSeeds = 16
 
     /// The forks of a run given no `--forks`: a full run's or a `--quick` one's.
-    public static func defaultForks(quick: Bool) -> Int {
+    static func defaultForks(quick: Bool) -> Int {
         quick ? defaultQuickForks : defaultForks
     }
 
     /// The options of a run given no options at all; its files are the checkout's the bench was built
     /// from (`BuildCheckout`), from any directory.
-    public static let defaults = RunOptions(
+    static let defaults = RunOptions(
         quick: false, filter: nil, specDirectory: BuildCheckout.path("spec"), limitsPath: BuildCheckout.path("limits.json"), outputPath: nil,
         format: .text, strategies: .all)
 
     /// Creates run options; `defaults` says what an option left out means.
     ///
     /// - Parameter forks: `nil` takes the default of a full or a `--quick` run.
-    public init(
+    init(
         quick: Bool, filter: MeasurementFilter?, specDirectory: String, limitsPath: String, outputPath: String?,
         format: ReportFormat, strategies: StrategySelection, instructions: Bool = false, forks: Int? = nil, quiet: Bool = false,
         otherSeeds: Int = 0
@@ -120,19 +120,19 @@ public struct RunOptions: Sendable, Equatable {
 
 /// The options of `bench --list`: only those that change which measurements exist
 /// (`RunOption.forList`).
-public struct ListOptions: Sendable, Equatable {
+struct ListOptions: Sendable, Equatable {
     /// Which measurements to list; `nil` lists all.
-    public var filter: MeasurementFilter?
+    var filter: MeasurementFilter?
     /// The fixtures whose workloads are listed.
-    public var specDirectory: String
+    var specDirectory: String
     /// Which phase strategies to list.
-    public var strategies: StrategySelection
+    var strategies: StrategySelection
     /// The limits file whose limits the list says the operations of.
-    public var limitsPath: String
+    var limitsPath: String
 
     /// The run options `bench --list` keeps (`RunOption.forList`); `limitsPath` left out is the checkout's
     /// `limits.json`.
-    public init(
+    init(
         filter: MeasurementFilter?, specDirectory: String, strategies: StrategySelection,
         limitsPath: String = RunOptions.defaults.limitsPath
     ) {
@@ -144,18 +144,18 @@ public struct ListOptions: Sendable, Equatable {
 }
 
 /// The options of `bench merge FILE... --out FILE [--instructions-from FILE]`.
-public struct MergeOptions: Sendable, Equatable {
+struct MergeOptions: Sendable, Equatable {
     /// The runs to merge, in order.
-    public var paths: [String]
+    var paths: [String]
     /// Where to write the merged file; an existing file is not overwritten.
-    public var outputPath: String
+    var outputPath: String
     /// Another run of the same build whose instruction counts the merged file takes, when none of
     /// `paths` counted them.
-    public var instructionsFrom: String?
+    var instructionsFrom: String?
 
     /// Options for `paths` as given, merged in that order; `instructionsFrom` is nil unless
     /// `--instructions-from` is given.
-    public init(paths: [String], outputPath: String, instructionsFrom: String? = nil) {
+    init(paths: [String], outputPath: String, instructionsFrom: String? = nil) {
         self.paths = paths
         self.outputPath = outputPath
         self.instructionsFrom = instructionsFrom
@@ -163,9 +163,9 @@ public struct MergeOptions: Sendable, Equatable {
 }
 
 /// The options of `bench report FILE`, as `ReportOption.all` declares them.
-public struct ReportOptions: Sendable, Equatable {
+struct ReportOptions: Sendable, Equatable {
     /// What `report` prints.
-    public enum Output: Sendable, Equatable {
+    enum Output: Sendable, Equatable {
         /// The report, in a format.
         case report(ReportFormat)
         /// The whole text of BENCHMARKS.md, for a script to redirect into the file.
@@ -173,20 +173,13 @@ public struct ReportOptions: Sendable, Equatable {
     }
 
     /// The results file to render.
-    public var path: String
+    var path: String
     /// What to print.
-    public var output: Output
-
-    /// Options for `path` as given, not yet read; the parser starts from the text report, then reads
-    /// `ReportOption.all` into them.
-    public init(path: String, output: Output) {
-        self.path = path
-        self.output = output
-    }
+    var output: Output
 }
 
 /// How a report is rendered.
-public enum ReportFormat: String, Sendable, Equatable, CaseIterable, Codable {
+enum ReportFormat: String, Sendable, Equatable, CaseIterable, Codable {
     /// Aligned columns for a terminal.
     case text
     /// The results file itself, byte for byte as written.

@@ -3,7 +3,7 @@
 extension CommandLineParser {
     /// The text `bench --help` prints: every command and option, with its default, and the shapes of
     /// the registry in force.
-    public static var helpText: String {
+    static var helpText: String {
         """
         bench: measures the phase's shapes (\(ShapeRegistry.current.candidates.map(\.label.rawValue).joined(separator: ", "))) \
         and the \(ShapeRegistry.current.fallback.label.rawValue) fallback side by

@@ -13,14 +13,14 @@
 /// for help. Every option may be given once. A command line with several errors is refused for one:
 /// the scan's first, in the order given, before any value is read; values are read in the order
 /// their command declares its options.
-public enum CommandLineParser {
+enum CommandLineParser {
     /// Parses the arguments that follow the program name.
     ///
     /// - Parameter arguments: `CommandLine.arguments.dropFirst()`, as an array.
     /// - Returns: The command to run.
     /// - Throws: `BenchError` for an unknown option, a missing or bad value, a repeated option, an
     ///   argument out of place, or options that cannot go together.
-    public static func parse(_ arguments: [String]) throws(BenchError) -> Command {
+    static func parse(_ arguments: [String]) throws(BenchError) -> Command {
         let endOfOptions = arguments.firstIndex(of: "--") ?? arguments.endIndex
         if arguments[..<endOfOptions].contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
         switch arguments.first {

@@ -6,20 +6,20 @@
 /// the file it wrote). A run's progress is the one thing said as it happens, on standard error.
 public struct CommandOutput: Sendable, Equatable {
     /// Everything for standard output.
-    public var standardOutput: String
+    var standardOutput: String
     /// Lines for standard error before standard output, without their newlines.
-    public var standardError: [String]
+    var standardError: [String]
     /// Lines for standard error after standard output, without their newlines.
-    public var closingLines: [String]
+    var closingLines: [String]
     /// The exit status, an `ExitStatus`'s raw value.
-    public var status: Int32
+    var status: Int32
 
-    public init(standardOutput: String, standardError: [String] = [], closingLines: [String] = [], status: ExitStatus = .success) {
+    init(standardOutput: String, standardError: [String] = [], closingLines: [String] = [], status: ExitStatus = .success) {
         self.init(standardOutput: standardOutput, standardError: standardError, closingLines: closingLines, status: status.rawValue)
     }
 
     /// An output of any exit status: a child process's, as a test reads it.
-    public init(standardOutput: String, standardError: [String], closingLines: [String] = [], status: Int32) {
+    init(standardOutput: String, standardError: [String], closingLines: [String] = [], status: Int32) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.closingLines = closingLines
@@ -27,7 +27,7 @@ public struct CommandOutput: Sendable, Equatable {
     }
 
     /// A refusal: nothing on standard output, the error's lines on standard error, its status.
-    public static func refusal(_ error: BenchError) -> CommandOutput {
+    static func refusal(_ error: BenchError) -> CommandOutput {
         CommandOutput(standardOutput: "", standardError: error.written, status: error.status)
     }
 

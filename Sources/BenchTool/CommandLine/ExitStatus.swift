@@ -1,6 +1,6 @@
 /// How every `bench` command exits: the one status a command's `CommandOutput` or `BenchError`
 /// carries.
-public enum ExitStatus: Int32, Sendable, Equatable, Codable {
+enum ExitStatus: Int32, Sendable, Equatable, Codable {
     /// The command did what it was asked and found nothing that fails: every gating limit passed, or
     /// with shapes a shape ships; a file was read and is valid; a comparison found no regression, or
     /// was not asked to fail on one.

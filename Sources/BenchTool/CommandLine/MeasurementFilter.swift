@@ -5,18 +5,13 @@
 /// matches every name containing it. A pattern with `*` (any run of characters, dots and parentheses
 /// included) or `?` (exactly one character) is a glob and must match the whole name:
 /// `phase.read.*(largest-strict)`. Matching is case-sensitive, because names are join keys.
-public struct MeasurementFilter: Sendable, Equatable, CustomStringConvertible {
+struct MeasurementFilter: Sendable, Equatable, CustomStringConvertible {
     /// The pattern as given on the command line.
-    public let pattern: String
-
-    /// Creates a filter; the parser refuses an empty pattern before it gets here.
-    public init(pattern: String) {
-        self.pattern = pattern
-    }
+    let pattern: String
 
 
     /// Whether `name` is chosen: by any of the pattern's alternatives.
-    public func matches(_ name: String) -> Bool {
+    func matches(_ name: String) -> Bool {
         pattern.split(separator: "|", omittingEmptySubsequences: false).contains { alternative in
             // An alternative with `*` or `?` is a glob; one without, a substring.
             alternative.contains("*") || alternative.contains("?")
@@ -24,7 +19,7 @@ public struct MeasurementFilter: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String { pattern }
+    var description: String { pattern }
 
     /// Iterative wildcard matching with one backtrack point: the last `*` seen and where it resumed.
     private static func glob(_ pattern: [Unicode.Scalar], matches name: [Unicode.Scalar]) -> Bool {

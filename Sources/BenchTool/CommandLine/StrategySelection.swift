@@ -4,26 +4,26 @@
 /// meant when there were two), one name, or a comma-separated list (`derived,root`). A results file
 /// records the selection as it was written (`options.strategy`), so files of two-strategy runs,
 /// which say `both`, read and print as they did.
-public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepresentable {
+struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepresentable {
     /// The strategies selected, in `FigureStrategy` order; never `unshaped`, never empty. For `all`,
     /// every shape of the registry in force (`ShapeRegistry.current`).
-    public var strategies: [FigureStrategy] { chosen ?? FigureStrategy.measured }
+    var strategies: [FigureStrategy] { chosen ?? FigureStrategy.measured }
     /// The selection as written: `all`, `both`, or the names joined by commas in `FigureStrategy` order.
-    public let rawValue: String
+    let rawValue: String
     /// The strategies named; nil for `all`.
     private let chosen: [FigureStrategy]?
 
     /// Every strategy.
-    public static let all = StrategySelection(strategies: nil, rawValue: "all")
+    static let all = StrategySelection(strategies: nil, rawValue: "all")
     /// Derived and stored, interleaved: the selection of every run before there were four.
-    public static let both = StrategySelection(strategies: [.derived, .stored], rawValue: "both")
+    static let both = StrategySelection(strategies: [.derived, .stored], rawValue: "both")
     /// The derived phase only.
-    public static let derived = StrategySelection(strategies: [.derived], rawValue: "derived")
+    static let derived = StrategySelection(strategies: [.derived], rawValue: "derived")
     /// The stored phase only.
-    public static let stored = StrategySelection(strategies: [.stored], rawValue: "stored")
+    static let stored = StrategySelection(strategies: [.stored], rawValue: "stored")
 
     /// The words `--shape` accepts besides the strategies' own names.
-    public static let keywords = ["all", "both"]
+    static let keywords = ["all", "both"]
 
     private init(strategies: [FigureStrategy]?, rawValue: String) {
         self.chosen = strategies
@@ -31,7 +31,7 @@ public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepr
     }
 
     /// Reads a selection as `--shape` and results files write it; nil when any part is not one.
-    public init?(rawValue: String) {
+    init?(rawValue: String) {
         guard case .success(let selection) = Self.parse(rawValue) else { return nil }
         self = selection
     }
@@ -39,7 +39,7 @@ public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepr
     /// The strategies of `text`, or one sentence saying what in it is not a strategy.
     ///
     /// - Parameter text: `all`, `both`, or names separated by commas, each at most once.
-    public static func parse(_ text: String) -> Result<StrategySelection, BenchError> {
+    static func parse(_ text: String) -> Result<StrategySelection, BenchError> {
         if text == all.rawValue { return .success(all) }
         if text == both.rawValue { return .success(both) }
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -59,11 +59,11 @@ public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepr
     }
 
     /// Whether measurements of `strategy` run under this selection; strategy-free ones always do.
-    public func includes(_ strategy: FigureStrategy) -> Bool {
+    func includes(_ strategy: FigureStrategy) -> Bool {
         strategy == .unshaped || strategies.contains(strategy)
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         switch Self.parse(text) {
@@ -72,7 +72,7 @@ public struct StrategySelection: Sendable, Equatable, Hashable, Codable, RawRepr
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

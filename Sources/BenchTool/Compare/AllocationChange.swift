@@ -5,18 +5,18 @@
 /// as many operations as the sampler's batch, which calibration sizes anew each run, and an allocation
 /// made once per pass (a buffer growing) shows up as a fraction per operation that depends on that
 /// number. A difference over different numbers of operations is shown, marked as not gating.
-public struct AllocationChange: Sendable, Equatable, Codable {
+struct AllocationChange: Sendable, Equatable, Codable {
     /// Allocations per operation in OLD.
-    public var old: Double
+    var old: Double
     /// Allocations per operation in NEW.
-    public var new: Double
+    var new: Double
     /// How many operations OLD's counted pass ran.
-    public var oldOperations: Int
+    var oldOperations: Int
     /// How many operations NEW's counted pass ran.
-    public var newOperations: Int
+    var newOperations: Int
 
     /// Compares two counted records; `nil` when either file has no count.
-    public init?(old: AllocationRecord, new: AllocationRecord) {
+    init?(old: AllocationRecord, new: AllocationRecord) {
         guard let oldCount = old.count, let newCount = new.count else { return nil }
         self.old = oldCount.allocationsPerOperation
         self.new = newCount.allocationsPerOperation
@@ -25,11 +25,11 @@ public struct AllocationChange: Sendable, Equatable, Codable {
     }
 
     /// Whether the figures differ at all.
-    public var isChanged: Bool { old != new }
+    var isChanged: Bool { old != new }
 
     /// Whether a difference is the code's and not the pass length's: both passes ran as many operations.
-    public var isExact: Bool { oldOperations == newOperations }
+    var isExact: Bool { oldOperations == newOperations }
 
     /// More allocations per operation over passes of equal length: a regression.
-    public var isRegression: Bool { isExact && new > old }
+    var isRegression: Bool { isExact && new > old }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// Refuses, with exit status 2 and one line, a file that is not a valid results file (as `bench validate` judges it: a comparison of figures that do not follow from
 /// their own samples would be no comparison). Warnings go to standard error, and into the markdown and
 /// JSON outputs too, which are read away from the terminal.
-public enum CompareCommand {
+enum CompareCommand {
     /// Runs a comparison.
     ///
     /// - Parameter names: The bench's names of the read floor's measurements (`KeyMeasurements`), which
@@ -16,7 +16,7 @@ public enum CompareCommand {
     ///     of the two files where they are at hand: each file with those counts added, and what was
     ///     counted or could not be, one line each. `nil`, or `options.countsSeeds` off, compares the
     ///     files as recorded.
-    public static func run(_ options: CompareOptions, names: KeyMeasurements, seeds: SeedCounter? = nil) -> CommandOutput {
+    static func run(_ options: CompareOptions, names: KeyMeasurements, seeds: SeedCounter? = nil) -> CommandOutput {
         var old: ResultsFile
         var new: ResultsFile
         do {
@@ -49,7 +49,7 @@ public enum CompareCommand {
 
     /// Counts under other hash seeds what comparing two files needs: the files with those counts added,
     /// and one line for each thing counted or not.
-    public typealias SeedCounter = (_ old: ResultsFile, _ new: ResultsFile) -> (ResultsFile, ResultsFile, [String])
+    typealias SeedCounter = (_ old: ResultsFile, _ new: ResultsFile) -> (ResultsFile, ResultsFile, [String])
 
     /// Both files, decoded and valid: a file of an older schema is read as one of the current
     /// (`ResultsSchema`), so two files of different schemas compare as two of one.

@@ -7,9 +7,9 @@ import Foundation
 /// the ratio with its bootstrap interval, the rank test's p and the verdict; allocations and counts
 /// only where they changed, since hundreds of equal counts would bury the one that is not. JSON holds
 /// everything, equal counts as a number.
-public enum ComparisonReport {
+enum ComparisonReport {
     /// Renders `comparison` in `format`, ending with a newline.
-    public static func render(_ comparison: ResultsComparison, format: ReportFormat) -> String {
+    static func render(_ comparison: ResultsComparison, format: ReportFormat) -> String {
         switch format {
         case .text: text(comparison)
         case .markdown: markdown(comparison)

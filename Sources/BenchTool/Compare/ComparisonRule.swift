@@ -51,40 +51,40 @@ public struct ComparisonRule: Sendable, Equatable, Codable {
     /// The relative change in time within which a measurement is the same: 0.05 is 5 %.
     public var threshold: Double
     /// The relative change in instructions per operation within which the counts say the same: 0.01 is 1 %.
-    public var instructionsThreshold: Double
+    var instructionsThreshold: Double
     /// How many times the spread under other hash seeds a change in instructions must exceed for the
     /// counts to call it: 3.
-    public var seedSpreadMargin: Double
+    var seedSpreadMargin: Double
     /// The widest spread under other hash seeds at which instructions can still decide: 1 %. Past it the
     /// count wanders, and time decides.
-    public var widestDecidingSpread: Double
+    var widestDecidingSpread: Double
     /// How many other hash seeds each file must have counted a measurement under for a spread past
     /// `MeasurementRecord.hashSensitivity` to let the count decide: 6.
-    public var leastSeedsToDecide: Int
+    var leastSeedsToDecide: Int
     /// The largest Mann-Whitney p-value that counts as significant.
-    public var significanceLevel: Double
+    var significanceLevel: Double
     /// The confidence level of the ratio's interval.
-    public var confidenceLevel: Double
+    var confidenceLevel: Double
     /// Bootstrap resamples for the ratio's interval.
-    public var resamples: Int
+    var resamples: Int
     /// The seed of the bootstrap, fixed so that comparing the same two files always prints the same.
-    public var seed: UInt64
+    var seed: UInt64
 
     /// The default time threshold, 5 %.
     public static let defaultThreshold = 0.05
     /// The default instructions threshold, 1 %: ten times the 0.1 % two callgrind runs of one build
     /// must agree to, so a change it reports is not the counter's own spread.
-    public static let defaultInstructionsThreshold = 0.01
+    static let defaultInstructionsThreshold = 0.01
     /// The default margin over the seed spread, 3 times it.
-    public static let defaultSeedSpreadMargin = 3.0
+    static let defaultSeedSpreadMargin = 3.0
     /// The default widest deciding spread, 1 %: the instructions threshold, so a count that moved by
     /// more under a seed than the change to be found cannot find it.
-    public static let defaultWidestDecidingSpread = 0.01
+    static let defaultWidestDecidingSpread = 0.01
     /// The default least number of seeds, 6: what `bench --instructions` counts a count that moved under.
-    public static let defaultLeastSeedsToDecide = 6
+    static let defaultLeastSeedsToDecide = 6
 
     /// Creates a rule; every parameter but the thresholds is fixed by default.
-    public init(
+    init(
         threshold: Double = defaultThreshold, instructionsThreshold: Double = defaultInstructionsThreshold,
         significanceLevel: Double = 0.05, confidenceLevel: Double = 0.95, resamples: Int = 10_000,
         seed: UInt64 = 0x5EED, seedSpreadMargin: Double = defaultSeedSpreadMargin,
@@ -102,7 +102,7 @@ public struct ComparisonRule: Sendable, Equatable, Codable {
     }
 
     /// The rule in one sentence, for the head of every comparison.
-    public var sentence: String {
+    var sentence: String {
         "by time, on the thread's CPU clock where both files recorded it, each fork's median one vote: slower or faster "
             + "only when the \(percent(confidenceLevel)) interval of the ratio (Hodges-Lehmann, Moses) excludes 1, the "
             + "Mann-Whitney p (Holm-adjusted over all measurements) < \(significanceLevel), and the ratio is beyond "

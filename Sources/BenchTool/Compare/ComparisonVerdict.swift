@@ -2,7 +2,7 @@
 ///
 /// Three outcomes, and each is shown, never assumed: a change (slower or faster), the same (shown by an
 /// interval that reaches no higher than the threshold), or cannot tell (nothing shown either way).
-public enum ComparisonVerdict: String, Sendable, Equatable, Codable, CaseIterable {
+enum ComparisonVerdict: String, Sendable, Equatable, Codable, CaseIterable {
     /// NEW takes less time (or fewer instructions), by the rule.
     case faster
     /// NEW takes more: a regression, which `--fail-on-regression` fails on.
@@ -17,7 +17,7 @@ public enum ComparisonVerdict: String, Sendable, Equatable, Codable, CaseIterabl
 }
 
 /// Which figure a verdict was reached on.
-public enum ComparisonBasis: String, Sendable, Equatable, Codable {
+enum ComparisonBasis: String, Sendable, Equatable, Codable {
     /// The monotonic clock's samples, each fork's median one vote.
     case wallTime = "wall time"
     /// The measuring thread's CPU time, each fork's median one vote: what load on the machine cannot
@@ -33,7 +33,7 @@ public enum ComparisonBasis: String, Sendable, Equatable, Codable {
 }
 
 /// Why a verdict is what it is.
-public enum ComparisonReason: String, Sendable, Equatable, Codable {
+enum ComparisonReason: String, Sendable, Equatable, Codable {
     /// The change passed every test and the threshold.
     case changed
     /// Slower in time beyond the threshold by its own tests, while the instruction counts did not move
@@ -54,7 +54,7 @@ public enum ComparisonReason: String, Sendable, Equatable, Codable {
 }
 
 /// What a comparison's rank test ranked.
-public enum RankedUnit: String, Sendable, Equatable, Codable {
+enum RankedUnit: String, Sendable, Equatable, Codable {
     /// Each fork's median: one observation per process, both files measured in forks.
     case forkMedians = "fork medians"
     /// Every sample: a file measured in one process, whose samples hide how processes differ.

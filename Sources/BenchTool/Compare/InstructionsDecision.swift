@@ -3,14 +3,14 @@
 /// The counts decide unless their spread under other hash seeds leaves the change in doubt; the bands
 /// are `ComparisonRule`'s. A function of the two counts, the spread and the rule alone: no sample and no
 /// test enters it, since a count does not vary between runs of one build the way a timing does.
-public enum InstructionsDecision: Sendable, Equatable {
+enum InstructionsDecision: Sendable, Equatable {
     /// The counts decide: this verdict, for this reason.
     case decides(ComparisonVerdict, ComparisonReason)
     /// The counts cannot tell, and wall time decides.
     case leavesItToWallTime(Doubt)
 
     /// Why a count cannot decide.
-    public enum Doubt: String, Sendable, Equatable, Codable {
+    enum Doubt: String, Sendable, Equatable, Codable {
         /// The spread under other hash seeds is wider than `ComparisonRule.widestDecidingSpread`.
         case countsWander = "the counts wander under other hash seeds"
         /// The change is neither clearly beyond the threshold nor clearly within it, given the spread.
@@ -44,7 +44,7 @@ public enum InstructionsDecision: Sendable, Equatable {
     ///   - rule: The decision rule.
     ///   - tooLongToCountAgain: Whether both counts are past `MeasurementRecord.longestCountedAgain`,
     ///     which no file counts under other seeds; where only one is, the other could have been.
-    public init(ratio: Double, spread: Double?, seeds: Int, rule: ComparisonRule, tooLongToCountAgain: Bool = false) {
+    init(ratio: Double, spread: Double?, seeds: Int, rule: ComparisonRule, tooLongToCountAgain: Bool = false) {
         let change = abs(ratio - 1)
         let (verdict, reason) = MeasurementComparison.beyond(ratio: ratio, threshold: rule.instructionsThreshold)
         guard change > MeasurementRecord.hashSensitivity else {
@@ -85,7 +85,7 @@ public enum InstructionsDecision: Sendable, Equatable {
     /// other seeds: what `MeasurementComparison` decides by instructions, without its wall-time figures.
     ///
     /// - Returns: `nil` unless both records counted instructions and OLD's count is positive.
-    public init?(old: MeasurementRecord, new: MeasurementRecord, rule: ComparisonRule) {
+    init?(old: MeasurementRecord, new: MeasurementRecord, rule: ComparisonRule) {
         guard let before = old.instructionsPerOperation, let after = new.instructionsPerOperation, before > 0 else { return nil }
         self.init(
             ratio: after / before, spread: Self.spread(old: old, new: new), seeds: Self.seeds(old: old, new: new) ?? 0, rule: rule,
@@ -105,13 +105,13 @@ public enum InstructionsDecision: Sendable, Equatable {
     }
 
     /// The verdict and its reason, when the counts decide.
-    public var verdict: (ComparisonVerdict, ComparisonReason)? {
+    var verdict: (ComparisonVerdict, ComparisonReason)? {
         if case .decides(let verdict, let reason) = self { return (verdict, reason) }
         return nil
     }
 
     /// Why wall time decides, when it does.
-    public var doubt: Doubt? {
+    var doubt: Doubt? {
         if case .leavesItToWallTime(let doubt) = self { return doubt }
         return nil
     }

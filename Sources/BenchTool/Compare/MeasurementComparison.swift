@@ -6,23 +6,23 @@ import Harness
 /// stretches wall time and not the time the thread ran, else on the monotonic clock; each fork's median
 /// is one vote. The time figures are always computed, even when instruction counts decide: a reader
 /// sees both, and the JSON keeps both verdicts.
-public struct MeasurementComparison: Sendable, Equatable, Codable {
+struct MeasurementComparison: Sendable, Equatable, Codable {
     /// One side's figures, as its results file records them.
-    public struct Side: Sendable, Equatable, Codable {
+    struct Side: Sendable, Equatable, Codable {
         /// The median on the judged clock, nanoseconds per operation: of the forks' medians where the
         /// file measured in forks, else of the samples.
-        public var median: Double
+        var median: Double
         /// That median's interval: the file's own on the monotonic clock, the forks' order-statistic
         /// interval on the CPU clock (or the file's own where too few forks reach 95 %).
-        public var medianInterval: ConfidenceInterval
+        var medianInterval: ConfidenceInterval
         /// How many samples the median is of.
-        public var samples: Int
+        var samples: Int
         /// How many processes the samples were taken in.
-        public var forks: Int
+        var forks: Int
         /// Instructions per operation, when counted.
-        @ExplicitNull public var instructionsPerOperation: Double?
+        @ExplicitNull var instructionsPerOperation: Double?
         /// How far that count moved under other hash seeds, when counted again (0.05 is 5 %).
-        @ExplicitNull public var instructionsHashSpread: Double?
+        @ExplicitNull var instructionsHashSpread: Double?
 
         init(_ record: MeasurementRecord, clock: TimingClock) {
             let groups = record.sampleGroups(on: clock) ?? record.sampleGroups
@@ -49,70 +49,70 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     }
 
     /// The measurement compared.
-    public var key: MeasurementKey
+    var key: MeasurementKey
     /// The clock time is judged on: the thread's CPU clock where both records have it, else the
     /// monotonic clock.
-    public var clock: TimingClock
+    var clock: TimingClock
     /// OLD's figures.
-    public var old: Side
+    var old: Side
     /// NEW's figures.
-    public var new: Side
+    var new: Side
     /// NEW over OLD on `clock`: the Hodges-Lehmann ratio of the forks' medians where both files
     /// measured in forks (`RatioOfProcesses`), else the ratio of the medians; `nil` when a figure is
     /// not positive.
-    @ExplicitNull public var ratio: Double?
+    @ExplicitNull var ratio: Double?
     /// The interval of `ratio` at the rule's level: Moses's over the forks' medians where both files
     /// measured in forks, else a bootstrap of the samples (which decides nothing); `nil` when there is
     /// no ratio, or too few forks reach the level.
-    @ExplicitNull public var ratioInterval: ConfidenceInterval?
+    @ExplicitNull var ratioInterval: ConfidenceInterval?
     /// The two-sided Mann-Whitney U test of NEW against OLD on `clock`: of the forks' medians when both
     /// files measured in several forks, else of the samples.
-    public var rankTest: RankTest
+    var rankTest: RankTest
     /// What `rankTest` ranked.
-    public var rankTestOf: RankedUnit
+    var rankTestOf: RankedUnit
     /// `rankTest`'s p-value adjusted for every measurement of the comparison being tested at once
     /// (Holm); the time verdict rests on it. Equal to the raw p-value until
     /// `judge(adjustedPValue:rule:)` is given the comparison's adjustment.
-    public var adjustedPValue: Double
+    var adjustedPValue: Double
     /// The verdict time alone gives, on `clock`.
-    public var timeVerdict: ComparisonVerdict
+    var timeVerdict: ComparisonVerdict
     /// Why time gives that verdict.
-    public var timeReason: ComparisonReason
+    var timeReason: ComparisonReason
     /// `instructions(NEW) / instructions(OLD)`, when both files counted them and OLD's is positive.
-    @ExplicitNull public var instructionsRatio: Double?
+    @ExplicitNull var instructionsRatio: Double?
     /// Whether either file's count moved under other hash seeds by more than
     /// `MeasurementRecord.hashSensitivity` (`nil` when neither counted again): then the count could move
     /// with any change to the build, and decides only a change clearly beyond how far it moved.
-    @ExplicitNull public var instructionsVaryWithHashing: Bool?
+    @ExplicitNull var instructionsVaryWithHashing: Bool?
     /// The wider of the two files' spreads under other hash seeds (0.002 is ±0.2 %); `nil` when neither
     /// counted again.
-    @ExplicitNull public var instructionsSpread: Double?
+    @ExplicitNull var instructionsSpread: Double?
     /// How many other hash seeds the file with fewer of them counted this measurement under (0 when
     /// one did not count again); `nil` when neither did.
-    @ExplicitNull public var instructionsSeeds: Int?
+    @ExplicitNull var instructionsSeeds: Int?
     /// What the counts alone say, where they can say it (`InstructionsDecision`); `nil` when either
     /// file lacks them or they leave it to time.
-    @ExplicitNull public var instructionsVerdict: ComparisonVerdict?
+    @ExplicitNull var instructionsVerdict: ComparisonVerdict?
     /// Why the counts, though both files have them, left the verdict to time; `nil` when they decided
     /// or either file lacks them.
-    @ExplicitNull public var instructionsDoubt: InstructionsDecision.Doubt?
+    @ExplicitNull var instructionsDoubt: InstructionsDecision.Doubt?
     /// The verdict. Counts that moved decide slower or faster alone; a time that is slower by its own
     /// tests is slower whatever the counts say; otherwise time's verdict stands, so "same" is shown by
     /// the time's interval and never by counts alone.
-    public var verdict: ComparisonVerdict
+    var verdict: ComparisonVerdict
     /// Which figure `verdict` rests on.
-    public var basis: ComparisonBasis
+    var basis: ComparisonBasis
     /// Why `verdict` is what it is.
-    public var reason: ComparisonReason
+    var reason: ComparisonReason
     /// Allocations per operation in both files, when both counted them.
-    @ExplicitNull public var allocations: AllocationChange?
+    @ExplicitNull var allocations: AllocationChange?
     /// Whether the files counted instructions by different ways (`CountingMethod`), so the counts do
     /// not decide (`instructionsDoubt` says so).
-    public var countingMethodChanged: Bool
+    var countingMethodChanged: Bool
 
     /// Whether either file took this measurement's samples in one process, whatever its options say:
     /// then wall time cannot tell a change from how much one process differs from the next.
-    public var isOneProcessASide: Bool { old.forks < 2 || new.forks < 2 }
+    var isOneProcessASide: Bool { old.forks < 2 || new.forks < 2 }
 
     /// Compares two records of the same measurement.
     ///
@@ -124,7 +124,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     ///     (`CountingMethod`): the counts are then shown, and time decides.
     ///   - clock: The clock to judge time on; nil judges on the thread's CPU clock where both records
     ///     have it, else on the monotonic clock.
-    public init(
+    init(
         old: MeasurementRecord, new: MeasurementRecord, rule: ComparisonRule, countingMethodChanged: Bool = false,
         clock: TimingClock? = nil
     ) {
@@ -163,7 +163,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
     /// - Parameters:
     ///   - adjustedPValue: `rankTest.pValue` after the comparison's adjustment; never below it.
     ///   - rule: The decision rule.
-    public mutating func judge(adjustedPValue: Double, rule: ComparisonRule) {
+    mutating func judge(adjustedPValue: Double, rule: ComparisonRule) {
         self.adjustedPValue = adjustedPValue
         (timeVerdict, timeReason) = Self.timeVerdict(
             ratio: ratio, interval: ratioInterval, pValue: adjustedPValue, oneProcessASide: isOneProcessASide, rule: rule)
@@ -197,7 +197,7 @@ public struct MeasurementComparison: Sendable, Equatable, Codable {
 
     /// Whether the verdict is slower in time while the instruction counts did not move past the
     /// threshold: the report says so in words, since callgrind cannot see where that time goes.
-    public var isSlowerInTimeAlone: Bool { reason == .slowerInTimeAlone }
+    var isSlowerInTimeAlone: Bool { reason == .slowerInTimeAlone }
 
     // MARK: - The rule
 

@@ -6,23 +6,23 @@ import Harness
 /// scenario, strategy and body and compared exactly; allocations per operation are compared exactly
 /// beside each measurement. What only one file has is listed, never judged. A comparison is a function
 /// of the two files and the rule alone: the bootstrap is seeded, so it prints the same every time.
-public struct ResultsComparison: Sendable, Equatable, Encodable {
+struct ResultsComparison: Sendable, Equatable, Encodable {
     /// What a comparison says about one of its files.
-    public struct FileDescription: Sendable, Equatable, Codable {
+    struct FileDescription: Sendable, Equatable, Codable {
         /// The path as given.
-        public var path: String
+        var path: String
         /// The commit the run measured.
-        public var commit: String
+        var commit: String
         /// Whether its tree was dirty.
-        public var dirtyTree: Bool?
+        var dirtyTree: Bool?
         /// When it ran.
-        public var date: String
+        var date: String
         /// `debug` or `release`.
-        public var buildConfiguration: String
+        var buildConfiguration: String
         /// Whether it was a `--quick` run.
-        public var quick: Bool
+        var quick: Bool
         /// How many processes its measurements were taken in.
-        public var forks: Int
+        var forks: Int
 
         init(path: String, results: ResultsFile) {
             self.path = path
@@ -36,30 +36,30 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
     }
 
     /// The file compared against (OLD): the baseline.
-    public var old: FileDescription
+    var old: FileDescription
     /// The run judged against it.
-    public var new: FileDescription
+    var new: FileDescription
     /// The rule the verdicts follow.
-    public var rule: ComparisonRule
+    var rule: ComparisonRule
     /// Why the two files may not be comparable, one line each; the comparison is made anyway.
-    public var warnings: [String]
+    var warnings: [String]
     /// What was counted under other hash seeds for this comparison, and by which build, or why it
     /// could not be, one line each (`SeedNeeds`); empty when nothing needed it.
-    public var seedsCounted: [String] = []
+    var seedsCounted: [String] = []
     /// Every measurement both files have, in name order.
-    public var measurements: [MeasurementComparison]
+    var measurements: [MeasurementComparison]
     /// Measurements only NEW has, as labels.
-    public var addedMeasurements: [String]
+    var addedMeasurements: [String]
     /// Measurements only OLD has, as labels.
-    public var removedMeasurements: [String]
+    var removedMeasurements: [String]
     /// Counts both files have that differ.
-    public var changedCounts: [CountChange]
+    var changedCounts: [CountChange]
     /// How many counts both files have and agree on.
-    public var equalCounts: Int
+    var equalCounts: Int
     /// Counts only NEW has, as labels.
-    public var addedCounts: [String]
+    var addedCounts: [String]
     /// Counts only OLD has, as labels.
-    public var removedCounts: [String]
+    var removedCounts: [String]
 
     /// Compares two results files.
     ///
@@ -67,7 +67,7 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
     ///   - old: The baseline, and the path it was read from.
     ///   - new: The run judged, and its path.
     ///   - rule: The decision rule.
-    public init(old: (path: String, results: ResultsFile), new: (path: String, results: ResultsFile), rule: ComparisonRule) {
+    init(old: (path: String, results: ResultsFile), new: (path: String, results: ResultsFile), rule: ComparisonRule) {
         self.old = FileDescription(path: old.path, results: old.results)
         self.new = FileDescription(path: new.path, results: new.results)
         self.rule = rule
@@ -121,26 +121,26 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
     // MARK: - Conclusions
 
     /// Measurements judged slower.
-    public var slower: [MeasurementComparison] { measurements.filter { $0.verdict == .slower } }
+    var slower: [MeasurementComparison] { measurements.filter { $0.verdict == .slower } }
 
     /// Measurements judged faster.
-    public var faster: [MeasurementComparison] { measurements.filter { $0.verdict == .faster } }
+    var faster: [MeasurementComparison] { measurements.filter { $0.verdict == .faster } }
 
     /// Measurements shown to be the same.
-    public var same: [MeasurementComparison] { measurements.filter { $0.verdict == .same } }
+    var same: [MeasurementComparison] { measurements.filter { $0.verdict == .same } }
 
     /// Measurements that show neither a change nor the same: more forks may tell. Not a regression, but
     /// `--fail-on-regression` does not pass on them.
-    public var cannotTell: [MeasurementComparison] { measurements.filter { $0.verdict == .cannotTell } }
+    var cannotTell: [MeasurementComparison] { measurements.filter { $0.verdict == .cannotTell } }
 
     /// Measurements whose allocations per operation differ, exact or not.
-    public var allocationChanges: [MeasurementComparison] {
+    var allocationChanges: [MeasurementComparison] {
         measurements.filter { $0.allocations?.isChanged == true }
     }
 
     /// Every regression `--fail-on-regression` fails on, one line each: a slower measurement, a changed
     /// count, more allocations per operation over passes of equal length.
-    public var regressions: [String] {
+    var regressions: [String] {
         slower.map { "\($0.key.label): " + ($0.isSlowerInTimeAlone ? ComparisonReason.slowerInTimeAlone.rawValue : "slower by \($0.basis.rawValue)") }
             + changedCounts.map { "\($0.label): re-runs \($0.old) -> \($0.new)" }
             + measurements.filter { $0.allocations?.isRegression == true }.map { "\($0.key.label): more allocations per operation" }
@@ -149,7 +149,7 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
     /// The exit status: with `failOnRegression`, 1 on a regression, else 3 where a measurement cannot
     /// tell (nothing is shown slower, and not everything is shown the same), else 0. Without it, 0.
     /// Improvements, additions and removals never fail.
-    public func exitStatus(failOnRegression: Bool) -> ExitStatus {
+    func exitStatus(failOnRegression: Bool) -> ExitStatus {
         guard failOnRegression else { return .success }
         return !regressions.isEmpty ? .failure : !cannotTell.isEmpty ? .tooNoisy : .success
     }
@@ -159,7 +159,7 @@ public struct ResultsComparison: Sendable, Equatable, Encodable {
             equalCounts, addedCounts, removedCounts, regressions, cannotTell, cannotTellMeasurements
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(old, forKey: .old)
         try container.encode(new, forKey: .new)

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// A figure that was not counted is left out, never written as zero. Body re-run counts are not
 /// exported: they are exact, and `bench compare` gates on them.
-public enum BencherMetricFormat {
+enum BencherMetricFormat {
     /// One measure's figures: BMF's `value`, `lower_value` and `upper_value`.
     struct Metric: Encodable, Equatable {
         var value: Double
@@ -48,7 +48,7 @@ public enum BencherMetricFormat {
     /// The BMF JSON of `results`: sorted keys, pretty printed, ending with a newline.
     ///
     /// - Throws: `EncodingError` for a non-finite figure, which JSON cannot hold.
-    public static func encode(_ results: ResultsFile) throws -> String {
+    static func encode(_ results: ResultsFile) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(benchmarks(results)), as: UTF8.self) + "\n"

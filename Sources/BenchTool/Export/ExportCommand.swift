@@ -3,13 +3,13 @@
 ///
 /// The file is checked as `bench validate` checks it first: a dashboard fed figures that do not follow
 /// from their own samples would chart something no run measured.
-public enum ExportCommand {
+enum ExportCommand {
     /// Runs an export.
     ///
     /// - Parameter names: The bench's names of the read floor's measurements (`KeyMeasurements`), which
     ///   validating a file checks.
     /// - Returns: The exported JSON and exit status 0, or one line and exit status 2.
-    public static func run(_ options: ExportOptions, names: KeyMeasurements) -> CommandOutput {
+    static func run(_ options: ExportOptions, names: KeyMeasurements) -> CommandOutput {
         do {
             let results = try ResultsValidator.validate(path: options.path, names: names)
             let text: String

@@ -12,7 +12,7 @@ import Foundation
 /// - `LABEL instructions` in `instructions/op`, when counted.
 ///
 /// `LABEL` is the measurement's `MeasurementKey.label`. Entries follow the file's measurement order.
-public enum GitHubActionBenchmarkFormat {
+enum GitHubActionBenchmarkFormat {
     /// One entry of the array.
     struct Entry: Encodable, Equatable {
         var name: String
@@ -49,7 +49,7 @@ public enum GitHubActionBenchmarkFormat {
     /// The JSON array: sorted keys, pretty printed, ending with a newline.
     ///
     /// - Throws: `EncodingError` for a non-finite figure, which JSON cannot hold.
-    public static func encode(_ results: ResultsFile) throws -> String {
+    static func encode(_ results: ResultsFile) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(entries(results)), as: UTF8.self) + "\n"

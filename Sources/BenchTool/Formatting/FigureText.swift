@@ -6,9 +6,9 @@ import Harness
 /// Timings are stored in nanoseconds and written with three significant digits in the largest unit
 /// that keeps the number at or above 1: `999 ns`, `1.00 µs`, `12.3 µs`, `4.56 ms`, `1.20 s`. The unit is
 /// chosen after rounding, so 999.7 ns is `1.00 µs`, not `1000 ns`. Counts are written exactly.
-public enum FigureText {
+enum FigureText {
     /// The significant digits of every timing and ratio.
-    public static let significantDigits = 3
+    static let significantDigits = 3
 
     private static let timeUnits: [(symbol: String, nanoseconds: Double)] = [
         ("ns", 1), ("µs", 1e3), ("ms", 1e6), ("s", 1e9),
@@ -18,14 +18,14 @@ public enum FigureText {
     ///
     /// - Parameter nanoseconds: The duration in nanoseconds; may be negative (a sample below the
     ///   timer's overhead is reported as measured, not hidden).
-    public static func duration(_ nanoseconds: Double) -> String {
+    static func duration(_ nanoseconds: Double) -> String {
         let (number, unit, _) = scaledDuration(nanoseconds)
         return "\(number) \(unit)"
     }
 
     /// A median with its confidence interval, both bounds in the median's unit and precision:
     /// `12.3 µs [12.1, 12.6]`.
-    public static func duration(_ median: Double, interval: ConfidenceInterval) -> String {
+    static func duration(_ median: Double, interval: ConfidenceInterval) -> String {
         let (number, unit, decimals) = scaledDuration(median)
         let scale = timeUnits.first { $0.symbol == unit }!.nanoseconds
         let lower = fixed(interval.lower / scale, decimals: decimals)
@@ -34,36 +34,36 @@ public enum FigureText {
     }
     /// A measured fraction as the reports write a percentage, to three significant figures: `0.412 %`,
     /// `12.0 %`, `0 %`.
-    public static func percent(_ fraction: Double) -> String {
+    static func percent(_ fraction: Double) -> String {
         number(fraction * 100) + " %"
     }
 
 
     /// A plain number with three significant digits, e.g. `0.0400` or `24.6`; whole numbers of three
     /// digits or more are written whole.
-    public static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         let (text, _) = significant(value)
         return text
     }
 
     /// A ratio, e.g. `24.6×`.
-    public static func ratio(_ value: Double) -> String {
+    static func ratio(_ value: Double) -> String {
         "\(number(value))×"
     }
 
     /// An exact count.
-    public static func count(_ value: Int) -> String {
+    static func count(_ value: Int) -> String {
         String(value)
     }
 
     /// A per-operation average of counted events: whole values exactly (`0`, `2`), others with three
     /// significant digits (`0.500`).
-    public static func perOperation(_ value: Double) -> String {
+    static func perOperation(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : number(value)
     }
 
     /// A threshold in its limit's unit: `50.0 µs` for nanoseconds, `0` for a count, `1.50×` for a ratio.
-    public static func threshold(_ value: Double, unit: LimitUnit) -> String {
+    static func threshold(_ value: Double, unit: LimitUnit) -> String {
         switch unit {
         case .nanoseconds: duration(value)
         case .count: perOperation(value)

@@ -2,11 +2,11 @@
 ///
 /// Used to name the exact bytes of the limits file a run was judged against; it is not used for
 /// anything secret, so it makes no attempt at constant time.
-public enum SHA256 {
+enum SHA256 {
     /// The digest of `bytes`: 32 bytes.
     ///
     /// - Complexity: O(n) in the length of `bytes`.
-    public static func digest(of bytes: some Collection<UInt8>) -> [UInt8] {
+    static func digest(of bytes: some Collection<UInt8>) -> [UInt8] {
         var state = initialState
         var message = Array(bytes)
         let bitLength = UInt64(message.count) &* 8
@@ -24,7 +24,7 @@ public enum SHA256 {
     }
 
     /// The digest of `bytes` as 64 lowercase hexadecimal digits.
-    public static func hex(of bytes: some Collection<UInt8>) -> String {
+    static func hex(of bytes: some Collection<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)

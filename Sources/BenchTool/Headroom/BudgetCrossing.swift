@@ -10,9 +10,9 @@
 ///   the largest N measured took; and only where the line reaches the budget within 10× the largest N
 ///   measured, that N too, said as an extrapolation and how far. A near-flat line carried further says
 ///   nothing a reader can trust, so no figure is given for it.
-public struct BudgetCrossing: Sendable, Equatable {
+struct BudgetCrossing: Sendable, Equatable {
     /// What the crossing says, in words a report prints.
-    public enum Finding: String, Sendable, Equatable {
+    enum Finding: String, Sendable, Equatable {
         /// The fitted cost is at or over the budget at the smallest measured N already.
         case spentAtSmallest = "spent-at-smallest"
         /// The fitted cost reaches the budget between the smallest and the largest N measured.
@@ -22,33 +22,33 @@ public struct BudgetCrossing: Sendable, Equatable {
     }
 
     /// An interval of crossings; either bound may be `±∞`.
-    public struct Interval: Sendable, Equatable {
+    struct Interval: Sendable, Equatable {
         /// The lower bound.
-        public var lower: Double
+        var lower: Double
         /// The upper bound.
-        public var upper: Double
+        var upper: Double
     }
 
     /// How far past the largest measured N a crossing may be extrapolated, at most.
-    public static let extrapolationFactor = 10.0
+    static let extrapolationFactor = 10.0
 
     /// The budget reached.
-    public var budget: FrameBudget
+    var budget: FrameBudget
     /// Where the fit through the points' medians reaches it: `+∞` never, `−∞` over it everywhere.
-    public var estimate: Double
+    var estimate: Double
     /// The percentile interval of the crossing over the bootstrap's fits, bounds `±∞` where resampled
     /// lines never reach the budget or are over it everywhere; nil when the points' samples were not
     /// at hand (a file that does not hold a point's measurement).
-    public var interval: Interval?
+    var interval: Interval?
     /// The smallest and largest N measured.
-    public var measured: ClosedRange<Double>
+    var measured: ClosedRange<Double>
     /// The median cost measured at the largest N, in nanoseconds; nil when the file does not hold it.
-    public var costAtLargest: Double?
+    var costAtLargest: Double?
 
     /// A crossing as `CurveHeadroom` works it out: `estimate` and `interval` are sizes N, `±∞` allowed
     /// (`crossing(slope:intercept:budget:)`), `measured` spans the fit's points, and `costAtLargest`
     /// is the median measured at the largest of them.
-    public init(budget: FrameBudget, estimate: Double, interval: Interval?, measured: ClosedRange<Double>, costAtLargest: Double? = nil) {
+    init(budget: FrameBudget, estimate: Double, interval: Interval?, measured: ClosedRange<Double>, costAtLargest: Double? = nil) {
         self.budget = budget
         self.estimate = estimate
         self.interval = interval
@@ -58,31 +58,31 @@ public struct BudgetCrossing: Sendable, Equatable {
 
     /// Where `cost = intercept + slope × N` reaches `budget`: `+∞` when it never does from below,
     /// `−∞` when it is at or over the budget for every N.
-    public static func crossing(slope: Double, intercept: Double, budget: Double) -> Double {
+    static func crossing(slope: Double, intercept: Double, budget: Double) -> Double {
         if slope > 0 { return (budget - intercept) / slope }
         return intercept >= budget ? -.infinity : .infinity
     }
 
     /// What the estimate says.
-    public var finding: Finding {
+    var finding: Finding {
         if estimate <= measured.lowerBound { return .spentAtSmallest }
         if estimate > measured.upperBound { return .beyondMeasured }
         return .reached
     }
 
     /// The furthest N a crossing is extrapolated to: 10× the largest N measured.
-    public var extrapolationLimit: Double { Self.extrapolationFactor * measured.upperBound }
+    var extrapolationLimit: Double { Self.extrapolationFactor * measured.upperBound }
 
     /// Whether the crossing lies past the sizes measured but within 10× the largest, where it is given
     /// as an extrapolation.
-    public var isExtrapolated: Bool {
+    var isExtrapolated: Bool {
         finding == .beyondMeasured && estimate <= extrapolationLimit
     }
 
     /// The crossing in words: `33.3 [31.0, 35.9]`, `82.8 [71.0, > 100]`, `spent at 1.00 [≤ 1.00, 1.40]`,
     /// `spent at 1.00` when the whole interval is too, `not within the 100 measured (22 % of the frame
     /// at 100)`, and past that `; extrapolated 5.88× past it: 588 [271, > 1000]`.
-    public var text: String {
+    var text: String {
         switch finding {
         case .spentAtSmallest:
             // An interval wholly at or below the smallest N adds nothing to the words either.
@@ -98,14 +98,14 @@ public struct BudgetCrossing: Sendable, Equatable {
 
     /// `22.0 % of the frame at 100`: how much of the budget the largest N measured took, for a crossing
     /// beyond what was measured; nil otherwise, or when the file does not hold that N's median.
-    public var shareText: String? {
+    var shareText: String? {
         guard finding == .beyondMeasured, let costAtLargest else { return nil }
         return "\(FigureText.percent(costAtLargest / budget.nanoseconds)) of the frame at \(FigureText.number(measured.upperBound))"
     }
 
     /// `extrapolated 5.88× past it: 588 [271, > 1000]`: the crossing beyond what was measured, within 10×
     /// the largest N measured; nil for any other.
-    public var extrapolationText: String? {
+    var extrapolationText: String? {
         guard isExtrapolated else { return nil }
         return "extrapolated \(FigureText.ratio(estimate / measured.upperBound)) past it: \(FigureText.number(estimate))"
             + bounds(upTo: extrapolationLimit)

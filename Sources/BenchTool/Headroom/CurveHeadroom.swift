@@ -9,31 +9,31 @@ import Harness
 /// the bench measures a curve's points in each fork), a line fitted through each resample's medians,
 /// and the percentiles of where those lines reach the budget. The seed is fixed, so a report of one
 /// results file is the same every time it is rendered.
-public struct CurveHeadroom: Sendable, Equatable {
+struct CurveHeadroom: Sendable, Equatable {
     /// The fitted cost's interval at one size, for the plot's band.
-    public struct BandPoint: Sendable, Equatable, Encodable {
+    struct BandPoint: Sendable, Equatable, Encodable {
         /// The size, in the curve's unit.
-        public var x: Double
+        var x: Double
         /// The fitted cost there, in nanoseconds.
-        public var fitted: Double
+        var fitted: Double
         /// The interval's bounds over the bootstrap's lines, in nanoseconds.
-        public var lower: Double
-        public var upper: Double
+        var lower: Double
+        var upper: Double
     }
 
     /// The curve and its fit.
-    public var fit: FitRecord
+    var fit: FitRecord
     /// Where the fit reaches each reported budget, in `FrameBudget.reported`'s order.
-    public var crossings: [BudgetCrossing]
+    var crossings: [BudgetCrossing]
     /// The fitted cost and its interval from the smallest measured size to 10× the largest (as far as a
     /// crossing is extrapolated), at sizes evenly spaced on a log scale; empty when the points' samples
     /// were not at hand.
-    public var band: [BandPoint]
+    var band: [BandPoint]
 
     /// The interval's confidence level.
-    public static let level = 0.95
+    static let level = 0.95
     /// How many sizes the band is given at.
-    public static let bandSizes = 33
+    static let bandSizes = 33
 
     /// The headroom of `fit`, its points' samples read from `results`.
     ///
@@ -42,14 +42,14 @@ public struct CurveHeadroom: Sendable, Equatable {
     ///   - results: The file the fit's points were measured in.
     ///   - resamples: How many bootstrap resamples the interval rests on.
     ///   - seed: The resampling stream's seed.
-    public init(_ fit: FitRecord, in results: ResultsFile, resamples: Int = 2000, seed: UInt64 = 0x5EED) {
+    init(_ fit: FitRecord, in results: ResultsFile, resamples: Int = 2000, seed: UInt64 = 0x5EED) {
         let groups = fit.points.map { results.measurement(of: $0, in: fit)?.sampleGroups }
         self.init(fit, sampleGroups: groups.contains { $0 == nil } ? nil : groups.map { $0! }, resamples: resamples, seed: seed)
     }
 
     /// The headroom of `fit`, given each point's samples by fork (in the fit's point order), or nil
     /// for a crossing without an interval.
-    public init(_ fit: FitRecord, sampleGroups: [[[Double]]]?, resamples: Int = 2000, seed: UInt64 = 0x5EED) {
+    init(_ fit: FitRecord, sampleGroups: [[[Double]]]?, resamples: Int = 2000, seed: UInt64 = 0x5EED) {
         self.fit = fit
         let xs = fit.points.map(\.x)
         let measured = xs.min()!...xs.max()!
@@ -95,7 +95,7 @@ public struct CurveHeadroom: Sendable, Equatable {
     }
 
     /// The headroom of every fit of `results`, in the file's order.
-    public static func all(in results: ResultsFile) -> [CurveHeadroom] {
+    static func all(in results: ResultsFile) -> [CurveHeadroom] {
         results.fits.map { CurveHeadroom($0, in: results) }
     }
 }

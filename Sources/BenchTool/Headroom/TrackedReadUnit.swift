@@ -5,31 +5,31 @@
 /// same figure over the same run's tracked read (a read per field in a row body of eight, median)
 /// cancels most of that, since the model's costs are largely Observation's own work. `tracked reads`
 /// are written with three significant digits: `3.02 tracked reads`.
-public struct TrackedReadUnit: Sendable, Equatable {
+struct TrackedReadUnit: Sendable, Equatable {
     /// One tracked read, in nanoseconds.
-    public var nanoseconds: Double
+    var nanoseconds: Double
 
     /// A unit of `nanoseconds`, which must be positive.
-    public init(nanoseconds: Double) {
+    init(nanoseconds: Double) {
         precondition(nanoseconds > 0, "a tracked read takes time")
         self.nanoseconds = nanoseconds
     }
 
     /// The unit of `results`: the median of its tracked `@Observable` read (`names.observableTracked`),
     /// or nil when the run did not measure it.
-    public init?(_ results: ResultsFile, names: KeyMeasurements) {
+    init?(_ results: ResultsFile, names: KeyMeasurements) {
         guard let median = results.strategyFreeMedian(names.observableTracked), median > 0 else { return nil }
         self.init(nanoseconds: median)
     }
 
     /// `nanoseconds` in tracked reads.
-    public func reads(_ nanoseconds: Double) -> Double { nanoseconds / self.nanoseconds }
+    func reads(_ nanoseconds: Double) -> Double { nanoseconds / self.nanoseconds }
 
     /// `nanoseconds` in words: `3.02 tracked reads`.
-    public func text(_ nanoseconds: Double) -> String { Self.text(reads: reads(nanoseconds)) }
+    func text(_ nanoseconds: Double) -> String { Self.text(reads: reads(nanoseconds)) }
 
     /// A count of tracked reads in words.
-    public static func text(reads: Double) -> String {
+    static func text(reads: Double) -> String {
         "\(FigureText.number(reads)) tracked read\(FigureText.number(reads) == "1.00" ? "" : "s")"
     }
 }

@@ -6,11 +6,11 @@ import Harness
 /// Runs are ordered by their commit's position in `git rev-list --topo-order HEAD` (oldest first), the
 /// runs of one commit by date, and runs whose commit is not in the history last, by date; the file name
 /// breaks the last ties, so the order never depends on the directory listing.
-public struct History: Sendable, Equatable {
+struct History: Sendable, Equatable {
     /// The runs, in commit order.
-    public var runs: [HistoryRun]
+    var runs: [HistoryRun]
     /// The measurements shown, in order.
-    public var names: [String]
+    var names: [String]
 
     /// Reads every results file of `directory` (`*.json.gz` or `*.json`) and orders the runs.
     ///
@@ -21,7 +21,7 @@ public struct History: Sendable, Equatable {
     ///   - positions: Each commit's position in the history, oldest at 0 (`CommitHistory.positions(in:)`).
     /// - Throws: `BenchError`, one line: no such directory, no results files, a file that is not
     ///   a results file (named by `ResultsReader`), or a pattern that matches no measurement.
-    public static func load(
+    static func load(
         directory: String, filter: MeasurementFilter?, names: KeyMeasurements,
         positions: (String) -> [String: Int] = CommitHistory.positions(in:)
     ) throws(BenchError) -> History {
@@ -42,7 +42,7 @@ public struct History: Sendable, Equatable {
     }
 
     /// Oldest commit first; one commit's runs by date; commits not in `positions` last, by date.
-    public static func inCommitOrder(_ runs: [HistoryRun], positions: [String: Int]) -> [HistoryRun] {
+    static func inCommitOrder(_ runs: [HistoryRun], positions: [String: Int]) -> [HistoryRun] {
         runs.sorted { left, right in
             let leftPosition = positions[left.results.environment.commit]
             let rightPosition = positions[right.results.environment.commit]
@@ -71,20 +71,20 @@ public struct History: Sendable, Equatable {
     }
 
     /// The strategies `name` was measured under in any run, in column order; derived and stored when none.
-    public func strategies(_ name: String) -> [FigureStrategy] {
+    func strategies(_ name: String) -> [FigureStrategy] {
         let seen = Set(runs.flatMap { $0.results.measurements.filter { $0.name == name }.map(\.strategy) })
         return seen.isEmpty ? [.derived, .stored] : FigureStrategy.allCases.filter(seen.contains)
     }
 
     /// The shapes shown beside stored as a ratio to it: every strategy of `name` but stored and `unshaped`,
     /// when stored is among them.
-    public func shapesOverStored(_ name: String) -> [FigureStrategy] {
+    func shapesOverStored(_ name: String) -> [FigureStrategy] {
         let shown = strategies(name)
         return shown.contains(.stored) ? shown.filter { $0 != .stored && $0 != .unshaped } : []
     }
 
     /// Every limit any run was judged against, in the order first seen.
-    public var limitIDs: [String] {
+    var limitIDs: [String] {
         var ids: [String] = []
         for run in runs {
             for judgement in run.results.limits where !ids.contains(judgement.limit.id) { ids.append(judgement.limit.id) }
@@ -94,10 +94,10 @@ public struct History: Sendable, Equatable {
 }
 
 /// Where each commit sits in the history of the checkout a results directory lives in.
-public enum CommitHistory {
+enum CommitHistory {
     /// Each commit of `git rev-list --topo-order HEAD` run in `directory`, the oldest at 0; empty outside a
     /// repository or without git, so every run is then ordered by date.
-    public static func positions(in directory: String) -> [String: Int] {
+    static func positions(in directory: String) -> [String: Int] {
         guard let output = ToolOutput.of("git", ["-C", directory, "rev-list", "--topo-order", "HEAD"]) else { return [:] }
         let newestFirst = output.split(whereSeparator: \.isWhitespace).map(String.init)
         var positions: [String: Int] = [:]

@@ -3,15 +3,15 @@
 ///
 /// Said once a run and basis, where the series of comparable runs begins anew: nothing is claimed
 /// about a change across it.
-public struct HistoryBreak: Sendable, Equatable {
+struct HistoryBreak: Sendable, Equatable {
     /// The run, as an index into `History.runs`.
-    public var run: Int
+    var run: Int
     /// The figures not compared.
-    public var basis: ComparisonBasis
+    var basis: ComparisonBasis
     /// The nearest earlier run with such figures, as an index into `History.runs`.
-    public var since: Int
+    var since: Int
     /// The first field of the environment the two runs differ in.
-    public var field: String
+    var field: String
     /// `not compared: another machine`.
-    public var text: String
+    var text: String
 }

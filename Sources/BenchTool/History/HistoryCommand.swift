@@ -4,7 +4,7 @@
 /// Each file is read by `ResultsReader`, the reader `bench report` and `bench validate` use (without
 /// `validate`'s re-judging), so every file of a schema the bench reads is in the history, and a file it
 /// cannot read stops it with one line naming the file (exit 2) before anything is printed.
-public enum HistoryCommand {
+enum HistoryCommand {
     /// Runs `bench history`.
     ///
     /// - Parameters:
@@ -13,7 +13,7 @@ public enum HistoryCommand {
     ///     measurement whose samples the plots draw.
     ///   - positions: Each commit's position in the history, oldest at 0; `git rev-list` by default.
     /// - Returns: The tables or the JSON and exit status 0, or one line and exit status 2.
-    public static func run(
+    static func run(
         _ options: HistoryOptions, names: KeyMeasurements, positions: (String) -> [String: Int] = CommitHistory.positions(in:)
     ) -> CommandOutput {
         do {

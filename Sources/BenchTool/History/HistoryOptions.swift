@@ -1,18 +1,18 @@
 /// The options of `bench history`, as `HistoryOption.all` declares them.
-public struct HistoryOptions: Sendable, Equatable {
+struct HistoryOptions: Sendable, Equatable {
     /// The directory whose `*.json` files are the runs.
-    public var resultsDirectory: String
+    var resultsDirectory: String
     /// Which measurements the tables show; `nil` shows `KeyMeasurements.history`.
-    public var measurements: MeasurementFilter?
+    var measurements: MeasurementFilter?
     /// How the history is written to standard output.
-    public var format: HistoryFormat
+    var format: HistoryFormat
 
     /// The directory runs are read from when none is given.
-    public static let defaultResultsDirectory = BuildCheckout.path("results")
+    static let defaultResultsDirectory = BuildCheckout.path("results")
 
     /// The options of a bare `bench history`, which the parser starts from: the checkout's `results/`,
     /// `KeyMeasurements.history`'s measurements, text.
-    public init(
+    init(
         resultsDirectory: String = defaultResultsDirectory, measurements: MeasurementFilter? = nil, format: HistoryFormat = .text
     ) {
         self.resultsDirectory = resultsDirectory
@@ -22,7 +22,7 @@ public struct HistoryOptions: Sendable, Equatable {
 }
 
 /// How `bench history` writes the runs.
-public enum HistoryFormat: String, Sendable, Equatable, CaseIterable {
+enum HistoryFormat: String, Sendable, Equatable, CaseIterable {
     /// Aligned columns, one section per measurement, then the verdicts.
     case text
     /// The same sections as GitHub tables.

@@ -2,19 +2,19 @@ import Foundation
 import Harness
 
 /// One results file as the history shows it: the file read by `ResultsReader`, and the date it ran.
-public struct HistoryRun: Sendable, Equatable {
+struct HistoryRun: Sendable, Equatable {
     /// The file's name within the results directory.
-    public var file: String
+    var file: String
     /// The file, as `bench report` reads it.
-    public var results: ResultsFile
+    var results: ResultsFile
     /// `environment.date`, parsed: runs of one commit are ordered by it.
-    public var date: Date
+    var date: Date
 
     /// A run of `results`, which `ResultsReader` read from `path`; `file` is its name in the results
     /// directory, and the date is parsed here.
     ///
     /// - Throws: `BenchError` when `environment.date` is not an ISO 8601 date; `path` names the file.
-    public init(file: String, results: ResultsFile, path: String) throws(BenchError) {
+    init(file: String, results: ResultsFile, path: String) throws(BenchError) {
         guard let date = Self.date(results.environment.date) else {
             throw .notAResultsFile(path, "'environment.date' '\(results.environment.date)' is not an ISO 8601 date")
         }
@@ -24,13 +24,13 @@ public struct HistoryRun: Sendable, Equatable {
     }
 
     /// The first seven digits of the commit, as the tables show it.
-    public var shortCommit: String { String(results.environment.commit.prefix(7)) }
+    var shortCommit: String { String(results.environment.commit.prefix(7)) }
 
     /// `quick` or `full`.
-    public var mode: String { results.options.quick ? "quick" : "full" }
+    var mode: String { results.options.quick ? "quick" : "full" }
 
     /// `dirty`, `clean`, or `?` when the run could not tell.
-    public var tree: String {
+    var tree: String {
         switch results.environment.dirtyTree {
         case true?: "dirty"
         case false?: "clean"
@@ -39,19 +39,19 @@ public struct HistoryRun: Sendable, Equatable {
     }
 
     /// The date in UTC to the second, `2026-11-30T21:37:26Z`, however the file wrote it.
-    public var dateText: String {
+    var dateText: String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         return formatter.string(from: date)
     }
 
     /// The run's measurement of `name` under `strategy`, if it made one.
-    public func measurement(_ name: String, _ strategy: FigureStrategy) -> MeasurementRecord? {
+    func measurement(_ name: String, _ strategy: FigureStrategy) -> MeasurementRecord? {
         results.measurements.record(MeasurementKey(name: name, strategy: strategy))
     }
 
     /// The verdict of the limit `id`, if the run was judged against it.
-    public func verdict(_ id: String) -> LimitOutcome? {
+    func verdict(_ id: String) -> LimitOutcome? {
         results.limits.first { $0.limit.id == id }?.verdict
     }
 

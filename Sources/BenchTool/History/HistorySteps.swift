@@ -21,22 +21,22 @@ import Harness
 ///
 /// Nothing is claimed across runs of different environments: the first run of a new one starts its
 /// series again, and is said as a `HistoryBreak`.
-public struct HistorySteps: Sendable, Equatable {
+struct HistorySteps: Sendable, Equatable {
     /// Every step, in the order of the runs they are at, then of the history's measurements and shapes,
     /// instructions before wall time.
-    public var steps: [HistoryStep]
+    var steps: [HistoryStep]
     /// Each run and basis whose series begins anew after earlier runs of another environment.
-    public var breaks: [HistoryBreak]
+    var breaks: [HistoryBreak]
     /// The rule the steps were judged by.
-    public var rule: ComparisonRule
+    var rule: ComparisonRule
     /// Where each measurement's series of wall-time medians changes level over the whole series of
     /// comparable runs, in run order: what the pairs' steps say, less the steps an outlier makes.
-    public var changePoints: [HistoryChangePoint]
+    var changePoints: [HistoryChangePoint]
 
     /// The chance that a series of wall-time medians with no change is split (`ChangePoints`).
-    public static let changePointFalseAlarm = 0.01
+    static let changePointFalseAlarm = 0.01
     /// The fewest runs on each side of a change point.
-    public static let changePointMinimumRuns = 3
+    static let changePointMinimumRuns = 3
 
     /// Finds the steps of `history`'s measurements.
     ///
@@ -46,7 +46,7 @@ public struct HistorySteps: Sendable, Equatable {
     /// - Complexity: One bootstrap of the ratio for each measurement of each pair of runs that the
     ///   cheaper parts of the rule (the ratio against the threshold, the rank test) do not already call
     ///   no change; the rank tests of every measurement the two files share, once a pair.
-    public init(_ history: History, rule: ComparisonRule = ComparisonRule()) {
+    init(_ history: History, rule: ComparisonRule = ComparisonRule()) {
         self.rule = rule
         let keys = history.names.flatMap { name in history.strategies(name).map { MeasurementKey(name: name, strategy: $0) } }
         var steps: [HistoryStep] = []
@@ -93,7 +93,7 @@ public struct HistorySteps: Sendable, Equatable {
     }
 
     /// The steps at `run`.
-    public func steps(at run: Int) -> [HistoryStep] { steps.filter { $0.run == run } }
+    func steps(at run: Int) -> [HistoryStep] { steps.filter { $0.run == run } }
 
     // MARK: - Judging
 

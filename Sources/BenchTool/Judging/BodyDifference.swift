@@ -3,18 +3,18 @@
 ///
 /// Encoded as `{body, derived, stored, difference}` for the derived shape, as every file before
 /// version 3 has it, and as `{body, strategy, reruns, stored, difference}` for another shape.
-public struct BodyDifference: Sendable, Equatable, Codable {
+struct BodyDifference: Sendable, Equatable, Codable {
     /// The body's name in the view tree: `phase`, `operation`, `row[3]`.
-    public var body: String
+    var body: String
     /// The shape compared with stored.
-    public var strategy: FigureStrategy
+    var strategy: FigureStrategy
     /// Its re-runs under `strategy`.
-    public var reruns: Int
+    var reruns: Int
     /// Its re-runs under the stored strategy.
-    public var stored: Int
+    var stored: Int
 
     /// A body that re-ran `reruns` times under `strategy` and `stored` times under stored.
-    public init(body: String, strategy: FigureStrategy, reruns: Int, stored: Int) {
+    init(body: String, strategy: FigureStrategy, reruns: Int, stored: Int) {
         self.body = body
         self.strategy = strategy
         self.reruns = reruns
@@ -22,16 +22,16 @@ public struct BodyDifference: Sendable, Equatable, Codable {
     }
 
     /// The same, for derived: how limits of versions 1 and 2 write it (`{body, derived, stored, difference}`).
-    public init(body: String, derived: Int, stored: Int) {
+    init(body: String, derived: Int, stored: Int) {
         self.init(body: body, strategy: .derived, reruns: derived, stored: stored)
     }
 
     /// The shape's re-runs minus stored ones: positive where the shape re-ran the body more.
-    public var difference: Int { reruns - stored }
+    var difference: Int { reruns - stored }
 
     /// Every body counted for a scenario under either strategy, in the order the counts list them
     /// (the shape's first); a body one strategy did not count re-ran 0 times there.
-    public static func between(_ strategy: FigureStrategy, _ shape: [CountRecord], stored: [CountRecord]) -> [BodyDifference] {
+    static func between(_ strategy: FigureStrategy, _ shape: [CountRecord], stored: [CountRecord]) -> [BodyDifference] {
         var bodies: [String] = []
         for count in shape + stored where !bodies.contains(count.body) { bodies.append(count.body) }
         func reruns(_ body: String, _ counts: [CountRecord]) -> Int { counts.filter { $0.body == body }.reduce(0) { $0 + $1.reruns } }
@@ -39,7 +39,7 @@ public struct BodyDifference: Sendable, Equatable, Codable {
     }
 
     /// `phase +1 (derived 1, stored 0)`.
-    public var text: String {
+    var text: String {
         "\(body) \(difference > 0 ? "+" : difference < 0 ? "−" : "")\(abs(difference)) (\(strategy.rawValue) \(reruns), stored \(stored))"
     }
 
@@ -47,7 +47,7 @@ public struct BodyDifference: Sendable, Equatable, Codable {
         case body, derived, strategy, reruns, stored, difference
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         body = try container.decode(String.self, forKey: .body)
         strategy = try container.decodeIfPresent(FigureStrategy.self, forKey: .strategy) ?? .derived
@@ -60,7 +60,7 @@ public struct BodyDifference: Sendable, Equatable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(body, forKey: .body)
         if strategy == .derived {

@@ -2,9 +2,9 @@
 ///
 /// Encoded as `{outcome, text, ships}`, and `shape` when a shape of a version 3 limits file ships; a
 /// file judged without shapes has no `shape`.
-public struct Decision: Sendable, Equatable, Codable {
+struct Decision: Sendable, Equatable, Codable {
     /// The four things a run can conclude.
-    public enum Outcome: String, Sendable, Equatable, Codable {
+    enum Outcome: String, Sendable, Equatable, Codable {
         /// Every limit (of the shape that ships) was judged, in full, and passed.
         case ships
         /// A gating limit failed or was undecided (of every shape): the decision's fallback ships.
@@ -19,27 +19,27 @@ public struct Decision: Sendable, Equatable, Codable {
     }
 
     /// The outcome.
-    public var outcome: Outcome
+    var outcome: Outcome
     /// The line a report ends with, naming the limits behind anything but `ships`.
-    public var text: String
+    var text: String
     /// The shape that ships, when the limits file ranks shapes and one does; nil otherwise.
-    public var shape: FigureStrategy?
+    var shape: FigureStrategy?
     /// Whether the derived phase (or, with shapes, `shape`) ships on this run's evidence.
-    public var ships: Bool { outcome == .ships }
+    var ships: Bool { outcome == .ships }
 
     /// The line for a run in which every limit passed.
-    public static let shipsText = "derived phase ships"
+    static let shipsText = "derived phase ships"
     /// The opening of the line for a run whose fallback ships.
-    public static let fallbackText = "fallback: the fetch as a value ships alone, the phase stays stored"
+    static let fallbackText = "fallback: the fetch as a value ships alone, the phase stays stored"
     /// The opening of the line for a run that cannot decide.
-    public static let undecidedText = "no decision: the derived phase cannot ship on this run"
+    static let undecidedText = "no decision: the derived phase cannot ship on this run"
     /// The opening of the line for a run whose forks were too disturbed to decide.
-    public static let tooNoisyText = "too noisy to decide: this machine was too busy to tell the code from the load"
+    static let tooNoisyText = "too noisy to decide: this machine was too busy to tell the code from the load"
     /// The opening of the line for a run judged among shapes that cannot say which ships.
-    public static let undecidedShapeText = "no decision: this run cannot say which shape ships"
+    static let undecidedShapeText = "no decision: this run cannot say which shape ships"
 
     /// A decision; `shape` only with `.ships`, as decoding checks.
-    public init(outcome: Outcome, text: String, shape: FigureStrategy? = nil) {
+    init(outcome: Outcome, text: String, shape: FigureStrategy? = nil) {
         self.outcome = outcome
         self.text = text
         self.shape = shape
@@ -49,7 +49,7 @@ public struct Decision: Sendable, Equatable, Codable {
         case outcome, text, ships, shape
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         outcome = try container.decode(Outcome.self, forKey: .outcome)
         text = try container.decode(String.self, forKey: .text)
@@ -65,7 +65,7 @@ public struct Decision: Sendable, Equatable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(outcome, forKey: .outcome)
         try container.encode(text, forKey: .text)

@@ -12,22 +12,22 @@ import Harness
 /// level for any distribution of them: a ratio of differences has no logarithm to take when a noisy
 /// fork's difference comes out negative, and no reason to be symmetric. It is reported beside the
 /// limit's verdict and does not gate: the record's limit is the whole commit's cost.
-public struct HandleShare: Sendable, Equatable, Codable {
+struct HandleShare: Sendable, Equatable, Codable {
     /// The median of the forks' shares.
-    public var share: Double
+    var share: Double
     /// Its interval at the level of the limit's own interval; nil where the forks reach none.
-    public var interval: ConfidenceInterval?
+    var interval: ConfidenceInterval?
     /// How many forks gave a share.
-    public var forks: Int
+    var forks: Int
     /// The commit with no handle retained that each side is taken less of.
-    public var noHandle: String
+    var noHandle: String
     /// The clock the forks' medians were taken on: the limit's own (`Limit.judgedClock`), or the
     /// monotonic clock where a record lacks the other. Nil in a file of schema 10 or before, whose
     /// share was taken on the monotonic clock whatever its limit judged.
-    public var clock: TimingClock?
+    var clock: TimingClock?
 
     /// A share as recorded; `init?(_:less:over:less:level:clock:)` works one out.
-    public init(share: Double, interval: ConfidenceInterval?, forks: Int, noHandle: String, clock: TimingClock? = nil) {
+    init(share: Double, interval: ConfidenceInterval?, forks: Int, noHandle: String, clock: TimingClock? = nil) {
         self.share = share
         self.interval = interval
         self.forks = forks
@@ -44,7 +44,7 @@ public struct HandleShare: Sendable, Equatable, Codable {
     ///   - clock: The clock to take the forks' medians on, the limit's; where a record lacks it, the
     ///     monotonic clock, and the share says so. Nil takes the monotonic clock and records none, as a
     ///     file of schema 10 or before recorded its share.
-    public init?(
+    init?(
         _ shape: MeasurementRecord, less shapeBase: MeasurementRecord, over stored: MeasurementRecord, less storedBase: MeasurementRecord,
         level: Double, clock: TimingClock? = nil
     ) {
@@ -69,12 +69,12 @@ public struct HandleShare: Sendable, Equatable, Codable {
 
     /// Whether the share may exceed `threshold`: its interval's upper end (its value, with no interval)
     /// above it.
-    public func mayExceed(_ threshold: Double) -> Bool {
+    func mayExceed(_ threshold: Double) -> Bool {
         (interval?.upper ?? share) > threshold
     }
 
     /// `1.02× [0.98, 1.04]`, or `1.02× (no interval: 1 fork)`.
-    public var text: String {
+    var text: String {
         FigureText.ratio(share)
             + (interval.map { " [\(FigureText.number($0.lower)), \(FigureText.number($0.upper))]" }
                 ?? " (no interval: \(forks) fork\(forks == 1 ? "" : "s"))")
@@ -83,7 +83,7 @@ public struct HandleShare: Sendable, Equatable, Codable {
     /// `judgements`, each cost limit's (a shape's commit over stored's, where `names` knows the commit
     /// with no handle and the run measured it) with its handle's share on the limit's clock; the others
     /// as they were.
-    public static func fill(_ judgements: [LimitJudgement], measurements: [MeasurementRecord], names: KeyMeasurements) -> [LimitJudgement] {
+    static func fill(_ judgements: [LimitJudgement], measurements: [MeasurementRecord], names: KeyMeasurements) -> [LimitJudgement] {
         judgements.map { judgement in
             var judgement = judgement
             judgement.handleShare = share(of: judgement, measurements: measurements, names: names, clock: judgement.limit.judgedClock)

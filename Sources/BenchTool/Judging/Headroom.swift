@@ -7,17 +7,17 @@ import Harness
 /// The far end is the end a pass would lose first: the upper end of a limit that bounds from above,
 /// the lower of one that bounds from below. A pass with a headroom of +2 % passes as long as the far
 /// end does not move 2 % of the threshold; a fail of −40 % is 40 % of the threshold out.
-public struct Headroom: Sendable, Equatable, Codable {
+struct Headroom: Sendable, Equatable, Codable {
     /// The threshold minus the far end (the far end minus the threshold, for a bound from below), in
     /// the limit's unit.
-    public var amount: Double
+    var amount: Double
     /// `amount` over the threshold; nil when the threshold is 0 (a count of extra re-runs), whose
     /// headroom is said as `amount` alone.
-    public var fraction: Double?
+    var fraction: Double?
 
     /// A headroom as recorded; `init(value:interval:threshold:comparison:)` works one out. `fraction` is
     /// `amount` over the threshold's size, nil only for a threshold of 0.
-    public init(amount: Double, fraction: Double?) {
+    init(amount: Double, fraction: Double?) {
         self.amount = amount
         self.fraction = fraction
     }
@@ -29,7 +29,7 @@ public struct Headroom: Sendable, Equatable, Codable {
     ///   - interval: Its interval, for a timing; nil for a count, whose value is exact.
     ///   - threshold: What the figure is held to.
     ///   - comparison: How it must compare.
-    public init(value: Double, interval: ConfidenceInterval?, threshold: Double, comparison: Comparison) {
+    init(value: Double, interval: ConfidenceInterval?, threshold: Double, comparison: Comparison) {
         let lower = interval?.lower ?? value
         let upper = interval?.upper ?? value
         let amount: Double
@@ -43,7 +43,7 @@ public struct Headroom: Sendable, Equatable, Codable {
 
     /// The headroom as a report prints it: `+2.9 %` of the threshold, or the amount in the limit's unit
     /// where the threshold is 0 (`0 re-runs`).
-    public func text(unit: LimitUnit) -> String {
+    func text(unit: LimitUnit) -> String {
         if let fraction { return (fraction >= 0 ? "+" : "−") + "\(FigureText.number(abs(fraction) * 100)) %" }
         switch unit {
         case .count: return (amount > 0 ? "+" : amount < 0 ? "−" : "") + "\(FigureText.perOperation(abs(amount))) re-run\(abs(amount) == 1 ? "" : "s")"

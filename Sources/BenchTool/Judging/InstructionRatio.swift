@@ -5,24 +5,24 @@
 /// day's noise hides from wall time. The fixed hash seed's count is the figure; the counts under other
 /// seeds (each counting process counts both measurements, so seed `i` of one pairs with seed `i` of the
 /// other) say how far hashing moves it, and the worst of them is kept.
-public struct InstructionRatio: Sendable, Equatable, Codable {
+struct InstructionRatio: Sendable, Equatable, Codable {
     /// The shape's count over stored's, both at the fixed seed.
-    public var fixedSeed: Double
+    var fixedSeed: Double
     /// The largest of the ratios at the fixed seed and under each other seed both were counted under.
-    public var worst: Double
+    var worst: Double
     /// How many other seeds the worst was taken over.
-    public var otherSeeds: Int
+    var otherSeeds: Int
 
     /// A ratio as recorded; `init?(_:over:)` works one out. `worst` is at least `fixedSeed`, and equals it
     /// when `otherSeeds` is 0.
-    public init(fixedSeed: Double, worst: Double, otherSeeds: Int) {
+    init(fixedSeed: Double, worst: Double, otherSeeds: Int) {
         self.fixedSeed = fixedSeed
         self.worst = worst
         self.otherSeeds = otherSeeds
     }
 
     /// The ratio of `numerator`'s counts over `denominator`'s; nil unless both were counted.
-    public init?(_ numerator: MeasurementRecord, over denominator: MeasurementRecord) {
+    init?(_ numerator: MeasurementRecord, over denominator: MeasurementRecord) {
         guard let top = numerator.instructionsPerOperation, let bottom = denominator.instructionsPerOperation, bottom > 0 else {
             return nil
         }
@@ -32,7 +32,7 @@ public struct InstructionRatio: Sendable, Equatable, Codable {
     }
 
     /// `instructions 1.01× at the fixed seed, at most 1.02× under 2 other seeds`.
-    public var text: String {
+    var text: String {
         "instructions \(FigureText.ratio(fixedSeed)) at the fixed seed"
             + (otherSeeds > 0 ? ", at most \(FigureText.ratio(worst)) under \(otherSeeds) other seed\(otherSeeds == 1 ? "" : "s")" : "")
     }

@@ -26,25 +26,25 @@ import Harness
 /// A file judged by a retired version (1 to 4) is judged again by that version's rules, each in a file
 /// of its own under `RetiredRules/`, so that `bench validate` and `bench merge` reach the verdicts and
 /// the decision the file records; the main path never branches on them.
-public struct Judge: Sendable {
+struct Judge: Sendable {
     /// The limits, in the order verdicts are reported.
-    public var limits: [Limit]
+    var limits: [Limit]
     /// `debug` or `release`, as `MachineEnvironment.buildConfiguration` says.
-    public var buildConfiguration: String
+    var buildConfiguration: String
     /// Whether the run was `--quick`.
-    public var quick: Bool
+    var quick: Bool
     /// The shapes of the limits file, in order of preference; nil for versions 1 and 2.
-    public var shapes: ShapePreference?
+    var shapes: ShapePreference?
     /// The looks of the limits file; nil before version 4, whose intervals are at 95 %.
-    public var looks: LookSchedule?
+    var looks: LookSchedule?
     /// How many shapes share the decision's budget: those with a timing limit.
-    public var budgetShapes: Int
+    var budgetShapes: Int
     /// The bounds of a disturbed run (limits version 6); nil before, when an undecided limit at its
     /// last look sets its shape aside whatever the machine did.
-    public var noise: NoiseBounds?
+    var noise: NoiseBounds?
 
     /// The reason every timing limit of a debug build carries.
-    public static let debugBuildReason = "a debug build does not judge timing limits: build with -c release"
+    static let debugBuildReason = "a debug build does not judge timing limits: build with -c release"
 
     /// A judge for a run of `buildConfiguration` (any but `release` judges no timing) and `quick`: the bench
     /// passes its own run's, and validating or merging a results file passes the file's.
@@ -54,7 +54,7 @@ public struct Judge: Sendable {
     ///   - looks: The limits file's `looks` (from version 4); nil judges every interval at 95 %. The
     ///     current rules are those of a schedule that budgets the decision (version 5).
     ///   - noise: The limits file's `noise` (from version 6); nil judges no disturbance.
-    public init(
+    init(
         limits: [Limit], buildConfiguration: String, quick: Bool, shapes: ShapePreference? = nil, looks: LookSchedule? = nil,
         noise: NoiseBounds? = nil
     ) {
@@ -81,7 +81,7 @@ public struct Judge: Sendable {
     ///   - forkLoads: What the machine did in each fork, where the run read it: the median fork's
     ///     run-queue share is what `noise` holds the run to.
     /// - Returns: One judgement per limit, the decision, and the exit status.
-    public func judge(measurements: [MeasurementRecord], counts: [CountRecord], forkLoads: [ForkLoadRecord]? = nil) -> Judgement {
+    func judge(measurements: [MeasurementRecord], counts: [CountRecord], forkLoads: [ForkLoadRecord]? = nil) -> Judgement {
         guard let shapes, let looks, looks.budgetsTheDecision else {
             return judgeByRetiredRules(measurements: measurements, counts: counts)
         }
@@ -239,19 +239,19 @@ public struct Judge: Sendable {
 }
 
 /// Every limit's judgement, and what they conclude.
-public struct Judgement: Sendable, Equatable {
+struct Judgement: Sendable, Equatable {
     /// One per limit, in the limits' order.
-    public var limits: [LimitJudgement]
+    var limits: [LimitJudgement]
     /// Which shape ships, or the fallback, and why.
-    public var decision: Decision
+    var decision: Decision
     /// The shapes the decision chose among; nil when judged without (versions 1 and 2).
-    public var shapes: ShapePreference?
+    var shapes: ShapePreference?
     /// The looks the limits were judged under (from version 4); nil when judged once at 95 %.
-    public var looks: LookSchedule?
+    var looks: LookSchedule?
 
     /// What `Judge.judge(measurements:counts:)` concludes; `shapes` and `looks` are the judge's, nil where the
     /// limits file has none (before versions 3 and 4).
-    public init(limits: [LimitJudgement], decision: Decision, shapes: ShapePreference? = nil, looks: LookSchedule? = nil) {
+    init(limits: [LimitJudgement], decision: Decision, shapes: ShapePreference? = nil, looks: LookSchedule? = nil) {
         self.limits = limits
         self.decision = decision
         self.shapes = shapes
@@ -263,7 +263,7 @@ public struct Judgement: Sendable, Equatable {
     /// pass is a gating timing left undecided. Empty when the decision is made, when it waits on
     /// something more forks cannot settle (a figure not made, a debug build, a `--quick` run), and
     /// without looks (before version 4, an undecided limit put its shape out).
-    public var undecidedLimitsTheDecisionWaitsOn: [LimitJudgement] {
+    var undecidedLimitsTheDecisionWaitsOn: [LimitJudgement] {
         guard let shapes, looks != nil, decision.outcome == .undecided else { return [] }
         for shape in shapes.preference {
             let own = limits.filter { $0.limit.shape == shape }
@@ -276,7 +276,7 @@ public struct Judgement: Sendable, Equatable {
 
     /// 3 when the run was too noisy to decide. With shapes: 0 when a shape ships, 1 otherwise. Without: 0 when every gating limit passed (and
     /// there was at least one limit), 1 otherwise.
-    public var exitStatus: ExitStatus {
+    var exitStatus: ExitStatus {
         if decision.outcome == .tooNoisy { return .tooNoisy }
         if shapes != nil { return decision.ships ? .success : .failure }
         let gating = limits.filter(\.gates)

@@ -5,43 +5,43 @@ import Harness
 /// Encoded flat, the limit's own keys beside `value`, `interval`, `verdict`, `gates`, `reason` and
 /// `headroom` (and `instructionRatio`, `handleShare`, `disturbance`), so a results file's `limits` entry reads as one
 /// record; `headroom`, `instructionRatio` and `handleShare` are left out where there is none.
-public struct LimitJudgement: Sendable, Equatable, Codable {
+struct LimitJudgement: Sendable, Equatable, Codable {
     /// The limit, as declared.
-    public var limit: Limit
+    var limit: Limit
     /// The figure judged, in the limit's unit; `nil` when the run did not produce it.
-    public var value: Double?
+    var value: Double?
     /// The confidence interval of a timing's median; `nil` for a count.
-    public var interval: ConfidenceInterval?
+    var interval: ConfidenceInterval?
     /// What judging made of the limit.
-    public var verdict: LimitOutcome
+    var verdict: LimitOutcome
     /// Whether the verdict takes part in the decision and the exit status (not so for `--quick` timings).
-    public var gates: Bool
+    var gates: Bool
     /// Why, in one sentence with the figures: what a reader checks the verdict against.
-    public var reason: String
+    var reason: String
     /// For a judged count limit, every body whose re-runs differ between the strategies, in view-tree
     /// order; empty when none does; nil for a timing or a count not judged.
-    public var bodyDifferences: [BodyDifference]?
+    var bodyDifferences: [BodyDifference]?
     /// How far the far end of the interval (the value, for a count) is from the threshold; nil where
     /// nothing was judged (no figure, or a debug build's timing).
-    public var headroom: Headroom?
+    var headroom: Headroom?
     /// For a cost-is-today's limit of a run that counted instructions, the same ratio in instructions;
     /// nil otherwise. It does not change the verdict; the release gate fails on it when it exceeds
     /// the margin while wall time passes.
-    public var instructionRatio: InstructionRatio?
+    var instructionRatio: InstructionRatio?
     /// For a cost limit (a shape's commit over stored's) whose commit the bench also measures with no
     /// handle retained, the ratio of what the handle alone costs each side (`HandleShare`); nil
     /// otherwise, and in a file written before it. It does not change the verdict.
-    public var handleShare: HandleShare?
+    var handleShare: HandleShare?
     /// For a timing judged under a limits file that declares `noise` (version 6), how disturbed its
     /// forks were; nil otherwise, and in a file written before it.
-    public var disturbance: Disturbance?
+    var disturbance: Disturbance?
 
     /// A limit as judged; `headroom` is worked out here unless given, and left nil where nothing was
     /// judged.
     ///
     /// - Parameter headroom: The headroom, where the limit's threshold is not its own (stored's bound of
     ///   version 3); nil works it out from `limit`'s threshold, `value` and `interval`.
-    public init(
+    init(
         limit: Limit, value: Double?, interval: ConfidenceInterval?, verdict: LimitOutcome, gates: Bool, reason: String,
         bodyDifferences: [BodyDifference]? = nil, headroom: Headroom? = nil
     ) {
@@ -68,7 +68,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         case value, interval, verdict, gates, reason, bodyDifferences, headroom, instructionRatio, handleShare, disturbance
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         limit = try Limit(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         value = try container.decode(Double?.self, forKey: .value)
@@ -83,7 +83,7 @@ public struct LimitJudgement: Sendable, Equatable, Codable {
         disturbance = try container.decodeIfPresent(Disturbance.self, forKey: .disturbance)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         try limit.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(value, forKey: .value)

@@ -2,7 +2,7 @@
 ///
 /// A limit that gates is `pass`, `fail` or `undecided`; `indicative` and `notJudged` say why one does
 /// not gate.
-public enum LimitOutcome: String, Sendable, Equatable, CaseIterable, Codable {
+enum LimitOutcome: String, Sendable, Equatable, CaseIterable, Codable {
     /// The figure meets the limit; for a timing, its whole confidence interval does.
     case pass
     /// The figure misses the limit; for a timing, no part of its confidence interval meets it.
@@ -15,7 +15,7 @@ public enum LimitOutcome: String, Sendable, Equatable, CaseIterable, Codable {
     /// Not judged, and the reason says why: a debug build's timing, or a figure the run did not make.
     case notJudged
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let word = try decoder.singleValueContainer().decode(String.self)
         guard let outcome = LimitOutcome(rawValue: word) else {
             throw DecodingError.dataCorrupted(

@@ -17,9 +17,9 @@ import Harness
 /// difference neither side has. The walk's ratio is of
 /// instruction counts: exact, so without an interval, unless the run counted them again under other
 /// hash seeds, when the interval is the range over every seed counted.
-public enum ReadFloor {
+enum ReadFloor {
     /// How a timing ratio's figure is made from the two sides' forks.
-    public enum RatioMethod: Sendable, Equatable {
+    enum RatioMethod: Sendable, Equatable {
         /// Each side's forks drawn apart in the bootstrap of the ratio of medians: files made before the
         /// forks were paired.
         case forksApart
@@ -34,7 +34,7 @@ public enum ReadFloor {
 
     /// How recorded figures were made, read off their timing intervals' methods, so that a file is
     /// checked as it was made.
-    public static func ratioMethod(_ recorded: [ReadFloorFigure]) -> RatioMethod {
+    static func ratioMethod(_ recorded: [ReadFloorFigure]) -> RatioMethod {
         let intervals = recorded.compactMap(\.interval)
         if intervals.isEmpty || intervals.contains(where: { $0.method == PairedRatio.method }) { return .forkRatios }
         return intervals.contains { $0.method.hasPrefix("paired") } ? .pairedBootstrap : .forksApart
@@ -51,7 +51,7 @@ public enum ReadFloor {
     ///   - quick: Whether the run was `--quick`: its timings are indicative.
     ///   - ratioMethod: How a timing ratio is made from the forks: by the forks' ratios, as the bench
     ///     does now; a file written before is checked as it was made (`ratioMethod(_:)`).
-    public static func figures(
+    static func figures(
         measurements: [MeasurementRecord], names: KeyMeasurements, subjects: [SubjectRecord], buildConfiguration: String,
         quick: Bool, ratioMethod: RatioMethod = .forkRatios
     ) -> [ReadFloorFigure]? {

@@ -6,36 +6,36 @@ import Harness
 /// must compare with `threshold`, and the sentence of the decision it comes from, quoted, so a report
 /// can show where every threshold was written down. Every limit belongs to one shape, `shape`: the
 /// decision ships the first shape of the file's preference all of whose limits pass.
-public struct Limit: Sendable, Equatable, Codable {
+struct Limit: Sendable, Equatable, Codable {
     /// A short stable identifier, e.g. `phase-read`.
-    public var id: String
+    var id: String
     /// What the limit is about, in words a report can print.
-    public var description: String
+    var description: String
     /// The measurement name (for a timing) or count scenario (for a count) judged.
-    public var metric: String
+    var metric: String
     /// Which figure of the metric is judged.
-    public var statistic: Statistic
+    var statistic: Statistic
     /// The strategy whose figure is judged: present for a timing, and for a count of version 3 (the
     /// shape compared with stored); nil for a count of versions 1 and 2, which compare derived.
-    @ExplicitNull public var strategy: FigureStrategy?
+    @ExplicitNull var strategy: FigureStrategy?
     /// How the figure must compare with the threshold to pass.
-    public var comparison: Comparison
+    var comparison: Comparison
     /// The threshold, in `unit`; nil for `medianAtMostStoredUpperBound`, whose bound is a figure of
     /// the same run.
-    @ExplicitNull public var threshold: Double?
+    @ExplicitNull var threshold: Double?
     /// The threshold's unit, which is the statistic's canonical unit.
-    public var unit: LimitUnit
+    var unit: LimitUnit
     /// The decision's sentence the limit comes from, quoted exactly.
-    public var source: String
+    var source: String
     /// For `ratioOfMedians` and `pairedRatioOfMedians`, the measurement of the same strategy whose
     /// median divides `metric`'s.
-    public var denominator: String?
+    var denominator: String?
     /// The clock a timing is judged on (version 6); nil for a count, and for a timing of an earlier
     /// version, which was judged on the monotonic clock.
-    public var clock: TimingClock?
+    var clock: TimingClock?
 
     /// Creates a limit; `LimitsFile` checks a file's limits are coherent before making them.
-    public init(
+    init(
         id: String, description: String, metric: String, statistic: Statistic, strategy: FigureStrategy?,
         comparison: Comparison, threshold: Double?, unit: LimitUnit, source: String, denominator: String? = nil,
         clock: TimingClock? = nil
@@ -54,17 +54,17 @@ public struct Limit: Sendable, Equatable, Codable {
     }
 
     /// The clock the limit's timings are judged on: the monotonic clock unless the file says otherwise.
-    public var judgedClock: TimingClock { clock ?? .wall }
+    var judgedClock: TimingClock { clock ?? .wall }
 
     /// Whether the limit judges a timing, which carries uncertainty, rather than an exact count.
-    public var isTiming: Bool { statistic.isTiming }
+    var isTiming: Bool { statistic.isTiming }
 
     /// The shape the limit belongs to: its strategy, or derived for a count of versions 1 and 2.
-    public var shape: FigureStrategy { strategy ?? .derived }
+    var shape: FigureStrategy { strategy ?? .derived }
 
     /// The timed measurements the limit's figure is made of: what more forks must measure to judge it
     /// again. Empty for a count.
-    public var measurementsRead: [MeasurementKey] {
+    var measurementsRead: [MeasurementKey] {
         let own = MeasurementKey(name: metric, strategy: shape)
         return switch statistic {
         case .median: [own]
@@ -76,7 +76,7 @@ public struct Limit: Sendable, Equatable, Codable {
 }
 
 /// Which figure of a metric a limit judges.
-public enum Statistic: String, Sendable, Equatable, CaseIterable, Codable {
+enum Statistic: String, Sendable, Equatable, CaseIterable, Codable {
     /// The median of a measurement's samples, in nanoseconds, judged with its 95 % confidence interval.
     case median
     /// The re-runs of every body counted for the scenario under the derived strategy, minus those
@@ -110,7 +110,7 @@ public enum Statistic: String, Sendable, Equatable, CaseIterable, Codable {
     case pairedRatioOfMedians
 
     /// Whether the statistic is a timing (judged with its interval) or a count (judged exactly).
-    public var isTiming: Bool {
+    var isTiming: Bool {
         switch self {
         case .median, .medianAtMostStoredUpperBound, .ratioOfMedians, .pairedRatioToStored, .pairedRatioOfMedians: true
         case .derivedMinusStored, .derivedMinusStoredByBody, .minusStoredByBody: false
@@ -118,27 +118,27 @@ public enum Statistic: String, Sendable, Equatable, CaseIterable, Codable {
     }
 
     /// Whether the statistic judges each body of a scenario on its own.
-    public var isByBody: Bool { self == .derivedMinusStoredByBody || self == .minusStoredByBody }
+    var isByBody: Bool { self == .derivedMinusStoredByBody || self == .minusStoredByBody }
 
     /// Whether only limits files of version 3 or later may use it: it names the shape it judges.
-    public var needsVersion3: Bool { self == .minusStoredByBody || self == .medianAtMostStoredUpperBound || self == .ratioOfMedians }
+    var needsVersion3: Bool { self == .minusStoredByBody || self == .medianAtMostStoredUpperBound || self == .ratioOfMedians }
 
     /// Whether only limits files of version 4 or later may use it: it is judged paired, at the level
     /// the file's `looks` give each look.
-    public var needsVersion4: Bool { self == .pairedRatioToStored || self == .pairedRatioOfMedians }
+    var needsVersion4: Bool { self == .pairedRatioToStored || self == .pairedRatioOfMedians }
 
     /// Whether limits files of version 5 refuse it: it judges every sample pooled, where the current
     /// rules give each fork one vote (`pairedRatioToStored` and `pairedRatioOfMedians` judge the same).
-    public var retiredInVersion5: Bool { self == .medianAtMostStoredUpperBound || self == .ratioOfMedians }
+    var retiredInVersion5: Bool { self == .medianAtMostStoredUpperBound || self == .ratioOfMedians }
 
     /// Whether the statistic is a ratio judged on the paired interval of `PairedRatio`.
-    public var isPairedRatio: Bool { needsVersion4 }
+    var isPairedRatio: Bool { needsVersion4 }
 
     /// Whether the statistic divides `metric` by the limit's `denominator`.
-    public var takesDenominator: Bool { self == .ratioOfMedians || self == .pairedRatioOfMedians }
+    var takesDenominator: Bool { self == .ratioOfMedians || self == .pairedRatioOfMedians }
 
     /// The unit thresholds of this statistic are stored in.
-    public var canonicalUnit: LimitUnit {
+    var canonicalUnit: LimitUnit {
         switch self {
         case .ratioOfMedians, .pairedRatioToStored, .pairedRatioOfMedians: .ratio
         case .median, .medianAtMostStoredUpperBound: .nanoseconds
@@ -148,7 +148,7 @@ public enum Statistic: String, Sendable, Equatable, CaseIterable, Codable {
 }
 
 /// A threshold's unit. Thresholds are stored in canonical units only: nanoseconds and counts.
-public enum LimitUnit: String, Sendable, Equatable, CaseIterable, Codable {
+enum LimitUnit: String, Sendable, Equatable, CaseIterable, Codable {
     /// Nanoseconds, the unit of every timing in a results file.
     case nanoseconds = "ns"
     /// A whole number of events.
@@ -158,7 +158,7 @@ public enum LimitUnit: String, Sendable, Equatable, CaseIterable, Codable {
 }
 
 /// How a figure must compare with a threshold to pass.
-public enum Comparison: String, Sendable, Equatable, CaseIterable, Codable {
+enum Comparison: String, Sendable, Equatable, CaseIterable, Codable {
     /// value < threshold
     case lessThan
     /// value <= threshold
@@ -171,7 +171,7 @@ public enum Comparison: String, Sendable, Equatable, CaseIterable, Codable {
     case greaterThan
 
     /// Whether `value` passes against `threshold`.
-    public func holds(_ value: Double, against threshold: Double) -> Bool {
+    func holds(_ value: Double, against threshold: Double) -> Bool {
         switch self {
         case .lessThan: value < threshold
         case .lessThanOrEqualTo: value <= threshold
@@ -183,7 +183,7 @@ public enum Comparison: String, Sendable, Equatable, CaseIterable, Codable {
 
     /// Whether some value in `lower...upper` passes; every passing set here is an interval, so the
     /// whole range passes exactly when both ends do, and none of it when this is false.
-    public func holdsSomewhere(in lower: Double, _ upper: Double, against threshold: Double) -> Bool {
+    func holdsSomewhere(in lower: Double, _ upper: Double, against threshold: Double) -> Bool {
         switch self {
         case .lessThan: lower < threshold
         case .lessThanOrEqualTo: lower <= threshold
@@ -194,7 +194,7 @@ public enum Comparison: String, Sendable, Equatable, CaseIterable, Codable {
     }
 
     /// The operator, for reports: `<`, `≤`, `=`, `≥`, `>`.
-    public var symbol: String {
+    var symbol: String {
         switch self {
         case .lessThan: "<"
         case .lessThanOrEqualTo: "≤"

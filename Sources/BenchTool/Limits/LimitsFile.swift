@@ -41,35 +41,35 @@ import JSON
 /// every timing limit, `TimingClock`), and declares `"noise": {"runQueueShare", "ownRatioSpread",
 /// "note"}` (`NoiseBounds`): a gating limit still undecided at its last look on forks disturbed past
 /// either bound makes the run "too noisy to decide" rather than set its shape aside.
-public struct LimitsFile: Sendable, Equatable {
+struct LimitsFile: Sendable, Equatable {
     /// The layouts this bench reads.
-    public static let supportedVersions = [1, 2, 3, 4, 5, 6]
+    static let supportedVersions = [1, 2, 3, 4, 5, 6]
 
     /// The path the file was read from, as given; results files record it.
-    public var path: String
+    var path: String
     /// The layout version.
-    public var version: Int
+    var version: Int
     /// The decision record the limits come from.
-    public var decision: String
+    var decision: String
     /// The limits, in file order.
-    public var limits: [Limit]
+    var limits: [Limit]
     /// SHA-256 of the file's bytes, lowercase hex: which thresholds a result was judged against.
-    public var sha256: String
+    var sha256: String
     /// The shapes in order of preference, and the fallback; nil before version 3, whose decision is
     /// the derived phase's alone.
-    public var shapes: ShapePreference?
+    var shapes: ShapePreference?
     /// When a run looks again with more forks, and the level each look judges at; nil before version 4,
     /// whose runs look once at 95 %.
-    public var looks: LookSchedule?
+    var looks: LookSchedule?
     /// The bounds of a disturbed run; nil before version 6, whose undecided limits set their shape
     /// aside whatever the machine did.
-    public var noise: NoiseBounds?
+    var noise: NoiseBounds?
 
     /// Reads and checks a limits file.
     ///
     /// - Parameter path: The file's path; messages start with it.
     /// - Throws: `BenchError` when the file cannot be read, is not JSON, or is not a coherent limits file.
-    public static func load(path: String) throws(BenchError) -> LimitsFile {
+    static func load(path: String) throws(BenchError) -> LimitsFile {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -86,7 +86,7 @@ public struct LimitsFile: Sendable, Equatable {
     ///   - bytes: The file's contents.
     ///   - path: The name messages start with.
     /// - Throws: `BenchError`, one line naming the first problem.
-    public static func parse(_ bytes: [UInt8], path: String) throws(BenchError) -> LimitsFile {
+    static func parse(_ bytes: [UInt8], path: String) throws(BenchError) -> LimitsFile {
         let root: JSONValue
         do {
             root = try JSONValue.parse(bytes)
@@ -101,7 +101,7 @@ public struct LimitsFile: Sendable, Equatable {
     }
 
     /// Creates a limits file from parts, for callers that already hold checked limits.
-    public init(
+    init(
         path: String, version: Int, decision: String, limits: [Limit], sha256: String, shapes: ShapePreference? = nil,
         looks: LookSchedule? = nil, noise: NoiseBounds? = nil
     ) {

@@ -18,26 +18,26 @@
 ///
 /// Version 4 wrote `"looks": {"forks": [8, 16, 32], "level": 0.95}`: every look of every limit at
 /// `1 - (1 - level) / forks.count`, a budget per limit rather than per decision (`SequentialLooksTests`).
-public struct LookSchedule: Sendable, Equatable, Codable {
+struct LookSchedule: Sendable, Equatable, Codable {
     /// The fork counts of the looks, rising; the first is the run's own.
-    public var forks: [Int]
+    var forks: [Int]
     /// Version 4: the confidence of one limit over all its looks; nil from version 5.
-    public var level: Double?
+    var level: Double?
     /// Version 5: the chance over all shapes and looks of shipping a shape that truly breaches a
     /// timing limit; nil before.
-    public var wrongShip: Double?
+    var wrongShip: Double?
     /// Version 5: the share of a shape's budget each look spends, one for each count of `forks`,
     /// adding up to at most 1; nil before.
-    public var spending: [Double]?
+    var spending: [Double]?
 
     /// A version 4 schedule; `LimitsFile` checks a file's schedule before making one.
-    public init(forks: [Int], level: Double) {
+    init(forks: [Int], level: Double) {
         self.forks = forks
         self.level = level
     }
 
     /// A version 5 schedule: the decision's budget, and how each shape spends its share over the looks.
-    public init(forks: [Int], wrongShip: Double, spending: [Double]) {
+    init(forks: [Int], wrongShip: Double, spending: [Double]) {
         self.forks = forks
         self.wrongShip = wrongShip
         self.spending = spending
@@ -45,16 +45,16 @@ public struct LookSchedule: Sendable, Equatable, Codable {
 
     /// How many shapes share the decision's budget: those of the preference with a timing limit (a
     /// count is exact, and errs never). At least 1.
-    public static func shapesSharingTheBudget(limits: [Limit], shapes: ShapePreference?) -> Int {
+    static func shapesSharingTheBudget(limits: [Limit], shapes: ShapePreference?) -> Int {
         let timed = Set(limits.filter(\.isTiming).map(\.shape))
         return max(1, (shapes?.preference ?? [.derived]).filter { timed.contains($0) }.count)
     }
 
     /// Whether the budget is the decision's (version 5), shared by shapes and spent over looks.
-    public var budgetsTheDecision: Bool { wrongShip != nil }
+    var budgetsTheDecision: Bool { wrongShip != nil }
 
     /// Version 4's level of every look: the overall level's error shared out evenly over the looks.
-    public var lookLevel: Double { 1 - (1 - (level ?? 0.95)) / Double(forks.count) }
+    var lookLevel: Double { 1 - (1 - (level ?? 0.95)) / Double(forks.count) }
 
     /// The two-sided level of an interval judged on `forks` forks, for a limit of a shape that shares
     /// the decision's budget with `shapes - 1` others.
@@ -62,7 +62,7 @@ public struct LookSchedule: Sendable, Equatable, Codable {
     /// Version 5: `1 - 2 × wrongShip / shapes × spending[look]` at a count of the schedule, and the
     /// shape's whole share, `1 - 2 × wrongShip / shapes`, at a count it does not name, which looks
     /// once. Version 4: `lookLevel`, whatever the count.
-    public func level(forks count: Int, shapes: Int) -> Double {
+    func level(forks count: Int, shapes: Int) -> Double {
         guard let wrongShip, let spending else { return lookLevel }
         let share = wrongShip / Double(max(1, shapes))
         let spent = forks.firstIndex(of: count).map { spending[$0] } ?? 1
@@ -71,16 +71,16 @@ public struct LookSchedule: Sendable, Equatable, Codable {
 
     /// The fork count of the look after one made at `forks`; nil when `forks` is not a look of the
     /// schedule, or is its last.
-    public func forks(after forks: Int) -> Int? {
+    func forks(after forks: Int) -> Int? {
         guard let index = self.forks.firstIndex(of: forks), index + 1 < self.forks.count else { return nil }
         return self.forks[index + 1]
     }
 
     /// Whether a limit judged on `count` forks has had its last look: no look of the schedule follows.
-    public func isLast(forks count: Int) -> Bool { forks(after: count) == nil }
+    func isLast(forks count: Int) -> Bool { forks(after: count) == nil }
 
     /// The rule in words, for reports and the help; `shapes` is how many share the decision's budget.
-    public func description(shapes: Int) -> String {
+    func description(shapes: Int) -> String {
         let counts = forks.map(String.init).joined(separator: ", ")
         guard let wrongShip, let spending else {
             return "looks at \(counts) forks, each judged at "

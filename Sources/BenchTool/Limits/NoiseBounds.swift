@@ -7,19 +7,12 @@
 /// forks waited for a CPU (the kernel's run-queue delay, `ForkLoadRecord.runQueueShare`, the median over
 /// forks), and how well a fork knows its own ratio of the limit's two medians on the limit's clock
 /// (`Judge.withinForkSpread`, the median over forks). A pass or a fail stands whatever the signals say.
-public struct NoiseBounds: Sendable, Equatable, Codable {
+struct NoiseBounds: Sendable, Equatable, Codable {
     /// The median fork's run-queue delay over its wall time above which the run was disturbed.
-    public var runQueueShare: Double
+    var runQueueShare: Double
     /// The relative half-width of a fork's own ratio (95 %, the median over forks) above which the
     /// limit's forks were disturbed.
-    public var ownRatioSpread: Double
+    var ownRatioSpread: Double
     /// Why the bounds are where they are, in the file's words.
-    public var note: String
-
-    /// Bounds as declared; `LimitsFile` checks a file's before making them.
-    public init(runQueueShare: Double, ownRatioSpread: Double, note: String) {
-        self.runQueueShare = runQueueShare
-        self.ownRatioSpread = ownRatioSpread
-        self.note = note
-    }
+    var note: String
 }

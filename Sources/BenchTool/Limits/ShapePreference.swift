@@ -4,20 +4,14 @@
 /// "incremental"], "fallback": "stored"}`. The decision names the first shape of `preference` all of
 /// whose limits pass; a results file keeps it (`shapes`) so the decision can be judged again from the
 /// file alone.
-public struct ShapePreference: Sendable, Equatable, Codable {
+struct ShapePreference: Sendable, Equatable, Codable {
     /// The shapes in the order they are preferred; each has at least one limit, none is the fallback.
-    public var preference: [FigureStrategy]
+    var preference: [FigureStrategy]
     /// What ships when no shape passes: today's stored phase.
-    public var fallback: FigureStrategy
-
-    /// Creates a preference; `LimitsFile` checks a file's preference before making one.
-    public init(preference: [FigureStrategy], fallback: FigureStrategy) {
-        self.preference = preference
-        self.fallback = fallback
-    }
+    var fallback: FigureStrategy
 
     /// What the shape is, in the words a decision line ends with: its `Shape.summary`.
-    public static func summary(of shape: FigureStrategy) -> String {
+    static func summary(of shape: FigureStrategy) -> String {
         ShapeRegistry.current.summary(of: shape)
     }
 }

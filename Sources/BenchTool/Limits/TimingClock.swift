@@ -6,14 +6,14 @@
 /// (`CLOCK_THREAD_CPUTIME_ID`) counts only the time the thread ran, so a preemption inside a batch adds
 /// nothing to it. A ratio of two costs is judged on it; a time a user waits, such as a read's 50 µs, is
 /// judged on the monotonic clock, since waiting for a CPU is part of what a user waits for.
-public enum TimingClock: String, Sendable, Equatable, CaseIterable, Codable {
+enum TimingClock: String, Sendable, Equatable, CaseIterable, Codable {
     /// `CLOCK_MONOTONIC`: the time that passed (`samples`).
     case wall
     /// `CLOCK_THREAD_CPUTIME_ID`: the time the measuring thread ran (`threadCPUSamples`).
     case threadCPU
 
     /// How a report names the clock.
-    public var words: String {
+    var words: String {
         switch self {
         case .wall: "the monotonic clock"
         case .threadCPU: "the thread's CPU clock"

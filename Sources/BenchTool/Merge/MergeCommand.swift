@@ -1,11 +1,11 @@
 /// `bench merge FILE... --out FILE`: runs of one build, as one results file of all their forks.
-public enum MergeCommand {
+enum MergeCommand {
     /// Runs a merge.
     ///
     /// - Parameter names: The bench's names of the read floor's measurements (`KeyMeasurements`), which
     ///   validating each file checks and the merged file's read floor is made of.
     /// - Returns: One line naming the file written and exit status 0, or one line and exit status 2.
-    public static func run(_ options: MergeOptions, names: KeyMeasurements) -> CommandOutput {
+    static func run(_ options: MergeOptions, names: KeyMeasurements) -> CommandOutput {
         do {
             var files: [(path: String, results: ResultsFile)] = []
             for path in options.paths { files.append((path, try ResultsValidator.validate(path: path, names: names))) }

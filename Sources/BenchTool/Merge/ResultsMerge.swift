@@ -17,7 +17,7 @@ import Harness
 /// count is exact) with every file's counts under other hash seeds; a file with no counts may borrow
 /// them from another run of the same build (`instructionsFrom`). The limits are judged again, the
 /// scaling fits drawn again through the merged medians.
-public enum ResultsMerge {
+enum ResultsMerge {
     /// Merges `files` (path and contents), in the order given.
     ///
     /// - Parameters:
@@ -28,7 +28,7 @@ public enum ResultsMerge {
     ///     of `files` counted them.
     /// - Returns: One results file holding every file's forks.
     /// - Throws: `BenchError` naming the file that does not go with the first, and why.
-    public static func merge(
+    static func merge(
         _ files: [(path: String, results: ResultsFile)], names: KeyMeasurements, instructionsFrom: (path: String, results: ResultsFile)? = nil
     ) throws(BenchError) -> ResultsFile {
         guard let (firstPath, first) = files.first else { throw .at("bench merge", "no results file to merge") }
@@ -170,7 +170,7 @@ public enum ResultsMerge {
 
 extension MeasurementRecord {
     /// The record as its forks, one record each: itself when it was taken in one process.
-    public var forkRecords: [MeasurementRecord] {
+    var forkRecords: [MeasurementRecord] {
         guard let forks, forks.count > 1 else { return [self] }
         let groups = sampleGroups
         let threadCPUGroups = sampleGroups(on: .threadCPU)

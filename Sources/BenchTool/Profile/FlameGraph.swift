@@ -8,17 +8,17 @@ import Harness
 /// Given a baseline, the graph is differential: the boxes are the new stacks', coloured by how the
 /// frame's share of the samples moved from the baseline's, red where it grew and blue where it shrank
 /// (deeper for more), so that two runs of different lengths compare.
-public struct FlameGraph {
+struct FlameGraph {
     /// The stacks drawn.
-    public var stacks: FoldedStacks
+    var stacks: FoldedStacks
     /// The heading drawn above the graph.
-    public var title: String
+    var title: String
     /// The stacks the colours compare with, for a differential graph.
-    public var baseline: FoldedStacks?
+    var baseline: FoldedStacks?
 
     /// A graph of `stacks` under `title` (escaped when drawn); with `baseline`, coloured by how each frame's
     /// share of the samples moved from it.
-    public init(stacks: FoldedStacks, title: String, baseline: FoldedStacks? = nil) {
+    init(stacks: FoldedStacks, title: String, baseline: FoldedStacks? = nil) {
         self.stacks = stacks
         self.title = title
         self.baseline = baseline
@@ -58,7 +58,7 @@ public struct FlameGraph {
     }
 
     /// The SVG document.
-    public var svg: String {
+    var svg: String {
         let root = Self.tree(stacks)
         let base = baseline.map(Self.tree)
         let total = Double(max(root.samples, 1))

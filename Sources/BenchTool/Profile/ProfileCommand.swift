@@ -17,7 +17,7 @@ import Runtime
 /// (`ProfileFile` says which are compressed). `profile.json` lists them.
 /// The directory is written under a temporary name and renamed when complete, so a profile that
 /// fails half-way leaves nothing that looks whole.
-public enum ProfileCommand {
+enum ProfileCommand {
     /// Profiles the measurements `options` select.
     ///
     /// - Returns: Each one's top functions, and a closing line naming the directory, once every profile
@@ -25,7 +25,7 @@ public enum ProfileCommand {
     /// - Throws: `BenchError` for a missing tool, an existing output directory, a filter that selects
     ///   nothing, a spec that fails its checks, or a child that failed; `CallgrindLaunch.Unavailable`
     ///   when valgrind cannot start.
-    public static func run(_ options: ProfileOptions) throws -> CommandOutput {
+    static func run(_ options: ProfileOptions) throws -> CommandOutput {
         try checkTools(sampling: options.samples)
         let output = options.outputDirectory ?? defaultDirectory()
         guard !FileManager.default.fileExists(atPath: output) else {

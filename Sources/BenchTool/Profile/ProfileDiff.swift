@@ -5,32 +5,32 @@ import Foundation
 /// Functions are joined by symbol, so a function that exists on one side only counts as 0 on the
 /// other. The movers are ordered by the size of their change, either way, largest first: the
 /// function a regression came from heads the list.
-public struct ProfileDiff: Sendable, Equatable {
+struct ProfileDiff: Sendable, Equatable {
     /// One function's change.
-    public struct Mover: Sendable, Equatable {
+    struct Mover: Sendable, Equatable {
         /// The symbol, as callgrind wrote it.
-        public var symbol: String
+        var symbol: String
         /// Its readable name.
-        public var name: String
+        var name: String
         /// Self instructions per operation in the old profile (0 when absent there).
-        public var old: Double
+        var old: Double
         /// Self instructions per operation in the new profile (0 when absent there).
-        public var new: Double
+        var new: Double
         /// `new - old`.
-        public var difference: Double { new - old }
+        var difference: Double { new - old }
     }
 
     /// The measurement, `name [strategy]`.
-    public var measurement: String
+    var measurement: String
     /// Every instruction per operation, old and new.
-    public var oldPerOperation: Double
+    var oldPerOperation: Double
     /// Every instruction per operation in the new profile.
-    public var newPerOperation: Double
+    var newPerOperation: Double
     /// Every function whose self instructions per operation changed, largest change first.
-    public var movers: [Mover]
+    var movers: [Mover]
 
     /// The diff of two tables of one measurement.
-    public init(old: ProfileTable, new: ProfileTable) {
+    init(old: ProfileTable, new: ProfileTable) {
         measurement = new.measurement
         oldPerOperation = old.instructionsPerOperation
         newPerOperation = new.instructionsPerOperation
@@ -44,7 +44,7 @@ public struct ProfileDiff: Sendable, Equatable {
     }
 
     /// The heading and the `top` movers, aligned.
-    public func text(top: Int) -> String {
+    func text(top: Int) -> String {
         let change = oldPerOperation == 0 ? "" : String(format: " (%+.2f%%)", (newPerOperation / oldPerOperation - 1) * 100)
         var lines = [
             "\(measurement): \(ProfileTable.figure(oldPerOperation)) -> \(ProfileTable.figure(newPerOperation)) instructions per operation\(change)"

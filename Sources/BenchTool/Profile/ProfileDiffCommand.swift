@@ -5,16 +5,16 @@ import Harness
 /// operation changed most between two profile directories of the same measurements, and, where both
 /// sampled it, those whose self share of the sampled time moved most (a change in time alone shows
 /// there and not in the instructions).
-public enum ProfileDiffCommand {
+enum ProfileDiffCommand {
     /// How many movers each measurement shows.
-    public static let top = 10
+    static let top = 10
 
     /// Runs a diff.
     ///
     /// - Returns: The movers of every measurement and exit status 0; or one line and exit status 2
     ///   when a directory is not a profile directory, the two profile different measurements, or a
     ///   `callgrind.out` cannot be read.
-    public static func run(_ options: ProfileDiffOptions) -> CommandOutput {
+    static func run(_ options: ProfileDiffOptions) -> CommandOutput {
         do {
             let diffs = try diff(oldDirectory: options.oldDirectory, newDirectory: options.newDirectory)
             let sampled = try sampledMovers(oldDirectory: options.oldDirectory, newDirectory: options.newDirectory)
@@ -33,7 +33,7 @@ public enum ProfileDiffCommand {
     /// Every measurement's diff, in the new directory's order.
     ///
     /// - Throws: `BenchError` as `run` describes.
-    public static func diff(oldDirectory: String, newDirectory: String) throws(BenchError) -> [ProfileDiff] {
+    static func diff(oldDirectory: String, newDirectory: String) throws(BenchError) -> [ProfileDiff] {
         let old = try ProfileManifest.read(directory: oldDirectory)
         let new = try ProfileManifest.read(directory: newDirectory)
         let oldNames = old.measurements.map(\.measurement)
@@ -61,7 +61,7 @@ public enum ProfileDiffCommand {
     /// The sampled movers of every measurement both directories sampled, by measurement.
     ///
     /// - Throws: `BenchError` when a directory is not a profile directory or its stacks cannot be read.
-    public static func sampledMovers(oldDirectory: String, newDirectory: String) throws(BenchError) -> [String: SampledMovers] {
+    static func sampledMovers(oldDirectory: String, newDirectory: String) throws(BenchError) -> [String: SampledMovers] {
         let old = try ProfileManifest.read(directory: oldDirectory)
         let new = try ProfileManifest.read(directory: newDirectory)
         var found: [String: SampledMovers] = [:]
@@ -109,7 +109,7 @@ public enum ProfileDiffCommand {
     }
 
     /// The profile of `entry` in `directory`.
-    public static func profile(_ directory: String, _ entry: ProfileManifest.Entry) throws(BenchError) -> CallgrindProfile {
+    static func profile(_ directory: String, _ entry: ProfileManifest.Entry) throws(BenchError) -> CallgrindProfile {
         let folder = (directory as NSString).appendingPathComponent(entry.directory)
         guard let text = try ProfileFile.callgrind.text(in: folder) else {
             throw BenchError("\((folder as NSString).appendingPathComponent(ProfileFile.callgrind.writtenName)): no such file")

@@ -9,7 +9,7 @@ import Harness
 /// Each is written as `NAME.gz` and read from `NAME.gz`, or from `NAME` in a profile written before
 /// profiles were compressed. To open one in `callgrind_annotate`, KCachegrind, speedscope or a
 /// spreadsheet, `gunzip -k` it first.
-public enum ProfileFile: String, CaseIterable, Sendable {
+enum ProfileFile: String, CaseIterable, Sendable {
     /// callgrind's dump of the counted region (`CallgrindProfile`).
     case callgrind = "callgrind.out"
     /// perf's samples as folded stacks (`FoldedStacks`), which `bench profile diff` reads back.
@@ -20,15 +20,15 @@ public enum ProfileFile: String, CaseIterable, Sendable {
     case functionsTable = "functions.tsv"
 
     /// The name written: the plain name with `.gz`.
-    public var writtenName: String { rawValue + ".gz" }
+    var writtenName: String { rawValue + ".gz" }
 
     /// Writes `bytes` into `directory`, compressed, under `writtenName`.
-    public func write(_ bytes: Data, into directory: String) throws {
+    func write(_ bytes: Data, into directory: String) throws {
         try Gzip.compress(bytes).write(to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent(writtenName)))
     }
 
     /// Writes `text` into `directory`, compressed, under `writtenName`.
-    public func write(_ text: String, into directory: String) throws {
+    func write(_ text: String, into directory: String) throws {
         try write(Data(text.utf8), into: directory)
     }
 
@@ -36,7 +36,7 @@ public enum ProfileFile: String, CaseIterable, Sendable {
     ///
     /// - Throws: `BenchError` naming the file when it is there but cannot be read or decompressed, or
     ///   is not UTF-8.
-    public func text(in directory: String) throws(BenchError) -> String? {
+    func text(in directory: String) throws(BenchError) -> String? {
         for name in [writtenName, rawValue] {
             let path = (directory as NSString).appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: path) else { continue }

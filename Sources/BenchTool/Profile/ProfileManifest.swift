@@ -6,29 +6,29 @@ import Foundation
 /// measurements, and how many operations each region ran; the figures themselves come from the
 /// `callgrind.out` files beside it, read again. The manifest is written last, so a directory with
 /// one is complete.
-public struct ProfileManifest: Codable, Sendable, Equatable {
+struct ProfileManifest: Codable, Sendable, Equatable {
     /// One profiled measurement.
-    public struct Entry: Codable, Sendable, Equatable {
+    struct Entry: Codable, Sendable, Equatable {
         /// The measurement, `name [strategy]`: the key two directories are joined on.
-        public var measurement: String
+        var measurement: String
         /// Its directory, relative to the manifest's.
-        public var directory: String
+        var directory: String
         /// The operations its collected region ran: calls times operations per call.
-        public var operations: Int
+        var operations: Int
         /// Every instruction the region executed.
-        public var instructions: UInt64
+        var instructions: UInt64
         /// The share of them attributed to named functions.
-        public var attributedShare: Double
+        var attributedShare: Double
         /// Samples perf took inside the timed loop; `nil` when no sampled profile was made.
-        public var samplesInside: Int?
+        var samplesInside: Int?
         /// Samples outside it (set-up, start-up, the clock between batches).
-        public var samplesOutside: Int?
+        var samplesOutside: Int?
         /// Samples inside it with an unnamed frame.
-        public var samplesWithUnknownFrames: Int?
+        var samplesWithUnknownFrames: Int?
 
         /// One measurement as `bench profile` writes it, from its counted region's dump and its folded stacks;
         /// the sample counts stay nil in an entry made without a sampled profile.
-        public init(
+        init(
             measurement: String, directory: String, operations: Int, instructions: UInt64, attributedShare: Double,
             samplesInside: Int? = nil, samplesOutside: Int? = nil, samplesWithUnknownFrames: Int? = nil
         ) {
@@ -44,36 +44,27 @@ public struct ProfileManifest: Codable, Sendable, Equatable {
     }
 
     /// Names the file's kind, so a results file or another JSON is refused for what it is.
-    public var kind = Self.expectedKind
+    var kind = Self.expectedKind
     /// The layout's version.
-    public var version = 1
+    var version = 1
     /// The commit of the build profiled, as the results files name it.
-    public var commit: String
+    var commit: String
     /// Whether `BENCH_AB_EXTRA_WORK=1` added work to every tracked read.
-    public var abSwitch: Bool
+    var abSwitch: Bool
     /// How the profiles were made.
-    public var method: String
+    var method: String
     /// Every measurement profiled, in the order of the run.
-    public var measurements: [Entry]
+    var measurements: [Entry]
 
     /// The `kind` of a profile manifest.
-    public static let expectedKind = "bench-profile"
+    static let expectedKind = "bench-profile"
     /// The manifest's file name inside a profile directory.
-    public static let fileName = "profile.json"
-
-    /// A manifest stamped `expectedKind` and version 1, the kind `read(directory:)` checks; `bench profile`
-    /// writes it once every measurement's files are in place.
-    public init(commit: String, abSwitch: Bool, method: String, measurements: [Entry]) {
-        self.commit = commit
-        self.abSwitch = abSwitch
-        self.method = method
-        self.measurements = measurements
-    }
+    static let fileName = "profile.json"
 
     /// The manifest of the profile directory `directory`.
     ///
     /// - Throws: `BenchError` naming the directory when it has no readable manifest of this kind.
-    public static func read(directory: String) throws(BenchError) -> ProfileManifest {
+    static func read(directory: String) throws(BenchError) -> ProfileManifest {
         let path = (directory as NSString).appendingPathComponent(fileName)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw BenchError("\(directory) is not a profile directory: no \(fileName) (bench profile writes one)")
@@ -85,7 +76,7 @@ public struct ProfileManifest: Codable, Sendable, Equatable {
     }
 
     /// The manifest as pretty JSON, keys sorted.
-    public func encoded() -> Data {
+    func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return (try? encoder.encode(self)) ?? Data()
@@ -93,7 +84,7 @@ public struct ProfileManifest: Codable, Sendable, Equatable {
 
     /// A directory name for `measurement`: its letters, digits, dots and dashes, every other run of
     /// characters one dash, e.g. `phase.read.tracked-largest-strict-derived`.
-    public static func directoryName(_ measurement: String) -> String {
+    static func directoryName(_ measurement: String) -> String {
         var name = ""
         for character in measurement {
             if character.isASCII && (character.isLetter || character.isNumber || character == "." || character == "-") {

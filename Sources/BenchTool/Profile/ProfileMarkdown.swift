@@ -8,12 +8,12 @@ import Harness
 /// samples, its flame graph (shown, and linked for the hover titles, which only an opened SVG shows),
 /// and the top functions by self instructions per operation. Every figure comes from the
 /// directories' files; none is typed here.
-public enum ProfileMarkdown {
+enum ProfileMarkdown {
     /// How many functions each measurement lists.
-    public static let top = 10
+    static let top = 10
 
     /// Runs the command: the section on standard output, or one line and exit status 2.
-    public static func run(directories: [String]) -> CommandOutput {
+    static func run(directories: [String]) -> CommandOutput {
         do {
             return CommandOutput(standardOutput: try render(directories: directories))
         } catch {
@@ -25,7 +25,7 @@ public enum ProfileMarkdown {
     /// BENCHMARKS.md lives, for its links).
     ///
     /// - Throws: `BenchError` for a directory that is not a profile, or a dump that cannot be read.
-    public static func render(directories: [String]) throws(BenchError) -> String {
+    static func render(directories: [String]) throws(BenchError) -> String {
         var entries: [(directory: String, manifest: ProfileManifest, entry: ProfileManifest.Entry, profile: CallgrindProfile)] = []
         for directory in directories {
             let manifest = try ProfileManifest.read(directory: directory)

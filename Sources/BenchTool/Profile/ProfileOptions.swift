@@ -1,21 +1,21 @@
 /// The options of `bench profile`, as `ProfileOption.all` declares them.
-public struct ProfileOptions: Sendable, Equatable {
+struct ProfileOptions: Sendable, Equatable {
     /// Which measurements to profile; `nil` profiles all of them.
-    public var filter: MeasurementFilter?
+    var filter: MeasurementFilter?
     /// Which phase strategies to profile.
-    public var strategies: StrategySelection
+    var strategies: StrategySelection
     /// The fixtures the workloads are built from.
-    public var specDirectory: String
+    var specDirectory: String
     /// The directory to write; `nil` names a new one under `.build/profiles/`. An existing directory
     /// is refused, so no earlier profile is overwritten.
-    public var outputDirectory: String?
+    var outputDirectory: String?
     /// Whether perf samples each measurement's timed loop as well (`stacks.folded`, the flame graph);
     /// `--no-samples` keeps the callgrind half alone, the exact counts and functions, without perf.
-    public var samples: Bool = true
+    var samples: Bool = true
 
     /// Options whose nil `outputDirectory` names a new one under `.build/profiles/`; the parser starts from
     /// no filter and the run's default shapes and spec, then reads `ProfileOption.all` into them.
-    public init(filter: MeasurementFilter?, strategies: StrategySelection, specDirectory: String, outputDirectory: String?) {
+    init(filter: MeasurementFilter?, strategies: StrategySelection, specDirectory: String, outputDirectory: String?) {
         self.filter = filter
         self.strategies = strategies
         self.specDirectory = specDirectory
@@ -24,7 +24,7 @@ public struct ProfileOptions: Sendable, Equatable {
 
     /// The run options whose selection and fixtures these are: the instruction pass's child is
     /// started from them.
-    public var runOptions: RunOptions {
+    var runOptions: RunOptions {
         RunOptions(
             quick: false, filter: filter, specDirectory: specDirectory, limitsPath: RunOptions.defaults.limitsPath, outputPath: nil,
             format: .text, strategies: strategies, instructions: true, forks: 1)
@@ -32,17 +32,17 @@ public struct ProfileOptions: Sendable, Equatable {
 }
 
 /// The options of `bench profile diff OLD_DIR NEW_DIR [--out DIR]`.
-public struct ProfileDiffOptions: Sendable, Equatable {
+struct ProfileDiffOptions: Sendable, Equatable {
     /// The profile directory of the old build.
-    public var oldDirectory: String
+    var oldDirectory: String
     /// The profile directory of the new build.
-    public var newDirectory: String
+    var newDirectory: String
     /// Where to write a differential flame graph per measurement; `nil` writes nothing. An existing
     /// directory is refused.
-    public var outputDirectory: String?
+    var outputDirectory: String?
 
     /// Two directories as given, not yet read as profiles; `outputDirectory` nil writes no flame graph.
-    public init(oldDirectory: String, newDirectory: String, outputDirectory: String? = nil) {
+    init(oldDirectory: String, newDirectory: String, outputDirectory: String? = nil) {
         self.oldDirectory = oldDirectory
         self.newDirectory = newDirectory
         self.outputDirectory = outputDirectory

@@ -8,42 +8,42 @@ import Harness
 /// call), so a figure sits beside the measurement's `instructionsPerOperation`. The share attributed
 /// says how much of the region's instructions named functions account for; the rest (code no
 /// symbol covers) is shown as its own line, never dropped.
-public struct ProfileTable: Sendable, Equatable {
+struct ProfileTable: Sendable, Equatable {
     /// One function's line.
-    public struct Row: Sendable, Equatable {
+    struct Row: Sendable, Equatable {
         /// The symbol as callgrind wrote it: the key that `bench profile diff` joins on.
-        public var symbol: String
+        var symbol: String
         /// The demangled name (the symbol itself when it is not Swift's, or `swift` is missing).
-        public var name: String
+        var name: String
         /// Instructions in its own code, per operation.
-        public var selfPerOperation: Double
+        var selfPerOperation: Double
         /// Instructions in it and what it called, per operation.
-        public var inclusivePerOperation: Double
+        var inclusivePerOperation: Double
         /// Calls to it, per operation.
-        public var callsPerOperation: Double
+        var callsPerOperation: Double
         /// Its self instructions over the region's.
-        public var selfShare: Double
+        var selfShare: Double
     }
 
     /// How many functions `bench profile` shows per measurement on the terminal; the files hold all.
-    public static let terminalRows = 15
+    static let terminalRows = 15
 
     /// The measurement, `name [strategy]`.
-    public var measurement: String
+    var measurement: String
     /// The operations the region ran: calls times operations per call.
-    public var operations: Int
+    var operations: Int
     /// Every instruction of the region, per operation.
-    public var instructionsPerOperation: Double
+    var instructionsPerOperation: Double
     /// The share of the region's instructions attributed to named functions.
-    public var attributedShare: Double
+    var attributedShare: Double
     /// The share in code callgrind knew no symbol for.
-    public var unknownShare: Double
+    var unknownShare: Double
     /// Every named function with a cost, by self instructions, most first; ties by name.
-    public var rows: [Row]
+    var rows: [Row]
 
     /// The table of `profile`, a region of `operations` operations, with `names` as the readable
     /// form of each symbol.
-    public init(measurement: String, profile: CallgrindProfile, operations: Int, names: [String: String]) {
+    init(measurement: String, profile: CallgrindProfile, operations: Int, names: [String: String]) {
         let perOperation = 1 / Double(max(operations, 1))
         let total = Double(max(profile.totalInstructions, 1))
         self.measurement = measurement
@@ -63,13 +63,13 @@ public struct ProfileTable: Sendable, Equatable {
     }
 
     /// The row whose readable name contains `fragment`, the costliest first.
-    public func row(named fragment: String) -> Row? { rows.first { $0.name.contains(fragment) } }
+    func row(named fragment: String) -> Row? { rows.first { $0.name.contains(fragment) } }
 
     // MARK: - Rendering
 
     /// Tab-separated values, one function a line after a header, every function: for a spreadsheet or
     /// `sort`. Figures are written in full, not rounded for the eye.
-    public var tsv: String {
+    var tsv: String {
         var lines = ["self_per_op\tinclusive_per_op\tcalls_per_op\tself_share\tname\tsymbol"]
         for row in rows {
             lines.append("\(row.selfPerOperation)\t\(row.inclusivePerOperation)\t\(row.callsPerOperation)\t\(row.selfShare)\t\(row.name)\t\(row.symbol)")
@@ -79,7 +79,7 @@ public struct ProfileTable: Sendable, Equatable {
 
     /// Aligned text: a heading with the region's figures and its attributed share, then the `top`
     /// functions (every one when `nil`), and the unknown frames' line.
-    public func text(top: Int? = nil) -> String {
+    func text(top: Int? = nil) -> String {
         let shown = top.map { Array(rows.prefix($0)) } ?? rows
         var lines = [
             "\(measurement): \(Self.figure(instructionsPerOperation)) instructions per operation over \(operations) operations; "

@@ -3,9 +3,9 @@ import Harness
 
 /// The sampled half's files of one measurement: `stacks.folded.gz`, `flamegraph.svg` and
 /// `speedscope.json.gz` (`ProfileFile` says which are compressed).
-public enum SampledFiles {
+enum SampledFiles {
     /// Writes the three files of `stacks` into `directory`.
-    public static func write(_ stacks: FoldedStacks, measurement: String, into directory: String) throws {
+    static func write(_ stacks: FoldedStacks, measurement: String, into directory: String) throws {
         func path(_ name: String) -> URL { URL(fileURLWithPath: (directory as NSString).appendingPathComponent(name)) }
         try ProfileFile.foldedStacks.write(stacks.text, into: directory)
         try Data(FlameGraph(stacks: stacks, title: measurement).svg.utf8).write(to: path("flamegraph.svg"))
@@ -15,7 +15,7 @@ public enum SampledFiles {
 
 extension FoldedStacks {
     /// One line: the samples inside the timed loop, outside it, and with an unknown frame.
-    public var summary: String {
+    var summary: String {
         let share = samples == 0 ? 0 : Double(samplesInside) / Double(samples)
         return "\(samplesInside) of \(samples) samples (perf, cpu-clock) in the timed loop (\(FlameGraph.percent(share))), "
             + "\(samplesOutside) outside it, \(samplesWithUnknownFrames) with an unknown frame"

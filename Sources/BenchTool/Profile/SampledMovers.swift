@@ -9,28 +9,28 @@ import Harness
 /// function that grew takes share from every other, so the movers are read from the top, the grown
 /// function first. A share rests on a few thousand samples, so a move of under a point or two is
 /// within what two profiles of one build differ by.
-public struct SampledMovers: Sendable, Equatable {
+struct SampledMovers: Sendable, Equatable {
     /// One function's change.
-    public struct Mover: Sendable, Equatable {
+    struct Mover: Sendable, Equatable {
         /// The function, as the folded stacks name it.
-        public var name: String
+        var name: String
         /// Its self share of the old profile's samples inside the loop (0 when absent there).
-        public var old: Double
+        var old: Double
         /// Its self share of the new profile's samples inside the loop (0 when absent there).
-        public var new: Double
+        var new: Double
         /// `new - old`, a fraction of the loop's samples.
-        public var difference: Double { new - old }
+        var difference: Double { new - old }
     }
 
     /// The samples inside the loop, old and new.
-    public var oldSamples: Int
+    var oldSamples: Int
     /// The new profile's samples inside the loop.
-    public var newSamples: Int
+    var newSamples: Int
     /// Every function whose self share moved, largest move first, either way.
-    public var movers: [Mover]
+    var movers: [Mover]
 
     /// The movers from `old` to `new`, or nil when either side has no sample inside the loop.
-    public init?(old: FoldedStacks, new: FoldedStacks) {
+    init?(old: FoldedStacks, new: FoldedStacks) {
         guard old.samplesInside > 0, new.samplesInside > 0 else { return nil }
         oldSamples = old.samplesInside
         newSamples = new.samplesInside
@@ -54,7 +54,7 @@ public struct SampledMovers: Sendable, Equatable {
     }
 
     /// The heading and the `top` movers, aligned, shares in percent and moves in points.
-    public func text(top: Int) -> String {
+    func text(top: Int) -> String {
         var lines = [
             "  sampled time (perf, CPU clock): each function's self share of the loop's samples, \(oldSamples) old, \(newSamples) new"
         ]

@@ -3,9 +3,9 @@ import Harness
 
 /// Folded stacks as a speedscope file (<https://www.speedscope.app/file-format-schema.json>), a
 /// *sampled* profile whose samples are the distinct stacks, weighted by their counts.
-public enum Speedscope {
+enum Speedscope {
     /// The file's JSON.
-    public static func json(_ stacks: FoldedStacks, name: String) -> Data {
+    static func json(_ stacks: FoldedStacks, name: String) -> Data {
         var frames: [String] = []
         var index: [String: Int] = [:]
         var samples: [[Int]] = []

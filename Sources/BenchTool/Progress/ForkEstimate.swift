@@ -4,22 +4,22 @@
 /// The forks of a run time the same measurements alike, so the parent predicts each fork from the
 /// ones that have ended (`ForkEstimate.forRun(counts:seconds:)`). Before any has, the first fork
 /// predicts the rest from its own pace, scaled by how many measurements each later fork times.
-public struct ForkEstimate: Sendable, Equatable {
+struct ForkEstimate: Sendable, Equatable {
     /// The share of the run's timed measurements the forks before this one timed, 0 to 1.
-    public var doneBefore: Double
+    var doneBefore: Double
     /// This fork's share of them.
-    public var share: Double
+    var share: Double
     /// How long this fork should take, in seconds: what the last fork that timed as many measurements
     /// took; nil before one has ended.
-    public var forkSeconds: Double?
+    var forkSeconds: Double?
     /// How long the forks after this one should take, in seconds; nil before any fork has ended.
-    public var afterSeconds: Double?
+    var afterSeconds: Double?
     /// The measurements the forks after this one time, over this one's: the rest of the run in forks
     /// of this one's length, when no fork has ended to say.
-    public var restWeight: Double
+    var restWeight: Double
 
     /// Creates an estimate; the fractions are clamped to 0...1 and the weight to 0 or more.
-    public init(doneBefore: Double, share: Double, forkSeconds: Double?, afterSeconds: Double?, restWeight: Double) {
+    init(doneBefore: Double, share: Double, forkSeconds: Double?, afterSeconds: Double?, restWeight: Double) {
         self.doneBefore = min(max(doneBefore, 0), 1)
         self.share = min(max(share, 0), 1)
         self.forkSeconds = forkSeconds
@@ -32,7 +32,7 @@ public struct ForkEstimate: Sendable, Equatable {
     ///
     /// A fork that has not ended is expected to take what the last ended fork of as many
     /// measurements took, or else what the last ended fork took, scaled by the counts.
-    public static func forRun(counts: [Int], seconds: [Double]) -> [ForkEstimate] {
+    static func forRun(counts: [Int], seconds: [Double]) -> [ForkEstimate] {
         let total = Double(counts.reduce(0, +))
         func expected(_ fork: Int) -> Double? {
             if fork < seconds.count { return seconds[fork] }
@@ -52,13 +52,13 @@ public struct ForkEstimate: Sendable, Equatable {
     }
 
     /// How far the run has got once this fork is `forkFraction` (0 to 1) of the way through.
-    public func runFraction(forkFraction: Double) -> Double {
+    func runFraction(forkFraction: Double) -> Double {
         min(max(doneBefore + share * min(max(forkFraction, 0), 1), 0), 1)
     }
 
     /// The seconds left in the run, `elapsed` seconds into this fork and `forkFraction` of the way
     /// through it; nil while too little of a first fork has passed to tell its pace.
-    public func secondsLeft(elapsed: Double, forkFraction: Double) -> Double? {
+    func secondsLeft(elapsed: Double, forkFraction: Double) -> Double? {
         let forkTotal: Double
         if let forkSeconds {
             forkTotal = forkSeconds
@@ -74,13 +74,13 @@ public struct ForkEstimate: Sendable, Equatable {
     static let fewestFractionToTell = 0.1
 
     /// The estimate as a child's option value: `before,share,rest,fork,after`, an unknown as `-`.
-    public var argument: String {
+    var argument: String {
         [doneBefore, share, restWeight].map { "\($0)" }.joined(separator: ",") + ","
             + [forkSeconds, afterSeconds].map { $0.map { "\($0)" } ?? "-" }.joined(separator: ",")
     }
 
     /// Reads `argument`'s form back; nil for any other text.
-    public init?(argument: String) {
+    init?(argument: String) {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 5, let before = Double(parts[0]), let share = Double(parts[1]), let rest = Double(parts[2]) else { return nil }
         func optional(_ text: String) -> Double?? { text == "-" ? .some(nil) : Double(text).map { .some($0) } }

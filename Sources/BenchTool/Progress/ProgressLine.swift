@@ -14,19 +14,19 @@ import Harness
 /// the bench's own notes; the sampler's updates go to a terminal only.
 ///
 ///     [fork 2/8] [12/38] commit.nulls-or-errors(largest-strict, 10 handles): derived 48, stored 48, root 48, incremental 192 samples
-public final class ProgressLine {
+final class ProgressLine {
     private let write: (String) -> Void
     private let isTerminal: Bool
     private let clock: () -> UInt64
     private var lineIsOpen = false
     private var position: (estimate: ForkEstimate, started: UInt64)?
     /// Written before every line: a fork's `[fork 2/8] `, so its progress says which process it is.
-    public var prefix = ""
+    var prefix = ""
     /// Whether nothing is written at all (`--quiet`): errors are not progress, and go their own way.
-    public var quiet = false
+    var quiet = false
 
     /// A progress line on the process's standard error, a terminal or not as `isatty` says.
-    public convenience init() {
+    convenience init() {
         self.init(isTerminal: isatty(STDERR_FILENO) == 1) { text in
             FileHandle.standardError.write(Data(text.utf8))
         }
@@ -38,14 +38,14 @@ public final class ProgressLine {
     ///   - isTerminal: Whether to rewrite one line in place.
     ///   - clock: Nanoseconds on a monotonic clock, for the time left.
     ///   - write: Receives the exact characters to write.
-    public init(isTerminal: Bool, clock: @escaping () -> UInt64 = { MonotonicClock.now() }, write: @escaping (String) -> Void) {
+    init(isTerminal: Bool, clock: @escaping () -> UInt64 = { MonotonicClock.now() }, write: @escaping (String) -> Void) {
         self.isTerminal = isTerminal
         self.clock = clock
         self.write = write
     }
 
     /// Starts the bar and the time left: this process is the fork `estimate` describes, starting now.
-    public func begin(_ estimate: ForkEstimate) {
+    func begin(_ estimate: ForkEstimate) {
         position = (estimate, clock())
     }
 
@@ -56,7 +56,7 @@ public final class ProgressLine {
     ///   - step: The 1-based position of the measurement in the run.
     ///   - total: How many measurements the run makes.
     ///   - strategy: The strategy measured, `unshaped` for strategy-free measurements.
-    public func show(_ progress: SamplingProgress, step: Int, of total: Int, strategy: FigureStrategy) {
+    func show(_ progress: SamplingProgress, step: Int, of total: Int, strategy: FigureStrategy) {
         show(Update(progress), step: step, of: total, strategy: strategy)
     }
 
@@ -80,7 +80,7 @@ public final class ProgressLine {
     ///   - step: The group's 1-based position in the run, of `total`.
     ///   - samples: Each measurement's label (its strategy, or nothing for a measurement of none) and
     ///     its samples (`48`, or `24+24` for a pair), in sampling order.
-    public func finishedGroup(_ name: String, step: Int, of total: Int, samples: [(label: String, count: String)]) {
+    func finishedGroup(_ name: String, step: Int, of total: Int, samples: [(label: String, count: String)]) {
         guard !isTerminal, !quiet else { return }
         let counts = samples.map { $0.label.isEmpty ? "\($0.count)" : "\($0.label) \($0.count)" }.joined(separator: ", ")
         write(prefix + "[\(step)/\(total)] \(name): \(counts) samples\n")
@@ -108,14 +108,14 @@ public final class ProgressLine {
 
     /// Shows a line of the bench's own on a terminal only: a stage the next line replaces at once
     /// (the measurement being counted), which a log would only pile up.
-    public func passing(_ text: String) {
+    func passing(_ text: String) {
         guard isTerminal, !quiet else { return }
         write("\r\u{1B}[2K" + prefix + text)
         lineIsOpen = true
     }
 
     /// Shows a line of the bench's own, such as the scenario being counted.
-    public func note(_ text: String) {
+    func note(_ text: String) {
         guard !quiet else { return }
         if isTerminal {
             write("\r\u{1B}[2K" + prefix + text)
@@ -127,21 +127,21 @@ public final class ProgressLine {
 
     /// Writes a line that stays, on a terminal as in a log: a phase's end, which a later update must
     /// not overwrite.
-    public func say(_ text: String) {
+    func say(_ text: String) {
         guard !quiet else { return }
         write((isTerminal ? "\r\u{1B}[2K" : "") + prefix + text + "\n")
         lineIsOpen = false
     }
 
     /// Clears the line on a terminal, so the report that follows starts on a clean line.
-    public func finish() {
+    func finish() {
         guard isTerminal, lineIsOpen, !quiet else { return }
         write("\r\u{1B}[2K")
         lineIsOpen = false
     }
 
     /// The text of one update, without control characters.
-    public static func describe(_ progress: SamplingProgress, step: Int, of total: Int, strategy: FigureStrategy) -> String {
+    static func describe(_ progress: SamplingProgress, step: Int, of total: Int, strategy: FigureStrategy) -> String {
         describe(Update(progress), step: step, of: total, strategy: strategy)
     }
 

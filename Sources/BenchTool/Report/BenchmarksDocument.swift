@@ -6,7 +6,7 @@ import Harness
 /// `bench report FILE --benchmarks-md > BENCHMARKS.md` writes it. It opens with where the figures come
 /// from (the results file, machine and commit), then the markdown report (the tables, the reference
 /// figures beside ours, the verdicts and the decision), then how to read them.
-public enum BenchmarksDocument {
+enum BenchmarksDocument {
     /// Renders BENCHMARKS.md.
     ///
     /// - Parameters:
@@ -18,7 +18,7 @@ public enum BenchmarksDocument {
     ///   - htmlPage: The path of the same run's HTML report, linked from the opening; by default
     ///     `htmlPagePath` when `scripts/benchmarks-md` has written it, else none.
     /// - Returns: The document, ending with a newline.
-    public static func render(
+    static func render(
         _ results: ResultsFile, resultsPath: String, names: KeyMeasurements,
         mainPlot: String? = FileManager.default.fileExists(atPath: BenchmarksDocument.mainPlotPath)
             ? BenchmarksDocument.mainPlotPath : nil,
@@ -67,11 +67,11 @@ public enum BenchmarksDocument {
     }
 
     /// Where `scripts/history` draws the key measurements over commits, from the repository's root.
-    public static let mainPlotPath = "results/plots/measurements-over-commits.png"
+    static let mainPlotPath = "results/plots/measurements-over-commits.png"
     /// Where `scripts/benchmarks-md` writes the run's HTML report, beside BENCHMARKS.md.
-    public static let htmlPagePath = "BENCHMARKS.html"
+    static let htmlPagePath = "BENCHMARKS.html"
     /// Where `scripts/history` draws each curve's headroom to the frame.
-    public static let headroomPlotPath = "results/plots/headroom.png"
+    static let headroomPlotPath = "results/plots/headroom.png"
 
     /// How a run of derived and stored reads its ratio column.
     static let twoStrategiesRatio = "- `derived/stored` divides the two medians. Measurements in one row ran interleaved in each process, "

@@ -76,5 +76,4 @@ struct ForkMedianStrip {
         let kind = scale.kind == .logarithmic ? "logarithmic" : "linear"
         return SVG.document(width: width, height: 20, label: "\(kind) axis, nanoseconds per operation", parts.joined())
     }
-
 }

@@ -7,9 +7,9 @@
 /// follow only where they changed, as in the text report. Each measurement row carries
 /// `data-measurement` (its key's label) and `data-verdict`; the page is a function of the comparison
 /// alone.
-public enum HTMLComparisonReport {
+enum HTMLComparisonReport {
     /// The page of `comparison`, ending with a newline.
-    public static func render(_ comparison: ResultsComparison) -> String {
+    static func render(_ comparison: ResultsComparison) -> String {
         let tables = ComparisonTables(comparison: comparison)
         let regressions = comparison.regressions.count
         var sections = [

@@ -9,11 +9,11 @@
 ///
 /// Rows a test counts carry stable attributes: one `data-measurement` (with `data-strategy`) per
 /// record of the file's `measurements`, one `data-limit` (with `data-verdict`) per judged limit.
-public enum HTMLReport {
+enum HTMLReport {
     /// The page of `results`, ending with a newline.
     ///
     /// - Parameter names: The bench's names of the measurements its sections give a part (`KeyMeasurements`).
-    public static func render(_ results: ResultsFile, names: KeyMeasurements) -> String {
+    static func render(_ results: ResultsFile, names: KeyMeasurements) -> String {
         let tables = ReportTables(results: results, names: names)
         let headrooms = tables.headrooms
         let commit = String(results.environment.commit.prefix(12))

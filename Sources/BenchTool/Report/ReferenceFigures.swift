@@ -4,15 +4,15 @@
 /// read in a row body of eight fields costs 638 ns a field at the median, against 25.9 ns for an
 /// untracked read"). Reports print them on a labelled line of their own beside this run's figures for
 /// the same reads; they never enter a table, a results file's measurements or a verdict.
-public enum ReferenceFigures {
+enum ReferenceFigures {
     /// The label every printing of the figures carries.
-    public static let label = "reference (another machine: Apple M1 Pro, decision record)"
+    static let label = "reference (another machine: Apple M1 Pro, decision record)"
     /// A tracked read per field in a row body of eight fields, median, in nanoseconds.
-    public static let trackedReadNanoseconds = 638.0
+    static let trackedReadNanoseconds = 638.0
     /// An untracked read per field in the same body, median, in nanoseconds.
-    public static let untrackedReadNanoseconds = 25.9
+    static let untrackedReadNanoseconds = 25.9
     /// The reference line: `reference (another machine: ...): tracked 638 ns, untracked 25.9 ns ...`.
-    public static var line: String {
+    static var line: String {
         "\(label): a read per field in a row body of eight fields, median: tracked "
             + "\(FigureText.duration(trackedReadNanoseconds)), untracked \(FigureText.duration(untrackedReadNanoseconds)), "
             + "tracked/untracked \(FigureText.ratio(trackedReadNanoseconds / untrackedReadNanoseconds))"

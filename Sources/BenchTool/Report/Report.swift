@@ -7,7 +7,7 @@ import Foundation
 /// its sections give a part, `KeyMeasurements`), so `bench report FILE` gives again, byte for byte,
 /// what the run printed. The decision record's reference figures appear on a labelled line of
 /// their own, beside this run's figures for the same reads, and never in a table.
-public enum Report {
+enum Report {
     /// Renders `results` in `format`.
     ///
     /// - Parameters:
@@ -16,7 +16,7 @@ public enum Report {
     ///     `HTMLReport`) or `json` (the file's bytes).
     ///   - names: The bench's names of the measurements its sections give a part (`KeyMeasurements`).
     /// - Returns: The report, ending with a newline.
-    public static func render(_ results: ResultsFile, format: ReportFormat, names: KeyMeasurements) -> String {
+    static func render(_ results: ResultsFile, format: ReportFormat, names: KeyMeasurements) -> String {
         switch format {
         case .text: text(results, names)
         case .markdown: markdown(results, names, headingLevel: 2)

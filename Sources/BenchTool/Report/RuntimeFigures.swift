@@ -6,28 +6,28 @@
 /// entry of 2026-10-05 at 2dfae99, both medians on an Apple M1 Pro, over the fixture the model's
 /// `characters-page` is (899 records, 20 field errors on the rows' `image`). The runtime settles a
 /// handle's phase in the commit, as the model's stored shape does, so its commits stand beside stored's.
-public enum RuntimeFigures {
+enum RuntimeFigures {
     /// One published figure and the model's measurement of the same work.
-    public struct Figure: Sendable, Equatable {
+    struct Figure: Sendable, Equatable {
         /// What the runtime measured, in its own words.
-        public var label: String
+        var label: String
         /// Its median, in nanoseconds.
-        public var nanoseconds: Double
+        var nanoseconds: Double
         /// The model's measurement of the same work.
-        public var measurement: String
+        var measurement: String
         /// The shape whose record stands for it; nil for a measurement without a strategy.
-        public var strategy: FigureStrategy?
+        var strategy: FigureStrategy?
     }
 
     /// Where the figures come from, as a report's line says it.
-    public static let source = "the runtime's BENCHMARKS.md (shergin/baton), 2026-10-04 at 2ba3d18 and 2026-10-05 at 2dfae99, Apple M1 Pro, medians"
+    static let source = "the runtime's BENCHMARKS.md (shergin/baton), 2026-10-04 at 2ba3d18 and 2026-10-05 at 2dfae99, Apple M1 Pro, medians"
 
     /// The runtime's tracked read, a row body of eight fields, per field: its unit of tracked reads.
-    public static var trackedRead: Double { ReferenceFigures.trackedReadNanoseconds }
+    static var trackedRead: Double { ReferenceFigures.trackedReadNanoseconds }
 
     /// The figures, in the order a report lists them, each beside the measurement of `names` that
     /// does the same work.
-    public static func figures(_ names: KeyMeasurements) -> [Figure] {
+    static func figures(_ names: KeyMeasurements) -> [Figure] {
         [
             Figure(label: "tracked read, row body of eight, per field", nanoseconds: ReferenceFigures.trackedReadNanoseconds,
                    measurement: names.fieldTracked, strategy: nil),

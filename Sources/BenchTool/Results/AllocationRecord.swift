@@ -5,30 +5,30 @@ import Harness
 /// Encoded with every key present; a figure that was not counted is `null` beside a reason
 /// (`jemalloc is not the process allocator: system malloc (...)`), so a reader cannot mistake a
 /// missing count for an operation that does not allocate.
-public struct AllocationRecord: Sendable, Equatable, Codable {
+struct AllocationRecord: Sendable, Equatable, Codable {
     /// The counted pass, when there was one.
-    @ExplicitNull public var count: AllocationCount?
+    @ExplicitNull var count: AllocationCount?
     /// Allocations per operation, from `count`.
-    @ExplicitNull public var allocationsPerOperation: Double?
+    @ExplicitNull var allocationsPerOperation: Double?
     /// Bytes per operation (whole size classes), from `count`.
-    @ExplicitNull public var bytesPerOperation: Double?
+    @ExplicitNull var bytesPerOperation: Double?
     /// Why nothing was counted; `nil` when `count` is present.
-    @ExplicitNull public var unavailableReason: String?
+    @ExplicitNull var unavailableReason: String?
 
     /// A counted pass.
-    public static func counted(_ count: AllocationCount) -> AllocationRecord {
+    static func counted(_ count: AllocationCount) -> AllocationRecord {
         AllocationRecord(
             count: count, allocationsPerOperation: count.allocationsPerOperation,
             bytesPerOperation: count.bytesPerOperation, unavailableReason: nil)
     }
 
     /// No pass, and why.
-    public static func unavailable(_ reason: String) -> AllocationRecord {
+    static func unavailable(_ reason: String) -> AllocationRecord {
         AllocationRecord(count: nil, allocationsPerOperation: nil, bytesPerOperation: nil, unavailableReason: reason)
     }
 
     /// The harness counter's outcome, as a record.
-    public init(_ outcome: Result<AllocationCount, AllocationCounter.Unavailable>) {
+    init(_ outcome: Result<AllocationCount, AllocationCounter.Unavailable>) {
         switch outcome {
         case .success(let count): self = .counted(count)
         case .failure(let unavailable): self = .unavailable(unavailable.reason)

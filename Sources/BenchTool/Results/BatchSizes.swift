@@ -6,14 +6,14 @@
 /// alike (the first after another measurement's batch is cold), the size moves what a call costs, so a
 /// fork's median is also a draw of its batch size (docs/gate-proof.md measures how much). Two builds
 /// compared fork by fork (the release gate, the proofs) take their sizes from one file.
-public enum BatchSizes {
+enum BatchSizes {
     /// Each measurement's batch size in the results file at `path`: the size most of its forks took, the
     /// larger on a tie (fewer timer reads a call), or, for a run in one process, its only one.
     ///
     /// A size is about the code measured and the machine, not the build: a run of the other build of a
     /// comparison serves. A measurement the file lacks calibrates its own.
     /// - Throws: `BenchError` (exit 2) naming the file when it cannot be read or holds no measurement.
-    public static func read(from path: String) throws(BenchError) -> [MeasurementKey: Int] {
+    static func read(from path: String) throws(BenchError) -> [MeasurementKey: Int] {
         let file = try ResultsReader.read(path: path)
         var sizes: [MeasurementKey: Int] = [:]
         for record in file.measurements {

@@ -9,7 +9,7 @@ import Harness
 /// and whether its tree was dirty, the toolchain and configuration it was built with, the spec, the
 /// filter and the shapes. A dirty tree's edits are not told apart: one made between the two runs and
 /// built in goes unseen, so borrow only from a run of the same executable.
-public enum BorrowedCounts {
+enum BorrowedCounts {
     /// The counts in the results file at `path`, once it is shown to be a run of this build and selection.
     ///
     /// - Parameters:
@@ -17,7 +17,7 @@ public enum BorrowedCounts {
     ///   - options: This run's options.
     ///   - environment: This run's machine and build.
     /// - Throws: `BenchError` (exit 2) naming the file and what differs, or what makes it unreadable.
-    public static func read(from path: String, options: RunOptions, environment: MachineEnvironment) throws(BenchError) -> [CountRecord] {
+    static func read(from path: String, options: RunOptions, environment: MachineEnvironment) throws(BenchError) -> [CountRecord] {
         let file = try ResultsReader.read(path: path)
         let pairs = zip(
             ResultsMerge.buildAndSelection(file.environment, file.options), ResultsMerge.buildAndSelection(environment, RunRecord(options)))

@@ -4,12 +4,12 @@
 /// move a count with no change to the work (another call counted, another heap under it), so `bench
 /// compare` lets instruction counts decide only between files counted the same way, and says "counting
 /// method changed" otherwise; `bench merge` refuses to mix them.
-public enum CountingMethod {
+enum CountingMethod {
     /// The way this bench counts.
-    public static let current = 2
+    static let current = 2
 
     /// What each way was, by number; docs/instruction-counting.md has the runs behind each.
-    public static let descriptions: [Int: String] = [
+    static let descriptions: [Int: String] = [
         1: "a probe call of its own after the warm-up, then N calls counted, N even and at least 2",
         2: "the probe is the first of the N calls counted, so each measurement runs one call fewer under callgrind; "
             + "an operation run after its own set-up counts from one call up, not rounded to even; with the hash seed "
@@ -17,7 +17,7 @@ public enum CountingMethod {
     ]
 
     /// What way `number` was, for a line that names it.
-    public static func describe(_ number: Int) -> String {
+    static func describe(_ number: Int) -> String {
         "method \(number) (\(descriptions[number] ?? "unknown to this bench"))"
     }
 }

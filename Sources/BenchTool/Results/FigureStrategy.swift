@@ -9,12 +9,12 @@
 ///
 /// A name is read only where the registry in force knows it: a results file, a limits file or a
 /// `--shape` that names another is refused, as it was when the shapes were a closed list.
-public struct FigureStrategy: RawRepresentable, Sendable, Hashable, CaseIterable, Codable, Comparable, CustomStringConvertible {
+struct FigureStrategy: RawRepresentable, Sendable, Hashable, CaseIterable, Codable, Comparable, CustomStringConvertible {
     /// The name, as results files write it.
-    public let rawValue: String
+    let rawValue: String
 
     /// The label `rawValue`, when the registry in force has a shape of that name or it is `unshaped`.
-    public init?(rawValue: String) {
+    init?(rawValue: String) {
         guard rawValue == Self.unshaped.rawValue || ShapeRegistry.current.shapes.contains(where: { $0.label.rawValue == rawValue }) else {
             return nil
         }
@@ -27,27 +27,27 @@ public struct FigureStrategy: RawRepresentable, Sendable, Hashable, CaseIterable
     }
 
     /// The decision: the phase is computed when it is read.
-    public static let derived = FigureStrategy(declared: "derived")
+    static let derived = FigureStrategy(declared: "derived")
     /// The fallback: the phase is stored and settled after each commit.
-    public static let stored = FigureStrategy(declared: "stored")
+    static let stored = FigureStrategy(declared: "stored")
     /// The verdict settled at the commit and kept on a root entry shared by the operation's handles;
     /// the phase is derived from it when read.
-    public static let root = FigureStrategy(declared: "root")
+    static let root = FigureStrategy(declared: "root")
     /// The same root verdict, kept up to date by work proportional to what a commit changed rather than
     /// to the size of the data.
-    public static let incremental = FigureStrategy(declared: "incremental")
+    static let incremental = FigureStrategy(declared: "incremental")
     /// No shape changes this figure. Results files of schema 2 and before wrote it `none`.
-    public static let unshaped = FigureStrategy(declared: "unshaped")
+    static let unshaped = FigureStrategy(declared: "unshaped")
 
     /// Every label in column order: the registry's shapes, then `unshaped`.
-    public static var allCases: [FigureStrategy] { ShapeRegistry.current.labels + [.unshaped] }
+    static var allCases: [FigureStrategy] { ShapeRegistry.current.labels + [.unshaped] }
 
     /// Every shape a run can measure, in column order: all but `unshaped`.
-    public static var measured: [FigureStrategy] { ShapeRegistry.current.labels }
+    static var measured: [FigureStrategy] { ShapeRegistry.current.labels }
 
-    public var description: String { rawValue }
+    var description: String { rawValue }
 
-    public static func < (lhs: FigureStrategy, rhs: FigureStrategy) -> Bool {
+    static func < (lhs: FigureStrategy, rhs: FigureStrategy) -> Bool {
         let order = allCases
         switch (order.firstIndex(of: lhs), order.firstIndex(of: rhs)) {
         case (let left?, let right?): return left < right
@@ -57,7 +57,7 @@ public struct FigureStrategy: RawRepresentable, Sendable, Hashable, CaseIterable
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)
         guard let label = FigureStrategy(rawValue: name) else {
             throw DecodingError.dataCorrupted(
@@ -68,7 +68,7 @@ public struct FigureStrategy: RawRepresentable, Sendable, Hashable, CaseIterable
         self = label
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

@@ -4,44 +4,37 @@ import Harness
 ///
 /// For the stored chain's commit cost against retained handles, the slope is nanoseconds per handle;
 /// for the derived getter against fixture size, nanoseconds per judged fixture (the fixture's scale).
-public struct FitRecord: Sendable, Equatable, Codable {
+struct FitRecord: Sendable, Equatable, Codable {
     /// One measured point.
-    public struct Point: Sendable, Equatable, Codable {
+    struct Point: Sendable, Equatable, Codable {
         /// The size, in `xUnit`.
-        public var x: Double
+        var x: Double
         /// The cost at that size, in `yUnit` (the median of its measurement).
-        public var y: Double
+        var y: Double
         /// The name of the measurement whose median `y` is, under the fit's strategy: where a reader
         /// (the headroom's interval) finds the point's samples.
-        public var measurement: String
-
-        /// A point at `x` drawn through the median `y` of the measurement called `measurement`.
-        public init(x: Double, y: Double, measurement: String) {
-            self.x = x
-            self.y = y
-            self.measurement = measurement
-        }
+        var measurement: String
     }
 
     /// The stable name of the curve, e.g. `commit.cost(retained-handles)`.
-    public var name: String
+    var name: String
     /// The strategy measured.
-    public var strategy: FigureStrategy
+    var strategy: FigureStrategy
     /// What `x` counts, e.g. `retained handle` or `judged fixture`.
-    public var xUnit: String
+    var xUnit: String
     /// The unit of `y`: `ns`.
-    public var yUnit: String
+    var yUnit: String
     /// The change in `y` per unit of `x`.
-    public var slope: Double
+    var slope: Double
     /// The value of `y` at `x = 0`.
-    public var intercept: Double
+    var intercept: Double
     /// The share of `y`'s variance the line explains.
-    public var rSquared: Double
+    var rSquared: Double
     /// The points fitted, at least two.
-    public var points: [Point]
+    var points: [Point]
 
     /// A fit as recorded; `init(fitting:name:strategy:xUnit:)` makes one from points.
-    public init(
+    init(
         name: String, strategy: FigureStrategy, xUnit: String, yUnit: String, slope: Double, intercept: Double,
         rSquared: Double, points: [Point]
     ) {
@@ -62,7 +55,7 @@ public struct FitRecord: Sendable, Equatable, Codable {
     ///   - strategy: The strategy measured.
     ///   - xUnit: What `x` counts.
     ///   - points: At least two points with at least two distinct `x`; `y` in nanoseconds.
-    public init(fitting points: [Point], name: String, strategy: FigureStrategy, xUnit: String) {
+    init(fitting points: [Point], name: String, strategy: FigureStrategy, xUnit: String) {
         let fit = Statistics.linearFit(x: points.map(\.x), y: points.map(\.y))
         self.init(
             name: name, strategy: strategy, xUnit: xUnit, yUnit: MeasurementRecord.nanoseconds, slope: fit.slope,
@@ -73,7 +66,7 @@ public struct FitRecord: Sendable, Equatable, Codable {
 extension ResultsFile {
     /// The measurement a fit's point was drawn through, under the fit's strategy; nil when the file
     /// does not hold it (a merge or a filter can leave a fit without its points' samples).
-    public func measurement(of point: FitRecord.Point, in fit: FitRecord) -> MeasurementRecord? {
+    func measurement(of point: FitRecord.Point, in fit: FitRecord) -> MeasurementRecord? {
         measurements.record(MeasurementKey(name: point.measurement, strategy: fit.strategy))
     }
 }

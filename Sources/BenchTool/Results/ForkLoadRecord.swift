@@ -12,37 +12,37 @@ import Harness
 /// Every key is always written, `null` where the kernel gave no figure (or the figure could not be
 /// told, as when a counter went backwards), so a reader never has to tell a missing key from a
 /// missing figure.
-public struct ForkLoadRecord: Sendable, Equatable, Codable {
+struct ForkLoadRecord: Sendable, Equatable, Codable {
     /// The fork's number, from 1.
-    public var fork: Int
+    var fork: Int
     /// Wall time between the two readings, in seconds.
-    public var seconds: Double
+    var seconds: Double
     /// Time the fork's threads waited on a run queue while runnable, over wall time. On a quiet
     /// machine with a core free it stays under a few percent; with other work on every core it nears
     /// the share of the cores the fork could not have.
-    @ExplicitNull public var runQueueShare: Double?
+    @ExplicitNull var runQueueShare: Double?
     /// Time the fork's threads ran on a CPU, over wall time: near 1 for one busy thread, more for
     /// several.
-    @ExplicitNull public var onCPUShare: Double?
+    @ExplicitNull var onCPUShare: Double?
     /// Times the fork's threads were switched out while still runnable, between the readings.
-    public var involuntarySwitches: Int
+    var involuntarySwitches: Int
     /// Times the fork's threads gave up their CPU themselves (I/O, locks, sleeps), between the
     /// readings.
-    public var voluntarySwitches: Int
+    var voluntarySwitches: Int
     /// Time in which some task on the machine, this fork's or another's, waited for a CPU, over wall
     /// time (`/proc/pressure/cpu`, the `some` line).
-    @ExplicitNull public var cpuPressureShare: Double?
+    @ExplicitNull var cpuPressureShare: Double?
     /// Steal ticks over all ticks of every CPU between the readings: the share of the machine's CPU
     /// time its hypervisor ran something else. `/proc/stat` counts in ticks of 10 ms, so over a short
     /// fork this is coarse; `nil` when no tick passed or the kernel gave no figure.
-    @ExplicitNull public var stealShare: Double?
+    @ExplicitNull var stealShare: Double?
     /// The 1-minute load average at the start reading.
-    @ExplicitNull public var loadAverageAtStart: Double?
+    @ExplicitNull var loadAverageAtStart: Double?
     /// The 1-minute load average at the end reading.
-    @ExplicitNull public var loadAverageAtEnd: Double?
+    @ExplicitNull var loadAverageAtEnd: Double?
 
     /// A record of the given figures.
-    public init(
+    init(
         fork: Int, seconds: Double, runQueueShare: Double?, onCPUShare: Double?, involuntarySwitches: Int, voluntarySwitches: Int,
         cpuPressureShare: Double?, stealShare: Double?, loadAverageAtStart: Double?, loadAverageAtEnd: Double?
     ) {
@@ -68,7 +68,7 @@ public struct ForkLoadRecord: Sendable, Equatable, Codable {
     ///   - fork: The fork's number, from 1.
     ///   - start: The reading at the fork's start.
     ///   - end: The reading at its end, of the same process.
-    public init(fork: Int, from start: ProcessLoad, to end: ProcessLoad) {
+    init(fork: Int, from start: ProcessLoad, to end: ProcessLoad) {
         let wallNanoseconds = end.monotonicNanoseconds >= start.monotonicNanoseconds
             ? Double(end.monotonicNanoseconds - start.monotonicNanoseconds) : 0
         // `end - start` over `whole`; nil when either is unknown, the counter went down or `whole` is 0.

@@ -7,24 +7,24 @@ import Harness
 /// noise grows tens of times over. The median over forks says how the run as a whole fared, the
 /// largest run-queue share whether one fork had it much worse than the rest. Each figure is over the
 /// forks that had it; a signal no fork had is `nil` and left out of the line, never written as 0.
-public struct ForkLoadSummary: Sendable, Equatable {
+struct ForkLoadSummary: Sendable, Equatable {
     /// The forks summarized.
-    public var forks: Int
+    var forks: Int
     /// The forks that had a run-queue share: those its median and largest are over.
-    public var forksWithRunQueueShare: Int
+    var forksWithRunQueueShare: Int
     /// The median over forks of `ForkLoadRecord.runQueueShare`.
-    public var medianRunQueueShare: Double?
+    var medianRunQueueShare: Double?
     /// The largest fork's `runQueueShare`.
-    public var largestRunQueueShare: Double?
+    var largestRunQueueShare: Double?
     /// The median over forks of involuntary switches per second of the fork's wall time.
-    public var medianInvoluntarySwitchesPerSecond: Double?
+    var medianInvoluntarySwitchesPerSecond: Double?
     /// The median over forks of `ForkLoadRecord.cpuPressureShare`.
-    public var medianCPUPressureShare: Double?
+    var medianCPUPressureShare: Double?
     /// The median over forks of `ForkLoadRecord.stealShare`.
-    public var medianStealShare: Double?
+    var medianStealShare: Double?
     /// The run-queue share runs on a quiet machine here stay under, as declared where the line's reader
     /// should compare; `nil` when none is declared.
-    public var quietRunQueueShare: Double?
+    var quietRunQueueShare: Double?
 
     /// The summary of `records`, one per fork; `nil` or empty gives a summary of no forks.
     ///
@@ -32,7 +32,7 @@ public struct ForkLoadSummary: Sendable, Equatable {
     ///   - records: Each fork's record.
     ///   - quietRunQueueShare: The run-queue share (0.01 for 1 %) a run on a quiet machine here stays
     ///     under, for the line to compare with; `nil` to compare with nothing.
-    public init(_ records: [ForkLoadRecord]?, quietRunQueueShare: Double? = nil) {
+    init(_ records: [ForkLoadRecord]?, quietRunQueueShare: Double? = nil) {
         let records = records ?? []
         func median(_ values: [Double]) -> Double? { values.isEmpty ? nil : Statistics.median(values) }
         let runQueue = records.compactMap(\.runQueueShare)
@@ -52,7 +52,7 @@ public struct ForkLoadSummary: Sendable, Equatable {
     /// switches a second, CPU pressure 0.300 %, steal 0 %`.
     ///
     /// An unknown signal is left out; with none known the line says so.
-    public var line: String {
+    var line: String {
         guard forks > 0 else { return "machine: not read (no fork recorded its load)" }
         var parts: [String] = []
         if let medianRunQueueShare, let largestRunQueueShare {
@@ -80,7 +80,7 @@ public struct ForkLoadSummary: Sendable, Equatable {
     /// It sleeps, so this process adds no pressure of its own. An unknown signal is left out.
     ///
     /// - Parameter seconds: How long to watch the counters.
-    public static func lookAtTheMachine(over seconds: Double = 1.0) -> String {
+    static func lookAtTheMachine(over seconds: Double = 1.0) -> String {
         let start = ProcessLoad.read()
         Thread.sleep(forTimeInterval: seconds)
         let end = ProcessLoad.read()

@@ -6,18 +6,11 @@ import Harness
 /// its own calibration. Its samples lie consecutively in the measurement's `samples`, in fork order,
 /// so a reader can group them again: between-process variation is what a comparison across commits
 /// must allow for, and one process's samples do not show it.
-public struct ForkRecord: Sendable, Equatable, Codable {
+struct ForkRecord: Sendable, Equatable, Codable {
     /// How many of the measurement's samples this fork took.
-    public var samples: Int
+    var samples: Int
     /// The fork's batch size: each fork calibrates its own.
-    public var batchSize: Int
+    var batchSize: Int
     /// Why the fork's sampling stopped.
-    public var stopReason: MeasurementResult.StopReason
-
-    /// One fork's share: its samples (consecutive in the measurement's), batch size and stop reason.
-    public init(samples: Int, batchSize: Int, stopReason: MeasurementResult.StopReason) {
-        self.samples = samples
-        self.batchSize = batchSize
-        self.stopReason = stopReason
-    }
+    var stopReason: MeasurementResult.StopReason
 }

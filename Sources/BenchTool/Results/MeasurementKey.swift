@@ -11,21 +11,21 @@ public struct MeasurementKey: Sendable, Hashable, Codable, Comparable, CustomStr
     /// The stable name, `area.operation(variant)`.
     public var name: String
     /// The strategy measured.
-    public var strategy: FigureStrategy
+    var strategy: FigureStrategy
 
-    public init(name: String, strategy: FigureStrategy) {
+    init(name: String, strategy: FigureStrategy) {
         self.name = name
         self.strategy = strategy
     }
 
     /// The key of a recorded measurement.
-    public init(_ record: MeasurementRecord) {
+    init(_ record: MeasurementRecord) {
         self.init(name: record.name, strategy: record.strategy)
     }
 
     /// The key whose `label` is `label`: a trailing ` [strategy]` naming a measured strategy is the
     /// strategy, and anything else is the name of an unshaped figure.
-    public init(label: String) {
+    init(label: String) {
         if label.hasSuffix("]"), let open = label.range(of: " [", options: .backwards),
             let strategy = FigureStrategy(rawValue: String(label[open.upperBound..<label.index(before: label.endIndex)])),
             strategy != .unshaped

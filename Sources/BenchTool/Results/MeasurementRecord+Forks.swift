@@ -18,7 +18,7 @@ extension MeasurementRecord {
     ///
     /// - Parameter records: The same measurement (name and strategy) from each fork, in fork order; at
     ///   least one. One record is returned as it is.
-    public init(mergingForks records: [MeasurementRecord]) {
+    init(mergingForks records: [MeasurementRecord]) {
         precondition(!records.isEmpty, "no fork to merge")
         let first = records[0]
         precondition(

@@ -11,25 +11,25 @@ import Harness
 /// file reads.
 public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// The stable name, `area.operation(variant)`; with `strategy`, the join key across files.
-    public var name: String
+    var name: String
     /// The strategy measured.
-    public var strategy: FigureStrategy
+    var strategy: FigureStrategy
     /// The unit of `samples` and of the summary: always `ns` (nanoseconds per operation).
-    public var unit: String
+    var unit: String
     /// The figures of `samples`.
-    public var summary: Summary
+    var summary: Summary
     /// Each sample, nanoseconds per operation, in the order taken.
-    public var samples: [Double]
+    var samples: [Double]
     /// The batches the samples come from; with `forks`, `size` is the first fork's.
-    public var batches: BatchRecord
+    var batches: BatchRecord
     /// The sampling policy the measurement followed.
-    public var policy: SamplingPolicy
+    var policy: SamplingPolicy
     /// Heap allocations and bytes per operation, or why they were not counted.
-    public var allocations: AllocationRecord
+    var allocations: AllocationRecord
     /// Instructions retired per operation, counted under callgrind (`bench --instructions`); `nil` when
     /// the run did not count them. Two runs of one build agree to well under 0.1 %, where wall time does
     /// not, so `bench compare` judges by it when both files have it.
-    @ExplicitNull public var instructionsPerOperation: Double?
+    @ExplicitNull var instructionsPerOperation: Double?
     /// Instructions per operation counted again in processes with random hash seeds, when the run
     /// counted them (`nil` when it did not, or the measurement was too long to count again).
     ///
@@ -38,28 +38,28 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// these differ from `instructionsPerOperation`, its count could move with an unrelated change to
     /// the build, and `bench compare` lets it decide only a change clearly beyond how far it moved here
     /// (`ComparisonRule`). Two counts, or six where the first two moved a little (`InstructionPass`).
-    @ExplicitNull public var instructionsUnderOtherHashSeeds: [Double]?
+    @ExplicitNull var instructionsUnderOtherHashSeeds: [Double]?
     /// The processes the samples were taken in, in the order of `samples`, when the run measured in
     /// several (`bench --forks N`, N > 1); `nil` when all were taken in the run's own process.
-    @ExplicitNull public var forks: [ForkRecord]?
+    @ExplicitNull var forks: [ForkRecord]?
     /// Each sample on the thread's CPU clock (`ThreadCPUClock`): nanoseconds of the measuring thread's
     /// CPU time per operation, in the order of `samples` and split into forks as they are; nil in a
     /// file made before batches were timed on both clocks. A limit of `TimingClock.threadCPU` is judged
     /// on these.
-    @ExplicitNull public var threadCPUSamples: [Double]?
+    @ExplicitNull var threadCPUSamples: [Double]?
     /// What turns the batches into the samples (`SampleTerms`); nil in a file made before schema 10,
     /// and for a record not made by the sampler.
-    @ExplicitNull public var sampleTerms: SampleTerms?
+    @ExplicitNull var sampleTerms: SampleTerms?
 
     /// The unit every timed figure is stored in.
-    public static let nanoseconds = "ns"
+    static let nanoseconds = "ns"
 
     /// Its identity: `name` and `strategy`.
     public var key: MeasurementKey { MeasurementKey(self) }
 
     /// A record whose samples and summary are in nanoseconds per operation (`unit` is always `ns`);
     /// the instruction counts and forks are nil where the run had none.
-    public init(
+    init(
         name: String, strategy: FigureStrategy, summary: Summary, samples: [Double], batches: BatchRecord,
         policy: SamplingPolicy, allocations: AllocationRecord, instructionsPerOperation: Double? = nil,
         instructionsUnderOtherHashSeeds: [Double]? = nil, forks: [ForkRecord]? = nil, threadCPUSamples: [Double]? = nil,
@@ -82,28 +82,28 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
 
     /// How far the count moved under other hash seeds: the largest `|other / fixed - 1|`; `nil` when
     /// not counted again.
-    public var instructionsHashSpread: Double? {
+    var instructionsHashSpread: Double? {
         instructionsPerOperation.flatMap { Self.hashSpread(fixed: $0, others: instructionsUnderOtherHashSeeds ?? []) }
     }
 
     /// The largest `|other / fixed - 1|`; `nil` without a positive `fixed` or any `others`.
-    public static func hashSpread(fixed: Double, others: [Double]) -> Double? {
+    static func hashSpread(fixed: Double, others: [Double]) -> Double? {
         guard fixed > 0, !others.isEmpty else { return nil }
         return others.map { abs($0 / fixed - 1) }.max()
     }
 
     /// The spread above which a count is taken to depend on hashing: 0.1 %, what two runs of one build
     /// are held to.
-    public static let hashSensitivity = 0.001
+    static let hashSensitivity = 0.001
 
     /// The most instructions per operation a measurement may count for it to be counted again under
     /// other hash seeds: past it (the stored chain over a hundred handles and more, minutes a count
     /// under callgrind) no file counts it again, and its count is judged by the threshold alone.
-    public static let longestCountedAgain = 1_000_000_000.0
+    static let longestCountedAgain = 1_000_000_000.0
 
     /// Whether the instruction count moved under other hash seeds by more than `hashSensitivity`;
     /// `nil` when not counted again.
-    public var instructionsVaryWithHashing: Bool? {
+    var instructionsVaryWithHashing: Bool? {
         instructionsHashSpread.map { $0 > Self.hashSensitivity }
     }
 
@@ -114,7 +114,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
 
     /// The samples of `clock` grouped by the process that took them; nil when the record has none on
     /// that clock (a file made before batches were timed on both).
-    public func sampleGroups(on clock: TimingClock) -> [[Double]]? {
+    func sampleGroups(on clock: TimingClock) -> [[Double]]? {
         switch clock {
         case .wall: sampleGroups
         case .threadCPU: threadCPUSamples.map { Self.grouped($0, by: forks) }
@@ -139,7 +139,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     ///   - strategy: The strategy the measurement ran under.
     ///   - allocations: The allocation pass's count, or why there is none.
     ///   - operationsPerCall: What the samples were divided by, per operation (`SampleTerms`).
-    public init(_ result: MeasurementResult, strategy: FigureStrategy, allocations: AllocationRecord, operationsPerCall: Int = 1) {
+    init(_ result: MeasurementResult, strategy: FigureStrategy, allocations: AllocationRecord, operationsPerCall: Int = 1) {
         self.init(
             name: result.name, strategy: strategy, summary: result.summary, samples: result.samples,
             batches: BatchRecord(
@@ -153,22 +153,22 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
 }
 
 /// The batches behind a measurement's samples.
-public struct BatchRecord: Sendable, Equatable, Codable {
+struct BatchRecord: Sendable, Equatable, Codable {
     /// Operations per batch.
-    public var size: Int
+    var size: Int
     /// Each sampled batch's raw duration in nanoseconds, timer overhead included.
-    public var nanoseconds: [UInt64]
+    var nanoseconds: [UInt64]
     /// How often the operation ran, by stage.
-    public var invocations: MeasurementResult.Invocations
+    var invocations: MeasurementResult.Invocations
     /// Why sampling stopped.
-    public var stopReason: MeasurementResult.StopReason
+    var stopReason: MeasurementResult.StopReason
     /// Each sampled batch's raw duration on the thread's CPU clock, its overhead included, in the order
     /// of `nanoseconds`; nil in a file made before batches were timed on both clocks.
-    @ExplicitNull public var threadCPUNanoseconds: [UInt64]?
+    @ExplicitNull var threadCPUNanoseconds: [UInt64]?
 
     /// The batches as sampled: `size` operations each, each batch's raw `nanoseconds` (and
     /// `threadCPUNanoseconds`, where timed on that clock too).
-    public init(
+    init(
         size: Int, nanoseconds: [UInt64], invocations: MeasurementResult.Invocations,
         stopReason: MeasurementResult.StopReason, threadCPUNanoseconds: [UInt64]? = nil
     ) {
@@ -182,5 +182,5 @@ public struct BatchRecord: Sendable, Equatable, Codable {
 
 extension Sequence where Element == MeasurementRecord {
     /// The first record whose identity is `key`: a results file holds one record per key.
-    public func record(_ key: MeasurementKey) -> MeasurementRecord? { first { $0.key == key } }
+    func record(_ key: MeasurementKey) -> MeasurementRecord? { first { $0.key == key } }
 }

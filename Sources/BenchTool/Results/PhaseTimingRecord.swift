@@ -5,17 +5,17 @@
 /// `measuring` (the timed pass: in the run's own process, or in its forks, whose times are `parts`),
 /// `looking again` (only in a run whose decision waited on undecided limits: the forks of the looks
 /// after the first, whose times are `parts`), and `judging` (fits, verdicts, environment and the file's encoding, up to the write itself).
-public struct PhaseTimingRecord: Sendable, Equatable, Codable {
+struct PhaseTimingRecord: Sendable, Equatable, Codable {
     /// The phase's name.
-    public var phase: String
+    var phase: String
     /// Its wall-clock duration in seconds.
-    public var seconds: Double
+    var seconds: Double
     /// The durations in seconds of its parts, in order, where it has some: each fork's, from the
     /// parent's start of the process to its records read back.
-    public var parts: [Double]?
+    var parts: [Double]?
 
     /// One phase's wall time, with `parts` (each fork's or look's seconds) where it has them.
-    public init(phase: String, seconds: Double, parts: [Double]? = nil) {
+    init(phase: String, seconds: Double, parts: [Double]? = nil) {
         self.phase = phase
         self.seconds = seconds
         self.parts = parts

@@ -13,64 +13,64 @@ import Harness
 public struct ResultsFile: Sendable, Equatable, Codable {
     /// The layout the file was written in: `ResultsSchema.current` for a file this bench makes. A file
     /// of an older layout keeps its number when read, its values brought to the current layout.
-    public var schema: Int
+    var schema: Int
     /// The machine, build and source the run was made on.
-    public var environment: MachineEnvironment
+    var environment: MachineEnvironment
     /// The limits file's path, as given to the run.
-    public var limitsFile: String
+    var limitsFile: String
     /// SHA-256 of the limits file's bytes: the thresholds the verdicts were judged against.
-    public var limitsSHA256: String
+    var limitsSHA256: String
     /// The clock's cost and resolution, measured at start-up.
-    public var timer: TimerCharacteristics
+    var timer: TimerCharacteristics
     /// How the run measured, as a list of clauses in words, in the order a report lists them: how a
     /// sample is taken from a batch (`MeasurementResult.fixedBatchMethod`), the forks, the looks, the
     /// gating groups, the shapes' order, how each kind of measurement is sampled, how instructions were
     /// counted, and, first and loudly, an A/B switch that was on. Schema 8 and before wrote one string
     /// of the clauses joined by "; ", read as its clauses.
-    public var method: [String]
+    var method: [String]
     /// The options the run was given.
-    public var options: RunRecord
+    var options: RunRecord
     /// The operations the run judged, as picked from the fixtures.
-    public var subjects: [SubjectRecord]
+    var subjects: [SubjectRecord]
     /// The timed measurements.
     public var measurements: [MeasurementRecord]
     /// The body re-run counts.
-    public var counts: [CountRecord]
+    var counts: [CountRecord]
     /// The scaling curves.
-    public var fits: [FitRecord]
+    var fits: [FitRecord]
     /// Every limit as judged.
-    public var limits: [LimitJudgement]
+    var limits: [LimitJudgement]
     /// What the verdicts conclude.
-    public var decision: Decision
+    var decision: Decision
     /// Where the fixture-size points came from; nil when a run's filter left the fixture-size curve out.
-    public var scaling: ScalingRecord?
+    var scaling: ScalingRecord?
     /// The shapes the decision chose among, as the limits file (version 3) ranks them; nil when the
     /// limits file had none, so the decision was the derived phase's alone.
-    public var shapes: ShapePreference?
+    var shapes: ShapePreference?
     /// The section "reads at Observation's floor": the model's reads over Observation's own, each beside
     /// its goal (`ReadFloor`), made from the file's own measurements; nil when the run measured none of
     /// the reads it divides.
-    public var readFloor: [ReadFloorFigure]?
+    var readFloor: [ReadFloorFigure]?
     /// How long each phase of the run took, in order; nil for a file that is no one run's (`bench merge`).
-    public var phases: [PhaseTimingRecord]?
+    var phases: [PhaseTimingRecord]?
     /// The schedule of looks the limits were judged under, as the limits file (version 4) declares
     /// it; nil when it has none, so every interval was judged once at 95 %.
-    public var looks: LookSchedule?
+    var looks: LookSchedule?
     /// The looks the run took after its first, in order; nil when it took none.
-    public var looksTaken: [LookRecord]?
+    var looksTaken: [LookRecord]?
     /// The way the instruction counts were made (`CountingMethod`); nil when the file holds none.
-    public var countingMethod: Int?
+    var countingMethod: Int?
     /// The bounds of a disturbed run, as the limits file (version 6) declares them; nil when it has
     /// none, so an undecided limit at its last look set its shape aside whatever the machine did.
-    public var noise: NoiseBounds?
+    var noise: NoiseBounds?
     /// What the machine did in each fork, in fork order (a later look's forks after the first's): the
     /// time its process waited for a CPU, its involuntary context switches, CPU pressure, steal and the
     /// load average; nil in a file made before forks recorded it, or of a run in its own process.
-    public var forkLoads: [ForkLoadRecord]?
+    var forkLoads: [ForkLoadRecord]?
 
     /// A results file of the current schema, from a run's finished values: its verdicts judged, its
     /// read floor made from `measurements` (`ReadFloor.figures`) and its phases timed, all before.
-    public init(
+    init(
         environment: MachineEnvironment, limitsFile: String, limitsSHA256: String, timer: TimerCharacteristics,
         method: [String], options: RunRecord, measurements: [MeasurementRecord], counts: [CountRecord],
         fits: [FitRecord], limits: [LimitJudgement], decision: Decision, readFloor: [ReadFloorFigure]?, subjects: [SubjectRecord] = [],
@@ -103,14 +103,14 @@ public struct ResultsFile: Sendable, Equatable, Codable {
     }
 
     /// Whether any measurement has an instruction count.
-    public var hasInstructionCounts: Bool { measurements.contains { $0.instructionsPerOperation != nil } }
+    var hasInstructionCounts: Bool { measurements.contains { $0.instructionsPerOperation != nil } }
 
     /// The file's bytes: UTF-8 JSON with sorted keys, two-space pretty printing and a final newline.
     ///
     /// The same value always gives the same bytes, so a file's diff shows only what changed.
     ///
     /// - Throws: `EncodingError` for a non-finite number, which JSON cannot hold.
-    public func encoded() throws -> Data {
+    func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         var written = self
@@ -122,26 +122,26 @@ public struct ResultsFile: Sendable, Equatable, Codable {
 }
 
 /// The options a run was given, as a results file records them.
-public struct RunRecord: Sendable, Equatable, Codable {
+struct RunRecord: Sendable, Equatable, Codable {
     /// Whether the run was `--quick`.
-    public var quick: Bool
+    var quick: Bool
     /// The `--filter` pattern, or `nil` when every measurement ran.
-    @ExplicitNull public var filter: String?
+    @ExplicitNull var filter: String?
     /// The strategies measured.
-    public var strategy: StrategySelection
+    var strategy: StrategySelection
     /// The fixtures directory.
-    public var specDirectory: String
+    var specDirectory: String
     /// How many fresh processes the measurements were taken in (`--forks`); 1 when they were taken in
     /// the run's own process.
-    public var forks: Int
+    var forks: Int
     /// The seed the shapes' shuffled order in every round of every group came from
     /// (`SuiteRunner.roundOrderSeed(run:fork:group:)`), one for each run a merged file holds; nil in a
     /// file of schema 3 or before, whose shapes took their turns in one order.
-    public var roundOrderSeeds: [UInt64]?
+    var roundOrderSeeds: [UInt64]?
 
     /// The options as a results file holds them; `filter` is the pattern, `forks` 1 for a run in its
     /// own process.
-    public init(
+    init(
         quick: Bool, filter: String?, strategy: StrategySelection, specDirectory: String, forks: Int = 1, roundOrderSeeds: [UInt64]? = nil
     ) {
         self.quick = quick
@@ -153,7 +153,7 @@ public struct RunRecord: Sendable, Equatable, Codable {
     }
 
     /// Records a run's options, and the seed of its shuffled round orders.
-    public init(_ options: RunOptions, roundOrderSeed: UInt64? = nil) {
+    init(_ options: RunOptions, roundOrderSeed: UInt64? = nil) {
         self.init(
             quick: options.quick, filter: options.filter?.pattern, strategy: options.strategies,
             specDirectory: options.specDirectory, forks: options.forks, roundOrderSeeds: roundOrderSeed.map { [$0] })

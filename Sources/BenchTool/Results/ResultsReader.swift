@@ -16,7 +16,7 @@ public enum ResultsReader {
     ///
     /// - Throws: `BenchError` when the file cannot be read, is not JSON, has a schema number this
     ///   bench does not know, or lacks a key or holds a value of the wrong type (the line names the key's path).
-    public static func read(path: String) throws(BenchError) -> ResultsFile {
+    static func read(path: String) throws(BenchError) -> ResultsFile {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -7,21 +7,21 @@ import JSON
 /// a file of an older one is brought to the current layout, step by step, before it is decoded, so the
 /// rest of the bench knows one layout only. A key added to the file raises the number, with a change
 /// here saying what it is and what an older file reads as; results/README.md says what each key holds.
-public enum ResultsSchema {
+enum ResultsSchema {
     /// One layout: its number, when it came, what it changed, and how a file of the layout before reads.
-    public struct Change: Sendable {
+    struct Change: Sendable {
         /// The number a file of this layout states.
-        public var schema: Int
+        var schema: Int
         /// The day it came, `yyyy-MM-dd`.
-        public var date: String
+        var date: String
         /// What changed from the layout before, in words.
-        public var note: String
+        var note: String
         /// Brings the JSON of a file of the layout before to this one.
         let upgrade: @Sendable (inout JSONValue) -> Void
     }
 
     /// Every layout, oldest first.
-    public static let changes: [Change] = [
+    static let changes: [Change] = [
         Change(
             schema: 1, date: "2026-11-29",
             note: "The first layout. Keys came while the number stayed 1, so a file of schema 1 may lack any "
@@ -108,7 +108,7 @@ public enum ResultsSchema {
     ]
 
     /// The layout this bench writes.
-    public static let current = changes[changes.count - 1].schema
+    static let current = changes[changes.count - 1].schema
 
     /// The JSON of a file of layout `schema`, brought to the current one.
     ///

@@ -6,11 +6,11 @@ import Harness
 /// the raw samples they sit beside, that counts and names are unique, that fits go through their
 /// points, and that judging the file's own figures against its own limits gives the verdicts and the
 /// decision it records.
-public enum ResultsValidator {
+enum ResultsValidator {
     /// Every inconsistency in `results`, one line each; empty when the file is valid. `names` are the
     /// bench's names of the read floor's measurements, whose figures the file's own measurements
     /// must give again.
-    public static func problems(in results: ResultsFile, names: KeyMeasurements) -> [String] {
+    static func problems(in results: ResultsFile, names: KeyMeasurements) -> [String] {
         var problems: [String] = []
         if results.limitsSHA256.count != 64 || !results.limitsSHA256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
             problems.append("limitsSHA256 '\(results.limitsSHA256)' is not 64 lowercase hex digits")
@@ -40,7 +40,7 @@ public enum ResultsValidator {
     ///
     /// - Returns: The file, when it is valid.
     /// - Throws: `BenchError`: the reader's, or `PATH: not valid: FIRST PROBLEM (and N more)`.
-    public static func validate(path: String, names: KeyMeasurements) throws(BenchError) -> ResultsFile {
+    static func validate(path: String, names: KeyMeasurements) throws(BenchError) -> ResultsFile {
         try check(try ResultsReader.read(path: path), path: path, names: names)
     }
 

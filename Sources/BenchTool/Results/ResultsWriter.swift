@@ -13,13 +13,13 @@ import Darwin
 /// are flushed to disk, and are then hard-linked to the final name: `link(2)` fails rather than
 /// replace an existing file, and a reader never sees a partial file under the final name. The
 /// temporary name is removed whatever happens. (`rename(2)` would be atomic too, but it replaces.)
-public struct ResultsWriter: Sendable {
+struct ResultsWriter: Sendable {
     /// The directory new files are named in: by default `results` in the checkout the bench was built
     /// from (`BuildCheckout`), from any working directory.
-    public var directory: String
+    var directory: String
 
     /// Creates a writer for a directory, which is created when missing.
-    public init(directory: String = BuildCheckout.path("results")) {
+    init(directory: String = BuildCheckout.path("results")) {
         self.directory = directory
     }
 
@@ -35,7 +35,7 @@ public struct ResultsWriter: Sendable {
     ///   - randomSuffix: Draws the six hexadecimal digits; random by default.
     /// - Returns: The path written.
     /// - Throws: `BenchError` when the file cannot be encoded or written.
-    public func write(
+    func write(
         _ results: ResultsFile, date: Date = Date(), randomSuffix: () -> String = ResultsWriter.randomSuffix
     ) throws(BenchError) -> String {
         let data = try Self.encode(results, for: directory + "/run.json.gz")
@@ -53,7 +53,7 @@ public struct ResultsWriter: Sendable {
     /// reads back at once, or one to look at).
     ///
     /// - Throws: `BenchError` when `path` exists, or the file cannot be encoded or written.
-    public static func write(_ results: ResultsFile, toNewFile path: String) throws(BenchError) {
+    static func write(_ results: ResultsFile, toNewFile path: String) throws(BenchError) {
         let data = try encode(results, for: path)
         guard try writeNew(data, to: path) else { throw .at(path, "exists; refusing to overwrite it") }
     }
@@ -62,7 +62,7 @@ public struct ResultsWriter: Sendable {
     /// exist, and its directory exists and can be written.
     ///
     /// - Throws: `BenchError` saying which of those does not hold.
-    public static func checkNewFile(_ path: String) throws(BenchError) {
+    static func checkNewFile(_ path: String) throws(BenchError) {
         let manager = FileManager.default
         if manager.fileExists(atPath: path) { throw .at(path, "exists; refusing to overwrite it (--out names a new file)") }
         let parent = (path as NSString).deletingLastPathComponent
@@ -77,7 +77,7 @@ public struct ResultsWriter: Sendable {
 
     /// Whether a file in a results directory is a results file by its name: `*.json` or `*.json.gz`,
     /// and not a hidden temporary one.
-    public static func isResultsFileName(_ name: String) -> Bool {
+    static func isResultsFileName(_ name: String) -> Bool {
         !name.hasPrefix(".") && (name.hasSuffix(".json") || name.hasSuffix(".json.gz"))
     }
 
@@ -87,7 +87,7 @@ public struct ResultsWriter: Sendable {
     ///   - date: Written in UTC as `yyyyMMdd-HHmmss`.
     ///   - environment: Its commit's first 7 characters, or `nocommit`; `-dirty` when the tree was dirty.
     ///   - suffix: Six hexadecimal digits.
-    public static func fileName(date: Date, environment: MachineEnvironment, suffix: String) -> String {
+    static func fileName(date: Date, environment: MachineEnvironment, suffix: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -99,7 +99,7 @@ public struct ResultsWriter: Sendable {
     }
 
     /// Six random lowercase hexadecimal digits.
-    public static func randomSuffix() -> String {
+    static func randomSuffix() -> String {
         let value = UInt32.random(in: 0..<(1 << 24))
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 6 - digits.count) + digits

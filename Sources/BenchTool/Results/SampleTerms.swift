@@ -10,21 +10,14 @@ import Harness
 /// file writes a measurement's `samples` and `threadCPUSamples` empty when the terms give both back
 /// bit for bit, and every reader computes them again (`ResultsReader`, `scripts/resultslib`). Where
 /// they do not (a sample made some other way), the file keeps them as they were.
-public struct SampleTerms: Sendable, Equatable, Codable {
+struct SampleTerms: Sendable, Equatable, Codable {
     /// Operations per call: a batch's per-call figure is divided by it.
-    public var operationsPerCall: Int
+    var operationsPerCall: Int
     /// Each process's timer overhead on the monotonic clock, subtracted from every batch it timed: one
     /// per fork, in fork order, or one for a measurement taken in one process.
-    public var overheadNanoseconds: [Double]
+    var overheadNanoseconds: [Double]
     /// The same on the thread's CPU clock.
-    public var threadCPUOverheadNanoseconds: [Double]
-
-    /// The terms of one process's measurement.
-    public init(operationsPerCall: Int, overheadNanoseconds: [Double], threadCPUOverheadNanoseconds: [Double]) {
-        self.operationsPerCall = operationsPerCall
-        self.overheadNanoseconds = overheadNanoseconds
-        self.threadCPUOverheadNanoseconds = threadCPUOverheadNanoseconds
-    }
+    var threadCPUOverheadNanoseconds: [Double]
 
     /// The samples of raw `batches` (one clock's), taken by processes of `sizes` batch sizes and
     /// `overheads`, each in turn for `counts` batches; nil when the counts do not cover the batches.

@@ -4,9 +4,9 @@
 /// The curve is worth what its fixture is: points made from the bundled generator say nothing about
 /// someone's own `--spec` data unless that data is the generator's. So a results file says which it
 /// was, and the report prints it beside the curves.
-public struct ScalingRecord: Sendable, Equatable, Codable {
+struct ScalingRecord: Sendable, Equatable, Codable {
     /// Where the points came from.
-    public enum Source: String, Sendable, Equatable, Codable, CaseIterable {
+    enum Source: String, Sendable, Equatable, Codable, CaseIterable {
         /// The judged operation's own loaded response, its outermost lists cut or repeated with
         /// fresh ids.
         case judgedFixture = "judged-fixture"
@@ -18,7 +18,7 @@ public struct ScalingRecord: Sendable, Equatable, Codable {
         case notMeasured = "not-measured"
 
         /// What the report says.
-        public var label: String {
+        var label: String {
             switch self {
             case .judgedFixture: "judged fixture (lists cut or repeated with fresh ids)"
             case .bundledGenerator: "bundled generator (same shape as the judged fixture)"
@@ -29,20 +29,20 @@ public struct ScalingRecord: Sendable, Equatable, Codable {
     }
 
     /// Where the points came from.
-    public var source: Source
+    var source: Source
     /// One line more: the lists scaled, why the judged fixture could not be, or why there are no
     /// points; nil when there is nothing to add.
-    public var detail: String?
+    var detail: String?
 
     /// Where the points came from, with one line more where there is one (the validator requires it
     /// for `notMeasured`).
-    public init(source: Source, detail: String? = nil) {
+    init(source: Source, detail: String? = nil) {
         self.source = source
         self.detail = detail
     }
 
     /// `fixture-size points: judged fixture (lists cut or repeated with fresh ids): characters.results`.
-    public var line: String {
+    var line: String {
         "fixture-size points: \(source.label)" + (detail.map { ": \($0)" } ?? "")
     }
 }

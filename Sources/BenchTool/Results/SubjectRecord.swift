@@ -1,26 +1,26 @@
 /// An operation the run judged, as it was picked from the fixtures: what the limits are about.
-public struct SubjectRecord: Sendable, Equatable, Codable {
+struct SubjectRecord: Sendable, Equatable, Codable {
     /// Its role: `largest-strict`, `spreads-only` or `root-field-spreads`. Before the second limit was
     /// judged as written, `spreads-only` named a root field with spreads beneath (results files up to
     /// 0f6b412); `why` says which, where a file has it.
-    public var role: String
+    var role: String
     /// The operation's name.
-    public var operation: String
+    var operation: String
     /// The fixture that answers it.
-    public var fixture: String
+    var fixture: String
     /// How many records its loaded response holds, the root included.
-    public var records: Int
+    var records: Int
     /// How many slots its verdict walk reads over that response.
-    public var slotsWalked: Int
+    var slotsWalked: Int
     /// Why the operation was picked for its role, in one line.
-    public var why: String?
+    var why: String?
     /// Where its field-errors response came from, for the operation whose field errors the run
     /// commits; nil for the others.
-    public var fieldErrors: FieldErrorsRecord?
+    var fieldErrors: FieldErrorsRecord?
 
     /// An operation picked for `role`, with what its fixture holds; `fieldErrors` only for the
     /// operation whose field errors the run commits.
-    public init(
+    init(
         role: String, operation: String, fixture: String, records: Int, slotsWalked: Int, why: String? = nil,
         fieldErrors: FieldErrorsRecord? = nil
     ) {
@@ -34,7 +34,7 @@ public struct SubjectRecord: Sendable, Equatable, Codable {
     }
 
     /// `largest-strict: CharactersPage (characters-page), 12 records, its verdict walks 48 slots`, with its figures.
-    public var line: String {
+    var line: String {
         "\(role): \(operation) (\(fixture)), \(records) records, its verdict walks \(slotsWalked) slot\(slotsWalked == 1 ? "" : "s")"
     }
 }

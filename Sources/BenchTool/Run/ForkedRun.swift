@@ -15,7 +15,7 @@ import Harness
 /// forks' records (`MeasurementRecord.init(mergingForks:)`), judges and writes the results file.
 /// Allocations are counted in the first fork only: they do not vary between processes, and counting
 /// them again would cost a fork the time of the slowest calls several times over.
-public enum ForkedRun {
+enum ForkedRun {
     // MARK: - Parent
 
     /// Runs `options.forks` forks one after another and merges what they measured.
@@ -28,7 +28,7 @@ public enum ForkedRun {
     ///   - loads: Receives what the machine did in each fork that could read it, in fork order.
     /// - Returns: One merged record per measurement, in the forks' order.
     /// - Throws: `BenchError` when a fork cannot start, fails, or returns other measurements.
-    public static func measure(
+    static func measure(
         _ options: RunOptions, expected: [SuiteMeasurement], orderSeed: UInt64, progress: ProgressLine, forkSeconds: inout [Double], loads: inout [ForkLoadRecord]
     ) throws -> [MeasurementRecord] {
         let forks = try measureForks(
@@ -47,7 +47,7 @@ public enum ForkedRun {
     /// as a first one was.
     ///
     /// - Returns: `records`, each of `expected` now holding its forks and the new ones.
-    public static func measureMore(
+    static func measureMore(
         _ options: RunOptions, expected: [SuiteMeasurement], numbered: ClosedRange<Int>, of count: Int, adding records: [MeasurementRecord],
         orderSeed: UInt64, progress: ProgressLine, forkSeconds: inout [Double], loads: inout [ForkLoadRecord]
     ) throws -> [MeasurementRecord] {
@@ -164,7 +164,7 @@ public enum ForkedRun {
     ///
     /// - Throws: What building the subjects or measuring throws; `BenchError` when the records
     ///   cannot be written.
-    public static func runFork(
+    static func runFork(
         _ options: RunOptions, index: Int, count: Int, recordsPath: String, measurements: [MeasurementKey] = [], estimate: ForkEstimate? = nil,
         orderSeed: UInt64 = 0
     ) throws {

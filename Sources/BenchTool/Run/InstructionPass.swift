@@ -19,17 +19,17 @@ import Runtime
 /// valgrind's slowdown, makes the allocator's own instructions vary, and jemalloc's `mmap`ed addresses,
 /// unlike glibc's heap, do not move with the binary's size, which Observation's hashed tables would
 /// feel. The runs behind each choice are in docs/instruction-counting.md.
-public enum InstructionPass {
+enum InstructionPass {
     // MARK: - Parent
 
     /// What the callgrind pass found for one measurement.
-    public struct Counts: Sendable, Equatable {
+    struct Counts: Sendable, Equatable {
         /// Instructions per operation with Swift's hash seed fixed (`SWIFT_DETERMINISTIC_HASHING=1`):
         /// the figure two runs of one build repeat.
-        public var fixedSeed: Double
+        var fixedSeed: Double
         /// Instructions per operation in processes with other, random hash seeds; empty when the
         /// measurement was too long to count again.
-        public var otherSeeds: [Double]
+        var otherSeeds: [Double]
 
         /// Whether the count moved under the other seeds so far, by more than `movedSpreadFloor`, but not
         /// past the widest spread at which `bench compare` lets a count decide (`ComparisonRule`).
@@ -37,30 +37,30 @@ public enum InstructionPass {
         /// There the verdict rests on how wide the spread is, and a spread seen in two processes can
         /// understate it badly (docs/instruction-counting.md): an understated spread would let a count
         /// call a change it cannot see.
-        public var needsMoreSeeds: Bool {
+        var needsMoreSeeds: Bool {
             guard let spread = MeasurementRecord.hashSpread(fixed: fixedSeed, others: otherSeeds) else { return false }
             return spread > Self.movedSpreadFloor && spread <= ComparisonRule.defaultWidestDecidingSpread
         }
 
         /// The least spread that sends a count to more seeds, 0.01 %: more than a count's own rounding
         /// (instructions over an odd number of calls and operations moves a count by a few in a million).
-        public static let movedSpreadFloor = SeedNeeds.movedSpreadFloor
+        static let movedSpreadFloor = SeedNeeds.movedSpreadFloor
     }
 
     /// How many more times the pass counts each measurement, each time in a process with a random hash
     /// seed, to see whether its count depends on where hashed values land.
-    public static let otherSeedPasses = 2
+    static let otherSeedPasses = 2
 
     /// How many more random-seed passes a measurement whose count moved a little
     /// (`Counts.needsMoreSeeds`) gets after the first `otherSeedPasses`: its spread then rests on
     /// six processes, not two.
-    public static let movedSeedPasses = ComparisonRule.defaultLeastSeedsToDecide - otherSeedPasses
+    static let movedSeedPasses = ComparisonRule.defaultLeastSeedsToDecide - otherSeedPasses
 
     /// How many processes count with the hash seed fixed, side by side: the selected measurements dealt
     /// out in turn, the first to the first process, the second to the second, and so on. A fixed number,
     /// not one a core, since a count depends on what its process counted before it: with it, one build
     /// counts the same on any machine, and on one core the parts run one after another.
-    public static let fixedSeedParts = 2
+    static let fixedSeedParts = 2
 
     /// The selected measurements `all` dealt out to `fixedSeedParts` processes, each part in the run's order.
     static func fixedSeedShares(_ all: [MeasurementKey]) -> [[MeasurementKey]] {
@@ -70,7 +70,7 @@ public enum InstructionPass {
 
     /// A measurement of more instructions per operation than this is not counted again under other
     /// seeds: the stored chain over a hundred handles and more, minutes each under callgrind.
-    public static let otherSeedLimit = MeasurementRecord.longestCountedAgain
+    static let otherSeedLimit = MeasurementRecord.longestCountedAgain
 
     /// Runs the child under callgrind, with the hash seed fixed, in `fixedSeedParts` processes that
     /// share the measurements out; then, as `options.otherSeeds` asks, up to `otherSeedPasses` times
@@ -94,7 +94,7 @@ public enum InstructionPass {
     /// - Throws: `CallgrindLaunch.Unavailable` when valgrind is missing or a child fails;
     ///   `BenchError` when this build cannot make client requests or a selected measurement was not
     ///   counted. When several passes run, the first failure ends the others.
-    public static func count(
+    static func count(
         _ options: RunOptions, selected: [SuiteMeasurement], progress: ProgressLine, processes: Int = countingProcesses
     ) throws -> [MeasurementKey: Counts] {
         guard InstructionCounter.clientRequestsCompiled else {
@@ -116,7 +116,7 @@ public enum InstructionPass {
     ///
     /// - Parameter have: Each measurement's fixed-seed count (the file's) and its other seeds so far.
     /// - Returns: Every measurement of `keys` with its other seeds, those of `have` first.
-    public static func otherSeeds(
+    static func otherSeeds(
         _ options: RunOptions, selected: [SuiteMeasurement], have: [MeasurementKey: Counts], progress: ProgressLine,
         processes: Int = countingProcesses
     ) throws -> [MeasurementKey: Counts] {
@@ -132,7 +132,7 @@ public enum InstructionPass {
     /// How many counting processes `count` runs at once: one for each core this process may run on
     /// (`MachineEnvironment.usableCores`), so `taskset -c 0 bench --instructions` runs them one after
     /// another.
-    public static var countingProcesses: Int { MachineEnvironment.usableCores }
+    static var countingProcesses: Int { MachineEnvironment.usableCores }
 
     /// The measurements of `keys`, in order, that are counted again under other seeds: those whose
     /// fixed-seed count is at most `otherSeedLimit`.
@@ -264,7 +264,7 @@ public enum InstructionPass {
     }
 
     /// The records with each one's counts filled in.
-    public static func fill(_ records: [MeasurementRecord], with counts: [MeasurementKey: Counts]) -> [MeasurementRecord] {
+    static func fill(_ records: [MeasurementRecord], with counts: [MeasurementKey: Counts]) -> [MeasurementRecord] {
         records.map { record in
             var record = record
             let found = counts[record.key]
@@ -277,7 +277,7 @@ public enum InstructionPass {
     /// How the counts were made, clause by clause, for the results file's `method`.
     ///
     /// - Parameter processes: The most counting processes that ran at once (`count`'s).
-    public static func method(
+    static func method(
         _ counter: InstructionCounter, valgrindVersion: String, processes: Int = countingProcesses, otherSeeds: Int = 0
     ) -> [String] {
         let first = min(otherSeeds, otherSeedPasses)
@@ -316,7 +316,7 @@ public enum InstructionPass {
     ///
     /// - Throws: `BenchError` outside valgrind, where nothing would be counted; what preparing a
     ///   measurement or counting it throws.
-    public static func runChild(_ options: RunOptions, dumpsDirectory: String, measurements: [MeasurementKey], probeApart: Bool = false) throws {
+    static func runChild(_ options: RunOptions, dumpsDirectory: String, measurements: [MeasurementKey], probeApart: Bool = false) throws {
         guard InstructionCounter.isRunningOnValgrind else {
             throw BenchError.usage("'child count-instructions' counts only under valgrind, where bench --instructions starts it")
         }

@@ -6,7 +6,7 @@ extension RunOptions {
     ///
     /// Values go as `--option=value`, so that one that starts with `-` (a filter `-h`, say) stays a
     /// value. The forks are left out when they are the default of a full or a `--quick` run.
-    public var arguments: [String] {
+    var arguments: [String] {
         RunOption.all.compactMap { $0.argument?(self) }
     }
 }

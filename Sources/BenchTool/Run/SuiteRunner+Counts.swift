@@ -9,7 +9,7 @@ extension SuiteRunner {
     /// costliest scenarios (by their retained handles; a derived phase body over a thousand handles
     /// walks a thousand verdicts to start) go to a second thread with subjects of its own, read again
     /// from the same spec, so the two threads share no object; the rest are counted here meanwhile.
-    public func count(_ subjects: BenchSubjects) throws -> [CountRecord] {
+    func count(_ subjects: BenchSubjects) throws -> [CountRecord] {
         let strategies = Suite.strategies.filter { options.strategies.includes($0.0) }.map(\.0)
         let scenarios = selectedScenarios(subjects)
         let items = scenarios.indices.flatMap { index in strategies.map { CountingItem(scenario: index, strategy: $0) } }

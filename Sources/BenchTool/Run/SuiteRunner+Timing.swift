@@ -25,7 +25,7 @@ extension SuiteRunner {
     ///   - keys: The selected measurements to time, nil times all.
     ///   - gating: The measurements the timing limits read, with their partners (`gating(for:from:)`).
     ///   - orderSeed: The run's seed of the shuffled round orders, which its results file records.
-    public func measure(
+    func measure(
         _ suite: Suite, forks: Int = 1, fork: Int = 1, countingAllocations: Bool = true, keys: Set<MeasurementKey>? = nil,
         gating: Set<MeasurementKey> = [], orderSeed: UInt64 = 0
     ) throws -> [MeasurementRecord] {
@@ -62,7 +62,7 @@ extension SuiteRunner {
 
     /// The seed of the shuffled round orders of the `group`th group (0-based, in the order timed) of
     /// fork `fork` in a run of seed `run`: every fork and every group takes its own sequence of orders.
-    public static func roundOrderSeed(run: UInt64, fork: Int, group: Int) -> UInt64 {
+    static func roundOrderSeed(run: UInt64, fork: Int, group: Int) -> UInt64 {
         var generator = SplitMix64(seed: run ^ (UInt64(fork) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(group) &* 0xBF58_476D_1CE4_E5B9))
         return generator.next()
     }
@@ -281,7 +281,7 @@ extension SuiteRunner {
     /// - Parameters:
     ///   - quick: Whether the run is `--quick`.
     ///   - forks: How many processes the run measures in.
-    public static func policy(quick: Bool, forks: Int = 1) -> SamplingPolicy {
+    static func policy(quick: Bool, forks: Int = 1) -> SamplingPolicy {
         var policy = SamplingPolicy()
         if quick {
             policy.warmUp = .duration(nanoseconds: 5_000_000)
@@ -318,7 +318,7 @@ extension SuiteRunner {
     /// rounds it took alone). A `--quick` run and a run in one process sample as the others do.
     ///
     /// - Parameter names: How many measurement names the group samples together.
-    public static func gatingPolicy(quick: Bool, forks: Int, names: Int = 1) -> SamplingPolicy {
+    static func gatingPolicy(quick: Bool, forks: Int, names: Int = 1) -> SamplingPolicy {
         var policy = policy(quick: quick, forks: forks)
         guard !quick, forks > 1 else { return policy }
         policy.minimumSamples = 12
@@ -361,7 +361,7 @@ extension SuiteRunner {
     }
 
     /// The sampling rule of a run, clause by clause, for the results file's `method`.
-    public static func samplingDescription(quick: Bool, forks: Int) -> [String] {
+    static func samplingDescription(quick: Bool, forks: Int) -> [String] {
         let policy = Self.policy(quick: quick, forks: forks)
         let gating = Self.gatingPolicy(quick: quick, forks: forks)
         let warmUp: String
@@ -449,7 +449,7 @@ extension SuiteRunner {
 extension SuiteRunner {
     /// One fitted line per scaling curve and strategy, through the median of each of the curve's
     /// measurements among `records`.
-    public func fits(_ records: [MeasurementRecord], suite: Suite) -> [FitRecord] {
+    func fits(_ records: [MeasurementRecord], suite: Suite) -> [FitRecord] {
         let points: [(SuiteMeasurement, Double, Double)] = selected(suite).compactMap { measurement in
             guard let curve = measurement.curve,
                 let record = records.record(measurement.key)

@@ -9,25 +9,25 @@
 /// a little under those two (over `movedSpreadFloor`, at most `ComparisonRule.widestDecidingSpread`).
 /// None is needed where the other side's seeds already show the count wandering (past the widest
 /// deciding spread): wall time decides there whatever more seeds would show.
-public struct SeedNeeds: Sendable, Equatable {
+struct SeedNeeds: Sendable, Equatable {
     /// OLD's measurements to count, in OLD's order.
-    public var old: [MeasurementKey]
+    var old: [MeasurementKey]
     /// NEW's measurements to count, in NEW's order.
-    public var new: [MeasurementKey]
+    var new: [MeasurementKey]
 
     /// Whether nothing needs counting.
-    public var isEmpty: Bool { old.isEmpty && new.isEmpty }
+    var isEmpty: Bool { old.isEmpty && new.isEmpty }
 
     /// The least spread under the first two seeds that sends a count to six: 0.01 %, past a count's
     /// own rounding. `InstructionPass.Counts.needsMoreSeeds` is the same test.
-    public static let movedSpreadFloor = 0.0001
+    static let movedSpreadFloor = 0.0001
 
     /// How many other seeds a count is first counted under: 2.
-    public static let firstSeeds = 2
+    static let firstSeeds = 2
 
     /// What the comparison of `old` with `new` needs counted; nothing where the files counted by
     /// different methods, since wall time decides there (`InstructionsDecision.Doubt.countingMethodChanged`).
-    public init(old: ResultsFile, new: ResultsFile, rule: ComparisonRule = ComparisonRule()) {
+    init(old: ResultsFile, new: ResultsFile, rule: ComparisonRule = ComparisonRule()) {
         guard old.countingMethod == new.countingMethod else {
             self.old = []
             self.new = []
@@ -61,13 +61,13 @@ public struct SeedNeeds: Sendable, Equatable {
     }
 
     /// Whether `record` has fewer seeds than the schedule gives its count.
-    public static func needsMore(_ record: MeasurementRecord, rule: ComparisonRule) -> Bool {
+    static func needsMore(_ record: MeasurementRecord, rule: ComparisonRule) -> Bool {
         needsMore(fixed: record.instructionsPerOperation ?? 0, others: record.instructionsUnderOtherHashSeeds ?? [], rule: rule)
     }
 
     /// Whether a count of `fixed` at the fixed seed, counted under other seeds as `others`, has fewer
     /// of them than the schedule gives it.
-    public static func needsMore(fixed: Double, others: [Double], rule: ComparisonRule) -> Bool {
+    static func needsMore(fixed: Double, others: [Double], rule: ComparisonRule) -> Bool {
         guard others.count >= Self.firstSeeds, let spread = MeasurementRecord.hashSpread(fixed: fixed, others: others) else { return true }
         return others.count < rule.leastSeedsToDecide && spread > Self.movedSpreadFloor && spread <= rule.widestDecidingSpread
     }

@@ -4,19 +4,19 @@
 /// A request passes between two builds (a comparison's bench asks a kept build of another commit), so
 /// its format is versioned and kept small: which measurements, each with the fixed-seed count its file
 /// recorded (the spread is measured against it) and the other seeds it has already.
-public struct SeedRequest: Sendable, Equatable, Codable {
+struct SeedRequest: Sendable, Equatable, Codable {
     /// One measurement to count.
-    public struct Measurement: Sendable, Equatable, Codable {
+    struct Measurement: Sendable, Equatable, Codable {
         /// The measurement's name.
-        public var name: String
+        var name: String
         /// The shape it was measured in.
-        public var strategy: FigureStrategy
+        var strategy: FigureStrategy
         /// Its count under the fixed hash seed, as its file recorded it.
-        public var fixedSeed: Double
+        var fixedSeed: Double
         /// Its counts under other seeds so far: the file's, or the kept ones.
-        public var otherSeeds: [Double]
+        var otherSeeds: [Double]
 
-        public init(key: MeasurementKey, fixedSeed: Double, otherSeeds: [Double]) {
+        init(key: MeasurementKey, fixedSeed: Double, otherSeeds: [Double]) {
             name = key.name
             strategy = key.strategy
             self.fixedSeed = fixedSeed
@@ -24,18 +24,18 @@ public struct SeedRequest: Sendable, Equatable, Codable {
         }
 
         /// The measurement's key.
-        public var key: MeasurementKey { MeasurementKey(name: name, strategy: strategy) }
+        var key: MeasurementKey { MeasurementKey(name: name, strategy: strategy) }
     }
 
     /// The version of this format; a bench refuses a request of another.
-    public var version: Int
+    var version: Int
     /// The measurements, in the order their run counts them.
-    public var measurements: [Measurement]
+    var measurements: [Measurement]
 
     /// The version this build reads and writes.
-    public static let currentVersion = 1
+    static let currentVersion = 1
 
-    public init(measurements: [Measurement]) {
+    init(measurements: [Measurement]) {
         version = Self.currentVersion
         self.measurements = measurements
     }

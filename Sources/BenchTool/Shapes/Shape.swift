@@ -8,10 +8,10 @@ import Runtime
 /// A shape's name is the word results files, limits files, `--shape` and reports use, and it must be the
 /// behaviour's own `PhaseStrategy.name`: the two are checked equal when the shape is made, so a figure is
 /// never labelled with another strategy's name. docs/adding-a-shape.md says how to add one.
-public struct Shape: Sendable {
+struct Shape: Sendable {
     /// What a shape is to the decision: one a decision can ship, or the fallback every shape is
     /// compared with and that ships when none passes.
-    public enum Role: Sendable, Equatable {
+    enum Role: Sendable, Equatable {
         /// A shape a limits file may rank in its preference.
         case candidate
         /// Today's stored phase: the denominator of every ratio, and what ships when no shape passes.
@@ -19,23 +19,23 @@ public struct Shape: Sendable {
     }
 
     /// The name on every figure, as results files write it (`"strategy": "root"`).
-    public let label: FigureStrategy
+    let label: FigureStrategy
     /// What the shape is, in the words a decision line ends with ("the verdict is kept on the root,
     /// the phase derived from it").
-    public let summary: String
+    let summary: String
     /// Its colour in the HTML report and the history's plots, `#rrggbb`.
-    public let colour: String
+    let colour: String
     /// A candidate or the fallback.
-    public let role: Role
+    let role: Role
     /// The runtime's strategy the shape is measured and counted with.
-    public let behaviour: any PhaseStrategy
+    let behaviour: any PhaseStrategy
 
     /// Declares a shape.
     ///
     /// - Precondition: `behaviour.name == name`; `name` is lowercase letters, digits and hyphens,
     ///   starting with a letter, and not a word the bench reserves (`all`, `both`, `none`, `unshaped`);
     ///   `colour` is `#` and six hexadecimal digits.
-    public init(_ name: String, summary: String, colour: String, role: Role = .candidate, behaviour: any PhaseStrategy) {
+    init(_ name: String, summary: String, colour: String, role: Role = .candidate, behaviour: any PhaseStrategy) {
         precondition(behaviour.name == name, "the shape '\(name)' is declared with the behaviour of '\(behaviour.name)'")
         precondition(Self.isName(name), "'\(name)' is not a shape's name: lowercase letters, digits and hyphens, not all, both, none or unshaped")
         precondition(Self.isColour(colour), "the shape '\(name)' has colour '\(colour)', not #rrggbb")

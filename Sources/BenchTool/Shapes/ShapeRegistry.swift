@@ -7,21 +7,21 @@ import Runtime
 /// the one in force: a task-local, so a test can run the bench with a shape of its own
 /// (`ShapeRegistry.$current.withValue(_:operation:)`) without any other test seeing it. Work handed to
 /// another thread takes `current` with it (`BackgroundCounting`).
-public struct ShapeRegistry: Sendable {
+struct ShapeRegistry: Sendable {
     /// The shapes, in order; exactly one is the fallback.
-    public let shapes: [Shape]
+    let shapes: [Shape]
 
     /// A registry of `shapes`, in the order given.
     ///
     /// - Precondition: the names are distinct, and exactly one shape is the fallback.
-    public init(_ shapes: [Shape]) {
+    init(_ shapes: [Shape]) {
         precondition(Set(shapes.map(\.label)).count == shapes.count, "two shapes share a name: \(shapes.map(\.label.rawValue))")
         precondition(shapes.filter { $0.role == .fallback }.count == 1, "a registry has exactly one fallback")
         self.shapes = shapes
     }
 
     /// The four shapes of the decision record.
-    public static let standard = ShapeRegistry([
+    static let standard = ShapeRegistry([
         Shape("derived", summary: "the phase is derived when it is read", colour: "#2563eb", behaviour: DerivedPhaseStrategy()),
         Shape(
             "stored", summary: "the phase is stored and settled after each commit", colour: "#d97706", role: .fallback,
@@ -33,39 +33,39 @@ public struct ShapeRegistry: Sendable {
     ])
 
     /// The registry in force.
-    @TaskLocal public static var current = ShapeRegistry.standard
+    @TaskLocal static var current = ShapeRegistry.standard
 
     /// The colour of figures no shape changes (`FigureStrategy.unshaped`).
-    public static let unshapedColour = "#374151"
+    static let unshapedColour = "#374151"
     /// The colour of a name this registry does not know (a file of another build).
-    public static let unknownColour = "#6b7280"
+    static let unknownColour = "#6b7280"
 
     /// Every shape's name, in order.
-    public var labels: [FigureStrategy] { shapes.map(\.label) }
+    var labels: [FigureStrategy] { shapes.map(\.label) }
 
     /// The shapes a decision can ship, in order.
-    public var candidates: [Shape] { shapes.filter { $0.role == .candidate } }
+    var candidates: [Shape] { shapes.filter { $0.role == .candidate } }
 
     /// The shape that ships when none passes.
-    public var fallback: Shape { shapes.first { $0.role == .fallback }! }
+    var fallback: Shape { shapes.first { $0.role == .fallback }! }
 
     /// The shape named `label`, if this registry has it.
-    public func shape(_ label: FigureStrategy) -> Shape? {
+    func shape(_ label: FigureStrategy) -> Shape? {
         shapes.first { $0.label == label }
     }
 
     /// What `label` is, in the words a decision line ends with.
-    public func summary(of label: FigureStrategy) -> String {
+    func summary(of label: FigureStrategy) -> String {
         label == .unshaped ? "no shape changes the figure" : shape(label)?.summary ?? "a shape this build does not know"
     }
 
     /// The colour `label`'s figures are drawn in.
-    public func colour(of label: FigureStrategy) -> String {
+    func colour(of label: FigureStrategy) -> String {
         label == .unshaped ? Self.unshapedColour : shape(label)?.colour ?? Self.unknownColour
     }
 
     /// The names as a reader lists them: "derived, stored, root and incremental".
-    public static func list(_ labels: [FigureStrategy]) -> String {
+    static func list(_ labels: [FigureStrategy]) -> String {
         let names = labels.map(\.rawValue)
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!

@@ -7,24 +7,15 @@ import Harness
 ///
 /// Pure: the commits' descriptions and the reasons for skips are given, so every line is tested over
 /// made-up bisections.
-public struct TimedBisectReport: Sendable {
+struct TimedBisectReport: Sendable {
     /// The search's outcome.
-    public var bisection: TimedBisection
+    var bisection: TimedBisection
     /// Each commit's line, `abc1234 2026-12-04 Subject`, by full hash.
-    public var commits: [String: String]
+    var commits: [String: String]
     /// Why each skipped commit was skipped, by full hash.
-    public var skipped: [String: String]
+    var skipped: [String: String]
     /// The forks a probe starts with and may grow to.
-    public var budget: TimedBisection.Budget
-
-    /// A report of `bisection`; a commit `commits` does not describe is named by its hash's first 7
-    /// characters.
-    public init(bisection: TimedBisection, commits: [String: String], skipped: [String: String], budget: TimedBisection.Budget) {
-        self.bisection = bisection
-        self.commits = commits
-        self.skipped = skipped
-        self.budget = budget
-    }
+    var budget: TimedBisection.Budget
 
     private var good: String { bisection.commits.first! }
     private var bad: String { bisection.commits.last! }
@@ -41,7 +32,7 @@ public struct TimedBisectReport: Sendable {
     }
 
     /// The first paragraph: the range, the method, and GOOD against BAD measurement by measurement.
-    public var summary: String {
+    var summary: String {
         var lines = [
             "bisect --time: \(bisection.commits.count) commits from GOOD \(line(good)) to BAD \(line(bad)), first-parent; "
                 + "each probe times its commits together, one process each in a new random order every round, "
@@ -72,7 +63,7 @@ public struct TimedBisectReport: Sendable {
     }
 
     /// One step: its commit, or the run it could not split and why, and each measurement's change.
-    public func stepLines(_ step: TimedStep, number: Int, of count: Int) -> [String] {
+    func stepLines(_ step: TimedStep, number: Int, of count: Int) -> [String] {
         var lines: [String]
         switch step.kind {
         case .oneCommit:
@@ -116,7 +107,7 @@ public struct TimedBisectReport: Sendable {
     }
 
     /// The runs beside a step where a second change could not be told from the noise; nil when none.
-    public var notRuledOutLines: String? {
+    var notRuledOutLines: String? {
         guard !bisection.notRuledOut.isEmpty else { return nil }
         var lines = ["not ruled out: beside the steps above, a second change in these runs could not be told from the noise:"]
         for run in bisection.notRuledOut {
@@ -129,7 +120,7 @@ public struct TimedBisectReport: Sendable {
     }
 
     /// Every probe, with its forks; and the commits skipped, with why.
-    public var probeLines: String {
+    var probeLines: String {
         var lines = ["probes:"]
         lines += bisection.probes.enumerated().map { index, probe in
             "  \(index + 1). \(probe.commits.map(short).joined(separator: ", ")): \(probe.forks) forks each"
@@ -142,7 +133,7 @@ public struct TimedBisectReport: Sendable {
     }
 
     /// The last line: the probes, the processes timed, and how long it all took.
-    public func closing(seconds: Double, processes: Int) -> String {
+    func closing(seconds: Double, processes: Int) -> String {
         let built = Set(bisection.probes.flatMap(\.commits)).count
         return "timed \(built) of \(bisection.commits.count) commits in \(bisection.probes.count) probe\(bisection.probes.count == 1 ? "" : "s"), "
             + "\(processes) processes, in \(Int(seconds.rounded())) s"

@@ -25,18 +25,18 @@
 /// first. Each probe's two comparisons rest on compare's rule at its level: a wrong turn needs one
 /// half wrongly called moved *and* the other wrongly called still, and a look with more forks asks
 /// again only where a half could not be told.
-public struct TimedBisection: Sendable, Equatable {
+struct TimedBisection: Sendable, Equatable {
     /// How many forks each commit of a probe is timed in: `start` at first, twice that while a half
     /// cannot be told, never more than `most`.
-    public struct Budget: Sendable, Equatable {
+    struct Budget: Sendable, Equatable {
         /// The forks a side a probe starts with.
-        public var start: Int
+        var start: Int
         /// The most forks a side a probe may take.
-        public var most: Int
+        var most: Int
 
         /// A budget; `most` is at least `start`, and both at least 2 (compare calls nothing on one
         /// process a side).
-        public init(start: Int, most: Int) {
+        init(start: Int, most: Int) {
             precondition(start >= 2 && most >= start, "a budget times at least two forks a side, and most at least as many as it starts with")
             self.start = start
             self.most = most
@@ -45,33 +45,33 @@ public struct TimedBisection: Sendable, Equatable {
         /// 6 forks a side to start, up to 48: on the 2-core machine here about a quarter of
         /// processes run the verdict walk 1.5-1.8x slower than the rest, and compare's bootstrap interval
         /// of a 7 % change still reached 0.675 at 24 forks a side.
-        public static let standard = Budget(start: 6, most: 48)
+        static let standard = Budget(start: 6, most: 48)
     }
 
     /// Commits timed together, and in how many forks each.
-    public struct Probe: Sendable, Equatable {
+    struct Probe: Sendable, Equatable {
         /// The commits, oldest first.
-        public var commits: [String]
+        var commits: [String]
         /// The forks each took, at the probe's last look.
-        public var forks: Int
+        var forks: Int
     }
 
     /// The first-parent commits searched, GOOD first and BAD last.
-    public var commits: [String]
+    var commits: [String]
     /// The relative change within which a pair is still: 0.05 is 5 %.
-    public var threshold: Double
+    var threshold: Double
     /// Each measurement from GOOD to BAD, as the first probe timed them.
-    public var ends: [TimedMove]
+    var ends: [TimedMove]
     /// Every place the search ended, oldest first: measurements that ended at the same place, of the
     /// same kind, together.
-    public var steps: [TimedStep]
+    var steps: [TimedStep]
     /// Runs beside a step already found where a second change could not be told from the noise in the
     /// most forks (kind `cannotTell`): not culprits, and not ruled out. Oldest first.
-    public var notRuledOut: [TimedStep]
+    var notRuledOut: [TimedStep]
     /// Every probe, in the order made.
-    public var probes: [Probe]
+    var probes: [Probe]
     /// The commits that could not be timed, oldest first.
-    public var skipped: [String]
+    var skipped: [String]
 
     /// Searches `commits` for the commits that changed the wall time of `measurements`.
     ///
@@ -86,7 +86,7 @@ public struct TimedBisection: Sendable, Equatable {
     ///     cannot be timed (it does not build, or its bench lacks a measurement asked for).
     /// - Returns: The steps, the ends' figures, and what was probed.
     /// - Throws: Whatever `time` throws; the search stops there.
-    public static func search<Failure: Error>(
+    static func search<Failure: Error>(
         commits: [String], measurements: [MeasurementKey], threshold: Double = ComparisonRule.defaultThreshold, budget: Budget = .standard,
         time: (_ commits: [String], _ forks: Int) throws(Failure) -> [[MeasurementKey: TimedChange]]?
     ) throws(Failure) -> TimedBisection {

@@ -180,7 +180,7 @@ extension ReportTables {
 
 extension FitRecord {
     /// What N counts, in the plural: `retained handles`, `slots walked`, `judged fixtures`.
-    public var xUnitPlural: String {
+    var xUnitPlural: String {
         var words = xUnit.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return xUnit }
         let index = words.count > 1 && words[words.count - 1].hasSuffix("ed") ? 0 : words.count - 1

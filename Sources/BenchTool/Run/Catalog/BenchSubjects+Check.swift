@@ -9,7 +9,7 @@ extension BenchSubjects {
     /// This list is the spec of what the check knows. `SpecCheckTests` builds every scenario and
     /// every measurement for each spec that passes the check, so a scenario or measurement
     /// that needs something new fails there until its requirement is written down here.
-    public enum Requirement: String, CaseIterable, Sendable {
+    enum Requirement: String, CaseIterable, Sendable {
         /// Handles attach and the view tree builds under every strategy (every scenario and
         /// measurement), and the loaded response leaves the phase ready: the scenarios change data
         /// behind a ready phase, and the row reads need its lens (`field.read.*`).
@@ -30,7 +30,7 @@ extension BenchSubjects {
     }
 
     /// The requirements of each role: what the scenarios and measurements about that operation need.
-    public static func requirements(of role: Scenario.Subject) -> [Requirement] {
+    static func requirements(of role: Scenario.Subject) -> [Requirement] {
         switch role {
         case .largestStrict: return [.readyWorld, .firstListItem, .readableRow, .fieldErrors]
         case .spreadsOnly, .rootFieldSpreads: return [.readyWorld, .rootObject, .firstListItem]
@@ -38,7 +38,7 @@ extension BenchSubjects {
     }
 
     /// The picked operation of each role the spec has.
-    public var judged: [(role: Scenario.Subject, picked: PickedOperation)] {
+    var judged: [(role: Scenario.Subject, picked: PickedOperation)] {
         Scenario.Subject.allCases.compactMap { role in picked(role).map { (role, $0) } }
     }
 
@@ -47,7 +47,7 @@ extension BenchSubjects {
     ///
     /// `bench` and `bench --list` both ask before any scenario, fork or instruction pass, so a run
     /// never stops half-way on something it could have known at the start.
-    public func problems() -> [String] {
+    func problems() -> [String] {
         judged.flatMap { role, picked in problems(of: picked, role: role) }
     }
 

@@ -14,20 +14,20 @@ import Workloads
 ///
 /// Under the stored chain cost grows alike per root and per handle; a shape that keeps the verdict on
 /// a root shared by an operation's handles pays once per root, which only this curve shows.
-public struct DistinctRoots {
+struct DistinctRoots {
     /// The variable whose values make the roots distinct.
-    public let variable: String
+    let variable: String
     /// The judged operation over its full-size fixture: root 0.
-    public let judged: PickedOperation
+    let judged: PickedOperation
     /// The spec the operation comes from.
-    public let spec: LoadedFixtureDirectory
+    let spec: LoadedFixtureDirectory
 
     /// Each root's normalized page, and each strategy's world of each count, made once per process
     /// and shared by the copies of this value in every measurement.
     private let made = Made()
 
     /// Finds the variable of the largest strict operation, or says why there is none.
-    public static func make(_ subjects: BenchSubjects) -> Result<DistinctRoots, ScalingUnavailable> {
+    static func make(_ subjects: BenchSubjects) -> Result<DistinctRoots, ScalingUnavailable> {
         let judged = subjects.largestStrict
         guard let variable = judged.operation.variableDefinitions.first(where: { isInt($0.type) })?.name else {
             return .failure(ScalingUnavailable(reason: "\(judged.name) declares no Int variable to make distinct roots with"))
@@ -45,7 +45,7 @@ public struct DistinctRoots {
 
     /// The variables of `count` roots, the judged root's first: its own, then the variable set to 1,
     /// 2, ..., skipping the judged value.
-    public func variables(count: Int) -> [[String: InputValue]] {
+    func variables(count: Int) -> [[String: InputValue]] {
         let judgedValue = judged.variables[variable]
         let others = (1...).lazy.map(InputValue.int).filter { $0 != judgedValue }.prefix(max(0, count - 1))
         return [judged.variables] + others.map { value in
@@ -93,7 +93,7 @@ public struct DistinctRoots {
     /// 90,000 records, attaching a hundred handles: seconds a fork; docs/distinct-roots.md).
     ///
     /// - Throws: `BenchError` when a page does not normalize, `LensError` when the tree cannot be built.
-    public func world(_ strategy: any PhaseStrategy, count: Int) throws -> ScenarioWorld {
+    func world(_ strategy: any PhaseStrategy, count: Int) throws -> ScenarioWorld {
         let key = "\(strategy.name) \(count)"
         if let world = made.worlds[key] {
             world.restore()

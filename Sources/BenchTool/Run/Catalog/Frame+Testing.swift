@@ -3,24 +3,24 @@ import Workloads
 extension Frame {
     /// What one timed call of a frame did: the bodies its render pass re-ran and the verdict walks it
     /// caused.
-    package struct CallOutcome: Equatable {
+    struct CallOutcome: Equatable {
         /// The re-runs of each body that re-ran, by the body's name in the world.
-        package var reruns: [String: Int]
+        var reruns: [String: Int]
         /// The verdict walks made by every handle's operation, during the commit and the render.
-        package var verdictWalks: Int
+        var verdictWalks: Int
         /// The first handle's phase after the render.
-        package var phase: String
+        var phase: String
         /// How many bodies the render pass reported running.
-        package var bodiesRendered: Int
+        var bodiesRendered: Int
         /// Whether no body was left dirty: the pass re-ran everything the commit dirtied.
-        package var settled: Bool
+        var settled: Bool
     }
 
     /// Runs the measurement's set-up (when `settingUp`), then one call exactly as the sampler times it,
     /// and says what that call re-ran.
     ///
     /// Counts are taken from after the set-up, so a body the set-up's own render re-ran is not counted.
-    package func timedCall(settingUp: Bool = true) -> CallOutcome {
+    func timedCall(settingUp: Bool = true) -> CallOutcome {
         if settingUp { setUp() }
         for body in world.bodies { body.resetCounts() }
         let walksBefore = world.verdictWalks

@@ -14,9 +14,9 @@ import Workloads
 /// landing or clearing) restores it and renders it in its set-up, off the clock, one call per set-up; a
 /// change that toggles between two values needs no set-up, since each call's render settles what its
 /// commit dirtied.
-package final class Frame {
+final class Frame {
     /// Which commit a frame times.
-    package enum Change: String, CaseIterable, Sendable {
+    enum Change: String, CaseIterable, Sendable {
         /// The fixture's field-errors response commits over the clean page: the phase flips to failed.
         case fieldErrorsLand = "field-errors.land"
         /// The clean page commits over the field-errors response: the phase flips back to ready.
@@ -29,13 +29,13 @@ package final class Frame {
 
         /// Whether each call needs the set-up first: a response written twice changes nothing the
         /// second time, so landing and clearing must start from the other state every call.
-        package var needsSetUpPerCall: Bool { self == .fieldErrorsLand || self == .fieldErrorsClear }
+        var needsSetUpPerCall: Bool { self == .fieldErrorsLand || self == .fieldErrorsClear }
     }
 
     /// The change this frame times.
-    package let change: Change
+    let change: Change
     /// The world the commit and render run in.
-    package let world: ScenarioWorld
+    let world: ScenarioWorld
     /// Puts the world in the state before the change and renders it, off the clock.
     let setUp: () -> Void
     private let commit: () -> Void
@@ -45,7 +45,7 @@ package final class Frame {
     ///
     /// - Throws: `BenchError` or `ScenarioError` when the spec lacks what the change needs (a response
     ///   that places field errors, a first list with a named row).
-    package convenience init(_ change: Change, subjects: BenchSubjects, strategy: any PhaseStrategy, handles: Int) throws {
+    convenience init(_ change: Change, subjects: BenchSubjects, strategy: any PhaseStrategy, handles: Int) throws {
         try self.init(
             change, subjects: subjects,
             world: ScenarioWorld(spec: subjects.spec, picked: subjects.largestStrict, strategy: strategy, handleCount: handles))
@@ -56,13 +56,13 @@ package final class Frame {
     /// root's. The field errors land on the judged root's page alone.
     ///
     /// - Throws: as `init(_:subjects:strategy:handles:)`, and `BenchError` when a page does not normalize.
-    package convenience init(_ change: Change, roots: DistinctRoots, count: Int, subjects: BenchSubjects, strategy: any PhaseStrategy) throws {
+    convenience init(_ change: Change, roots: DistinctRoots, count: Int, subjects: BenchSubjects, strategy: any PhaseStrategy) throws {
         try self.init(change, subjects: subjects, world: roots.world(strategy, count: count))
     }
 
     /// The landing and the clearing of the field errors over one world of `handles` handles: each
     /// one's timed call is the other's set-up, so a run can time them in alternation.
-    package static func fieldErrorsPair(
+    static func fieldErrorsPair(
         subjects: BenchSubjects, strategy: any PhaseStrategy, handles: Int
     ) throws -> (land: Frame, clear: Frame) {
         let world = try ScenarioWorld(spec: subjects.spec, picked: subjects.largestStrict, strategy: strategy, handleCount: handles)
@@ -102,7 +102,7 @@ package final class Frame {
 
     /// One timed call: the commit, then one render pass. Returns how many bodies the pass re-ran.
     @discardableResult
-    package func run() -> Int {
+    func run() -> Int {
         commit()
         return world.render()
     }

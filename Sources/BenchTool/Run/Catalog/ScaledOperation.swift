@@ -12,13 +12,13 @@ import Workloads
 /// 3. Otherwise (nothing in it to cut or repeat, or a scaled copy that does not normalize) the
 ///    generator's page, when the operation selects that shape: said to be "not the judged one".
 /// 4. Otherwise there is no curve, and the reason says why neither worked.
-public struct ScaledOperation {
+struct ScaledOperation {
     /// The operation over the scaled fixture.
-    public let picked: PickedOperation
+    let picked: PickedOperation
     /// Where the fixture came from, as the results file records it.
-    public let scaling: ScalingRecord
+    let scaling: ScalingRecord
     /// The response as JSON, before normalizing: what another set of variables normalizes again.
-    public let response: JSONValue
+    let response: JSONValue
 
     /// `judged` over its fixture at `scale`, chosen as the type's discussion says.
     static func make(_ judged: PickedOperation, spec: LoadedFixtureDirectory, scale: Double) -> Result<ScaledOperation, ScalingUnavailable> {

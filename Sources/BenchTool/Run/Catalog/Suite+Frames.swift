@@ -4,7 +4,7 @@ extension Suite {
     // MARK: - Frames
 
     /// The retained handles a frame is measured with: one screen alone, and a screen among others.
-    package static let frameHandleCounts = [1, 10]
+    static let frameHandleCounts = [1, 10]
 
     /// The frames of `strategy`: for each change that matters and each of `frameHandleCounts`, the
     /// commit and the render pass that re-runs every body it dirtied, over the largest strict operation.
@@ -46,7 +46,7 @@ extension Suite {
     }
 
     /// The stable name of a frame: `frame.field-errors.land(largest-strict, 1 handle)`.
-    package static func frameName(_ change: Frame.Change, handles: Int) -> String {
+    static func frameName(_ change: Frame.Change, handles: Int) -> String {
         "frame.\(change.rawValue)(largest-strict, \(handles) handle\(handles == 1 ? "" : "s"))"
     }
 
@@ -54,7 +54,7 @@ extension Suite {
 
     /// The changes framed over distinct roots: a nulls-or-errors commit that touches no root's data,
     /// and the field errors landing on the judged root's page while the other roots are retained.
-    package static let distinctRootChanges: [Frame.Change] = [.nullsOrErrors, .fieldErrorsLand]
+    static let distinctRootChanges: [Frame.Change] = [.nullsOrErrors, .fieldErrorsLand]
 
     /// The frames of `strategy` over each of `distinctRootCounts` distinct roots, for each of
     /// `distinctRootChanges`: one curve per change.
@@ -78,7 +78,7 @@ extension Suite {
     }
 
     /// The stable name of a frame over distinct roots: `frame.nulls-or-errors(largest-strict, 10 distinct roots)`.
-    package static func frameName(_ change: Frame.Change, distinctRoots count: Int) -> String {
+    static func frameName(_ change: Frame.Change, distinctRoots count: Int) -> String {
         "frame.\(change.rawValue)(largest-strict, \(distinctRootsLabel(count)))"
     }
 

@@ -5,7 +5,7 @@ extension Suite {
     /// and runtime figures, the unit of tracked reads, the history's columns), spelled here once:
     /// the catalog (`Suite+Catalog.swift`) names those measurements from this value, and every
     /// command hands it to BenchKit.
-    public static let keyMeasurements = KeyMeasurements(
+    static let keyMeasurements = KeyMeasurements(
         observableUntracked: "observable.read.untracked(row-of-8)",
         observableTracked: "observable.read.tracked(row-of-8)",
         fieldUntracked: "field.read.untracked(row-of-8)",

@@ -36,7 +36,7 @@ extension Suite {
     // MARK: - Distinct roots
 
     /// The distinct roots a nulls-or-errors commit and the frames over them are measured with.
-    public static let distinctRootCounts = [1, 10, 100]
+    static let distinctRootCounts = [1, 10, 100]
 
     /// The curve the distinct-root commits lie on.
     static let distinctRootsCurve = "commit.nulls-or-errors(largest-strict) by distinct roots"
@@ -46,7 +46,7 @@ extension Suite {
     /// A fork builds a hundred full-size pages for them, about 6 s of each fork's 13 here, most of it
     /// set-up no sampling plan can shorten; no limit reads them, and three forks give their curves'
     /// headroom an interval across processes while keeping the default run within its minute.
-    public static let distinctRootForks = 3
+    static let distinctRootForks = 3
 
     /// `1 distinct root`, `10 distinct roots`: how a distinct-root measurement's name ends.
     static func distinctRootsLabel(_ count: Int) -> String {

@@ -4,17 +4,17 @@ import Runtime
 import Workloads
 
 /// The suite: every measurement of the bench, over one spec's picked operations.
-public struct Suite {
+struct Suite {
     /// The subjects measured.
-    public let subjects: BenchSubjects
+    let subjects: BenchSubjects
     /// Every measurement, in report order.
-    public let measurements: [SuiteMeasurement]
+    let measurements: [SuiteMeasurement]
     /// Why the fixture-size curve is not measured, when it is not.
-    public let scalingUnavailable: String?
+    let scalingUnavailable: String?
     /// Where the fixture-size curve's points come from, or why there are none, for the results file.
-    public let scaling: ScalingRecord
+    let scaling: ScalingRecord
     /// Why the commit over distinct roots is not measured, when it is not.
-    public let distinctRootsUnavailable: String?
+    let distinctRootsUnavailable: String?
 
     /// Each shape's label with its behaviour, in the registry's order (`ShapeRegistry.current`), the
     /// order reports show them.
@@ -23,7 +23,7 @@ public struct Suite {
     }
 
     /// Builds the catalog over `subjects`.
-    public init(subjects: BenchSubjects) {
+    init(subjects: BenchSubjects) {
         self.subjects = subjects
         var all = Self.reads(subjects) + Self.verdicts(subjects)
         for (strategy, phaseStrategy) in Self.strategies {
@@ -62,7 +62,7 @@ public struct Suite {
     /// `scaling` for a results file of the measurements named `measured`: nil when a filter left out
     /// every fixture-size point, so a file never names a source for points it does not hold; "not
     /// measured" is always said.
-    public func scaling(measured: [String]) -> ScalingRecord? {
+    func scaling(measured: [String]) -> ScalingRecord? {
         guard scaling.source != .notMeasured else { return scaling }
         let points = Set(measurements.filter { $0.curve?.name == Self.fixtureSizeCurve }.map(\.name))
         return measured.contains { points.contains($0) } ? scaling : nil

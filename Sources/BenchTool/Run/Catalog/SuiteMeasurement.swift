@@ -4,26 +4,26 @@ import Harness
 ///
 /// It is prepared only when the measurement runs, off the clock, so `--filter` and `--list`
 /// pay for nothing they skip.
-public struct SuiteMeasurement {
+struct SuiteMeasurement {
     /// The stable name, `area.operation(variant)` (`phase.read.tracked(largest-strict)`): the join key
     /// across results files.
-    public let name: String
+    let name: String
     /// The strategy measured, or `.unshaped` for what no strategy touches.
-    public let strategy: FigureStrategy
+    let strategy: FigureStrategy
     /// How many operations one timed call makes: 8 for a row of eight fields, reported per field.
-    public let operationsPerCall: Int
+    let operationsPerCall: Int
     /// Whether each call needs its set-up first, so a batch holds one call: a commit that changes
     /// the store must start from the same store every time.
-    public let oneCallPerBatch: Bool
+    let oneCallPerBatch: Bool
     /// What `x` is on this measurement's scaling curve, when it is a point of one.
-    public let curve: CurvePoint?
+    let curve: CurvePoint?
     /// How many handles the measurement retains (0 when it retains none or only one screen's few), so a
     /// `--quick` run can leave out the ones whose set-up alone takes seconds.
-    public let retainedHandles: Int
+    let retainedHandles: Int
     /// The most forks of a run's first look that time this measurement, the first ones; nil for every
     /// fork. Only measurements no limit reads have one: their figures are reported, and a look after the
     /// first, which measures what the limits read, times them in every fork it starts.
-    public let forkLimit: Int?
+    let forkLimit: Int?
     /// The measurement timed in alternation with this one, each call the other's set-up, when both run.
     let alternation: Alternation?
     /// The group this measurement is sampled in, when it is sampled in the same rounds as measurements
@@ -44,14 +44,14 @@ public struct SuiteMeasurement {
     }
 
     /// A point of a scaling curve: the curve's name and this measurement's `x`.
-    public struct CurvePoint {
+    struct CurvePoint {
         /// The curve's name.
-        public let name: String
+        let name: String
         /// What `x` counts.
-        public let xUnit: String
+        let xUnit: String
         /// This point's `x`, known from the catalog alone: a run of several forks fits the curve in the
         /// parent, which prepares no measurement.
-        public let x: Double
+        let x: Double
     }
 
     /// What a measurement times, prepared: the set-up to run before a batch, and the timed operation.
