@@ -37,7 +37,7 @@ public enum BenchCommand {
         case .report(let options):
             return try report(options)
         case .validate(let path):
-            let results = try ResultsValidator.validate(path: path, names: Suite.keyMeasurements)
+            let results = try ResultsValidator.validate(path: path)
             return CommandOutput(
                 standardOutput: "\(path): valid results file (schema \(results.schema), \(results.measurements.count) measurements, "
                     + "\(results.counts.count) counts)\n")
@@ -45,13 +45,13 @@ public enum BenchCommand {
             let seeds = BuildCheckout.root.map { root in
                 SeedsOnDemand(root: root.path) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }.count
             }
-            return CompareCommand.run(options, names: Suite.keyMeasurements, seeds: seeds)
+            return CompareCommand.run(options, seeds: seeds)
         case .countSeeds(let requestPath, let specDirectory):
             return try CountSeedsCommand.run(requestPath: requestPath, specDirectory: specDirectory)
         case .export(let options):
-            return ExportCommand.run(options, names: Suite.keyMeasurements)
+            return ExportCommand.run(options)
         case .merge(let options):
-            return MergeCommand.run(options, names: Suite.keyMeasurements)
+            return MergeCommand.run(options)
         case .run(let options):
             return try run(options)
         case .profile(let options):
@@ -63,7 +63,7 @@ public enum BenchCommand {
         case .child(let child):
             return try runChild(child)
         case .history(let options):
-            return HistoryCommand.run(options, names: Suite.keyMeasurements)
+            return HistoryCommand.run(options)
         case .bisect(let options):
             return try BisectCommand.run(options)
         case .build(let revision):
@@ -173,9 +173,9 @@ public enum BenchCommand {
         let (environment, readFloor, fits, judged) = phases.time("judging") {
             let environment = MachineEnvironment.capture(sourceDirectory: BuildCheckout.sourceDirectory, date: started)
             let readFloor = ReadFloor.figures(
-                measurements: measurements, names: Suite.keyMeasurements, subjects: picks,
+                measurements: measurements, subjects: picks,
                 buildConfiguration: environment.buildConfiguration, quick: options.quick)
-            let judged = HandleShare.fill(judgement.limits, measurements: measurements, names: Suite.keyMeasurements)
+            let judged = HandleShare.fill(judgement.limits, measurements: measurements)
             return (environment, readFloor, runner.fits(measurements, suite: suite), judged)
         }
         // The write itself is the one phase the file cannot hold: the last line says it, and the whole run's time.
@@ -199,7 +199,7 @@ public enum BenchCommand {
         let written = CommandOutput.said(
             "results written to \(path) in \(Int(Date().timeIntervalSince(started).rounded())) s (\(phases.summary), \(writing))")
         return CommandOutput(
-            standardOutput: Report.render(results, format: options.format, names: Suite.keyMeasurements),
+            standardOutput: Report.render(results, format: options.format),
             closingLines: options.quiet ? [] : [written], status: judgement.exitStatus)
     }
 
@@ -402,11 +402,11 @@ public enum BenchCommand {
     }
 
     private static func report(_ options: ReportOptions) throws -> CommandOutput {
-        let results = try ResultsValidator.validate(path: options.path, names: Suite.keyMeasurements)
+        let results = try ResultsValidator.validate(path: options.path)
         return switch options.output {
-        case .report(let format): CommandOutput(standardOutput: Report.render(results, format: format, names: Suite.keyMeasurements))
+        case .report(let format): CommandOutput(standardOutput: Report.render(results, format: format))
         case .benchmarksDocument:
-            CommandOutput(standardOutput: BenchmarksDocument.render(results, resultsPath: options.path, names: Suite.keyMeasurements))
+            CommandOutput(standardOutput: BenchmarksDocument.render(results, resultsPath: options.path))
         }
     }
 }

@@ -8,19 +8,17 @@ import Foundation
 enum CompareCommand {
     /// Runs a comparison.
     ///
-    /// - Parameter names: The bench's names of the read floor's measurements (`KeyMeasurements`), which
-    ///   validating a file checks.
     /// - Returns: The rendered comparison, the warnings, and exit status 0, 1 (a regression, with
     ///   `failOnRegression`) or 2.
     ///   - seeds: Counts under other hash seeds what the comparison needs (`SeedNeeds`), with the builds
     ///     of the two files where they are at hand: each file with those counts added, and what was
     ///     counted or could not be, one line each. `nil`, or `options.countsSeeds` off, compares the
     ///     files as recorded.
-    static func run(_ options: CompareOptions, names: KeyMeasurements, seeds: SeedCounter? = nil) -> CommandOutput {
+    static func run(_ options: CompareOptions, seeds: SeedCounter? = nil) -> CommandOutput {
         var old: ResultsFile
         var new: ResultsFile
         do {
-            (old, new) = try read(oldPath: options.oldPath, newPath: options.newPath, names: names)
+            (old, new) = try read(oldPath: options.oldPath, newPath: options.newPath)
         } catch {
             return .refusal(error)
         }
@@ -53,11 +51,11 @@ enum CompareCommand {
 
     /// Both files, decoded and valid: a file of an older schema is read as one of the current
     /// (`ResultsSchema`), so two files of different schemas compare as two of one.
-    static func read(oldPath: String, newPath: String, names: KeyMeasurements) throws(BenchError) -> (ResultsFile, ResultsFile) {
+    static func read(oldPath: String, newPath: String) throws(BenchError) -> (ResultsFile, ResultsFile) {
         let oldData = try bytes(oldPath)
         let newData = try bytes(newPath)
-        let old = try ResultsValidator.check(try ResultsReader.decode(oldData, path: oldPath), path: oldPath, names: names)
-        let new = try ResultsValidator.check(try ResultsReader.decode(newData, path: newPath), path: newPath, names: names)
+        let old = try ResultsValidator.check(try ResultsReader.decode(oldData, path: oldPath), path: oldPath)
+        let new = try ResultsValidator.check(try ResultsReader.decode(newData, path: newPath), path: newPath)
         return (old, new)
     }
 

@@ -6,12 +6,10 @@
 enum ExportCommand {
     /// Runs an export.
     ///
-    /// - Parameter names: The bench's names of the read floor's measurements (`KeyMeasurements`), which
-    ///   validating a file checks.
     /// - Returns: The exported JSON and exit status 0, or one line and exit status 2.
-    static func run(_ options: ExportOptions, names: KeyMeasurements) -> CommandOutput {
+    static func run(_ options: ExportOptions) -> CommandOutput {
         do {
-            let results = try ResultsValidator.validate(path: options.path, names: names)
+            let results = try ResultsValidator.validate(path: options.path)
             let text: String
             switch options.format {
             case .bmf: text = try BencherMetricFormat.encode(results)

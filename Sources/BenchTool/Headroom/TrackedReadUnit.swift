@@ -15,10 +15,10 @@ struct TrackedReadUnit: Sendable, Equatable {
         self.nanoseconds = nanoseconds
     }
 
-    /// The unit of `results`: the median of its tracked `@Observable` read (`names.observableTracked`),
+    /// The unit of `results`: the median of its tracked `@Observable` read (`KeyMeasurements.observableTracked`),
     /// or nil when the run did not measure it.
-    init?(_ results: ResultsFile, names: KeyMeasurements) {
-        guard let median = results.strategyFreeMedian(names.observableTracked), median > 0 else { return nil }
+    init?(_ results: ResultsFile) {
+        guard let median = results.strategyFreeMedian(KeyMeasurements.observableTracked), median > 0 else { return nil }
         self.init(nanoseconds: median)
     }
 

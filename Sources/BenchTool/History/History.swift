@@ -16,13 +16,12 @@ struct History: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - directory: The results directory.
-    ///   - filter: Picks the measurements shown; `nil` shows `names.history`.
-    ///   - names: The bench's key measurements (`KeyMeasurements`).
+    ///   - filter: Picks the measurements shown; `nil` shows `KeyMeasurements.history`.
     ///   - positions: Each commit's position in the history, oldest at 0 (`CommitHistory.positions(in:)`).
     /// - Throws: `BenchError`, one line: no such directory, no results files, a file that is not
     ///   a results file (named by `ResultsReader`), or a pattern that matches no measurement.
     static func load(
-        directory: String, filter: MeasurementFilter?, names: KeyMeasurements,
+        directory: String, filter: MeasurementFilter?,
         positions: (String) -> [String: Int] = CommitHistory.positions(in:)
     ) throws(BenchError) -> History {
         var isDirectory: ObjCBool = false
@@ -38,7 +37,7 @@ struct History: Sendable, Equatable {
             runs.append(try HistoryRun(file: file, results: try ResultsReader.read(path: path), path: path))
         }
         let ordered = inCommitOrder(runs, positions: positions(directory))
-        return History(runs: ordered, names: try measurementNames(ordered, filter: filter, keyMeasurements: names, directory: directory))
+        return History(runs: ordered, names: try measurementNames(ordered, filter: filter, directory: directory))
     }
 
     /// Oldest commit first; one commit's runs by date; commits not in `positions` last, by date.
@@ -57,9 +56,9 @@ struct History: Sendable, Equatable {
 
     /// The key measurements, or every name a run has that `filter` matches, in the order first seen.
     static func measurementNames(
-        _ runs: [HistoryRun], filter: MeasurementFilter?, keyMeasurements: KeyMeasurements, directory: String
+        _ runs: [HistoryRun], filter: MeasurementFilter?, directory: String
     ) throws(BenchError) -> [String] {
-        guard let filter else { return keyMeasurements.history }
+        guard let filter else { return KeyMeasurements.history }
         var names: [String] = []
         for run in runs {
             for measurement in run.results.measurements where filter.matches(measurement.name) && !names.contains(measurement.name) {

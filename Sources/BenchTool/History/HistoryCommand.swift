@@ -9,22 +9,20 @@ enum HistoryCommand {
     ///
     /// - Parameters:
     ///   - options: The parsed options.
-    ///   - names: The bench's key measurements (`KeyMeasurements`): the default columns and the
-    ///     measurement whose samples the plots draw.
     ///   - positions: Each commit's position in the history, oldest at 0; `git rev-list` by default.
     /// - Returns: The tables or the JSON and exit status 0, or one line and exit status 2.
     static func run(
-        _ options: HistoryOptions, names: KeyMeasurements, positions: (String) -> [String: Int] = CommitHistory.positions(in:)
+        _ options: HistoryOptions, positions: (String) -> [String: Int] = CommitHistory.positions(in:)
     ) -> CommandOutput {
         do {
             let history = try History.load(
-                directory: options.resultsDirectory, filter: options.measurements, names: names, positions: positions)
+                directory: options.resultsDirectory, filter: options.measurements, positions: positions)
             let text: String
             switch options.format {
             case .text: text = HistoryTables.text(history, steps: HistorySteps(history))
             case .markdown: text = HistoryTables.markdown(history, steps: HistorySteps(history))
             case .tsv: text = HistoryTables.tsv(history)
-            case .json: text = try HistoryDocument(history, names: names, steps: HistorySteps(history)).encoded()
+            case .json: text = try HistoryDocument(history, steps: HistorySteps(history)).encoded()
             }
             return CommandOutput(standardOutput: text)
         } catch let error as BenchError {

@@ -295,13 +295,13 @@ struct HistoryDocument: Encodable {
     /// Where a series of comparable runs begins anew, and nothing is claimed across.
     var breaks: [Break]
 
-    init(_ history: History, names: KeyMeasurements, steps: HistorySteps) {
+    init(_ history: History, steps: HistorySteps) {
         self.steps = steps.steps.map { Step($0, in: history) }
         changePoints = steps.changePoints.map { ChangePoint($0, steps: steps) }
         changePointsRule = HistoryTables.changePointsTitle
         stepsRule = HistoryTables.stepsRule(steps.rule)
         breaks = steps.breaks.map { Break($0, in: history) }
-        samplesMeasurement = names.phaseReadTracked
+        samplesMeasurement = KeyMeasurements.phaseReadTracked
         measurements = history.names.map {
             Measurement(name: $0, strategies: history.strategies($0), shapesOverStored: history.shapesOverStored($0))
         }

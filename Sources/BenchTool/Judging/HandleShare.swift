@@ -80,22 +80,22 @@ struct HandleShare: Sendable, Equatable, Codable {
                 ?? " (no interval: \(forks) fork\(forks == 1 ? "" : "s"))")
     }
 
-    /// `judgements`, each cost limit's (a shape's commit over stored's, where `names` knows the commit
-    /// with no handle and the run measured it) with its handle's share on the limit's clock; the others
+    /// `judgements`, each cost limit's (a shape's commit over stored's, where `KeyMeasurements` knows the
+    /// commit with no handle and the run measured it) with its handle's share on the limit's clock; the others
     /// as they were.
-    static func fill(_ judgements: [LimitJudgement], measurements: [MeasurementRecord], names: KeyMeasurements) -> [LimitJudgement] {
+    static func fill(_ judgements: [LimitJudgement], measurements: [MeasurementRecord]) -> [LimitJudgement] {
         judgements.map { judgement in
             var judgement = judgement
-            judgement.handleShare = share(of: judgement, measurements: measurements, names: names, clock: judgement.limit.judgedClock)
+            judgement.handleShare = share(of: judgement, measurements: measurements, clock: judgement.limit.judgedClock)
             return judgement
         }
     }
 
-    /// The handle's share of one judged limit, as `fill(_:measurements:names:)` says, on `clock` (nil:
+    /// The handle's share of one judged limit, as `fill(_:measurements:)` says, on `clock` (nil:
     /// the monotonic clock, recorded as none, as a file of schema 10 or before has it).
-    static func share(of judgement: LimitJudgement, measurements: [MeasurementRecord], names: KeyMeasurements, clock: TimingClock?) -> HandleShare? {
+    static func share(of judgement: LimitJudgement, measurements: [MeasurementRecord], clock: TimingClock?) -> HandleShare? {
         let limit = judgement.limit
-        guard limit.statistic == .pairedRatioToStored, let noHandle = names.withNoHandle(limit.metric) else { return nil }
+        guard limit.statistic == .pairedRatioToStored, let noHandle = KeyMeasurements.withNoHandle(limit.metric) else { return nil }
         let keys = [
             MeasurementKey(name: limit.metric, strategy: limit.shape), MeasurementKey(name: noHandle, strategy: limit.shape),
             MeasurementKey(name: limit.metric, strategy: .stored), MeasurementKey(name: noHandle, strategy: .stored),

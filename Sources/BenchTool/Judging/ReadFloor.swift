@@ -45,36 +45,35 @@ enum ReadFloor {
     ///
     /// - Parameters:
     ///   - measurements: The run's measurements; the floor's are strategy-free (`FigureStrategy.unshaped`).
-    ///   - names: The bench's names of the floor's reads and walk, and the walk's subject.
     ///   - subjects: The run's subjects: the walk's slot count is its subject's.
     ///   - buildConfiguration: `release` or `debug`: a debug build's timings are not judged.
     ///   - quick: Whether the run was `--quick`: its timings are indicative.
     ///   - ratioMethod: How a timing ratio is made from the forks: by the forks' ratios, as the bench
     ///     does now; a file written before is checked as it was made (`ratioMethod(_:)`).
     static func figures(
-        measurements: [MeasurementRecord], names: KeyMeasurements, subjects: [SubjectRecord], buildConfiguration: String,
+        measurements: [MeasurementRecord], subjects: [SubjectRecord], buildConfiguration: String,
         quick: Bool, ratioMethod: RatioMethod = .forkRatios
     ) -> [ReadFloorFigure]? {
         let found = Dictionary(
-            measurements.filter { $0.strategy == .unshaped && names.readFloor.contains($0.name) }.map { ($0.name, $0) },
+            measurements.filter { $0.strategy == .unshaped && KeyMeasurements.readFloor.contains($0.name) }.map { ($0.name, $0) },
             uniquingKeysWith: { first, _ in first })
         guard !found.isEmpty else { return nil }
         let reckoner = Reckoner(found: found, buildConfiguration: buildConfiguration, quick: quick, ratioMethod: ratioMethod)
         return [
             reckoner.timingRatio(
                 "untracked-read", "the model's untracked field read over a plain @Observable untracked read",
-                names.fieldUntracked, over: names.observableUntracked, goal: 1.5),
+                KeyMeasurements.fieldUntracked, over: KeyMeasurements.observableUntracked, goal: 1.5),
             reckoner.timingRatio(
                 "tracked-read", "the model's tracked field read over a plain @Observable tracked read (each in a body's scope)",
-                names.fieldTracked, over: names.observableTracked, goal: 1.1),
+                KeyMeasurements.fieldTracked, over: KeyMeasurements.observableTracked, goal: 1.1),
             reckoner.allocations(
-                "allocations-per-read", "heap allocations per untracked field read", names.fieldUntracked, beyond: nil),
+                "allocations-per-read", "heap allocations per untracked field read", KeyMeasurements.fieldUntracked, beyond: nil),
             reckoner.allocations(
                 "tracked-allocations-beyond-observable",
-                "heap allocations per tracked field read beyond a tracked @Observable read's", names.fieldTracked,
-                beyond: names.observableTracked),
+                "heap allocations per tracked field read beyond a tracked @Observable read's", KeyMeasurements.fieldTracked,
+                beyond: KeyMeasurements.observableTracked),
             reckoner.walkRatio(
-                names.walk, over: names.observableUntracked, slots: subjects.first { $0.role == names.walkSubjectRole }?.slotsWalked,
+                KeyMeasurements.walk, over: KeyMeasurements.observableUntracked, slots: subjects.first { $0.role == KeyMeasurements.walkSubjectRole }?.slotsWalked,
                 goal: 1.5),
         ]
     }

@@ -2,17 +2,15 @@
 enum MergeCommand {
     /// Runs a merge.
     ///
-    /// - Parameter names: The bench's names of the read floor's measurements (`KeyMeasurements`), which
-    ///   validating each file checks and the merged file's read floor is made of.
     /// - Returns: One line naming the file written and exit status 0, or one line and exit status 2.
-    static func run(_ options: MergeOptions, names: KeyMeasurements) -> CommandOutput {
+    static func run(_ options: MergeOptions) -> CommandOutput {
         do {
             var files: [(path: String, results: ResultsFile)] = []
-            for path in options.paths { files.append((path, try ResultsValidator.validate(path: path, names: names))) }
+            for path in options.paths { files.append((path, try ResultsValidator.validate(path: path))) }
             let donor = try options.instructionsFrom.map { path throws(BenchError) in
-                (path, try ResultsValidator.validate(path: path, names: names))
+                (path, try ResultsValidator.validate(path: path))
             }
-            let merged = try ResultsMerge.merge(files, names: names, instructionsFrom: donor)
+            let merged = try ResultsMerge.merge(files, instructionsFrom: donor)
             try ResultsWriter.write(merged, toNewFile: options.outputPath)
             let forks = merged.options.forks
             return CommandOutput(

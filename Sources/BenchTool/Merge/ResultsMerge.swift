@@ -22,14 +22,12 @@ enum ResultsMerge {
     ///
     /// - Parameters:
     ///   - files: At least one results file.
-    ///   - names: The bench's names of the read floor's measurements, which the merged file's read floor
-    ///     is made of again.
     ///   - instructionsFrom: Another run of the same build whose instruction counts to take, when none
     ///     of `files` counted them.
     /// - Returns: One results file holding every file's forks.
     /// - Throws: `BenchError` naming the file that does not go with the first, and why.
     static func merge(
-        _ files: [(path: String, results: ResultsFile)], names: KeyMeasurements, instructionsFrom: (path: String, results: ResultsFile)? = nil
+        _ files: [(path: String, results: ResultsFile)], instructionsFrom: (path: String, results: ResultsFile)? = nil
     ) throws(BenchError) -> ResultsFile {
         guard let (firstPath, first) = files.first else { throw .at("bench merge", "no results file to merge") }
         let isLaterLook = { (file: ResultsFile) in file.options.filter != first.options.filter }
@@ -92,10 +90,10 @@ enum ResultsMerge {
             limits: first.limits.map(\.limit), buildConfiguration: first.environment.buildConfiguration, quick: first.options.quick,
             shapes: first.shapes, looks: first.looks, noise: first.noise
         ).judge(measurements: merged.measurements, counts: merged.counts, forkLoads: merged.forkLoads)
-        merged.limits = HandleShare.fill(judgement.limits, measurements: merged.measurements, names: names)
+        merged.limits = HandleShare.fill(judgement.limits, measurements: merged.measurements)
         merged.decision = judgement.decision
         merged.readFloor = ReadFloor.figures(
-            measurements: merged.measurements, names: names, subjects: first.subjects, buildConfiguration: first.environment.buildConfiguration,
+            measurements: merged.measurements, subjects: first.subjects, buildConfiguration: first.environment.buildConfiguration,
             quick: first.options.quick)
         // Each run's phases were its own; the merged file is no one run, and its parts' files keep theirs.
         merged.phases = nil

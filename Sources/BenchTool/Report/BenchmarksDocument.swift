@@ -12,14 +12,13 @@ enum BenchmarksDocument {
     /// - Parameters:
     ///   - results: The results of the run of record.
     ///   - resultsPath: The path of its results file in the repository, e.g. `results/20261129-...json`.
-    ///   - names: The bench's names of the measurements its sections give a part (`KeyMeasurements`).
     ///   - mainPlot: The path of the plot of the key measurements over commits, shown under the
     ///     decision; by default `mainPlotPath` when `scripts/history` has drawn it, else none.
     ///   - htmlPage: The path of the same run's HTML report, linked from the opening; by default
     ///     `htmlPagePath` when `scripts/benchmarks-md` has written it, else none.
     /// - Returns: The document, ending with a newline.
     static func render(
-        _ results: ResultsFile, resultsPath: String, names: KeyMeasurements,
+        _ results: ResultsFile, resultsPath: String,
         mainPlot: String? = FileManager.default.fileExists(atPath: BenchmarksDocument.mainPlotPath)
             ? BenchmarksDocument.mainPlotPath : nil,
         headroomPlot: String? = FileManager.default.fileExists(atPath: BenchmarksDocument.headroomPlotPath)
@@ -27,7 +26,7 @@ enum BenchmarksDocument {
         htmlPage: String? = FileManager.default.fileExists(atPath: BenchmarksDocument.htmlPagePath)
             ? BenchmarksDocument.htmlPagePath : nil
     ) -> String {
-        let tables = ReportTables(results: results, names: names)
+        let tables = ReportTables(results: results)
         let headrooms = tables.headrooms
         let environment = results.environment
         let shortCommit = String(environment.commit.prefix(12))
@@ -46,7 +45,7 @@ enum BenchmarksDocument {
             \(mainPlot.map { "\n![The key measurements over commits](\($0))\n\nDrawn by `scripts/history` from every results file, in commit order.\n" } ?? "")
             ## The run
             """
-        return opening + "\n\n" + Report.markdown(results, names, headingLevel: 3, headroomPlot: headroomPlot, headrooms: headrooms) + "\n"
+        return opening + "\n\n" + Report.markdown(results, headingLevel: 3, headroomPlot: headroomPlot, headrooms: headrooms) + "\n"
             + (tables.splitsMeasurements
                 ? howToRead(results).replacingOccurrences(of: twoStrategiesRatio, with: shapesRatio) : howToRead(results))
     }

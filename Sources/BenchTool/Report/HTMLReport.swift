@@ -12,9 +12,8 @@
 enum HTMLReport {
     /// The page of `results`, ending with a newline.
     ///
-    /// - Parameter names: The bench's names of the measurements its sections give a part (`KeyMeasurements`).
-    static func render(_ results: ResultsFile, names: KeyMeasurements) -> String {
-        let tables = ReportTables(results: results, names: names)
+    static func render(_ results: ResultsFile) -> String {
+        let tables = ReportTables(results: results)
         let headrooms = tables.headrooms
         let commit = String(results.environment.commit.prefix(12))
         var sections = [
@@ -28,7 +27,7 @@ enum HTMLReport {
             measurements(results, tables),
         ]
         sections.append(HTMLPage.section("Reference figures", id: "reference", [
-            HTMLPage.paragraph(ReferenceFigures.line), HTMLPage.paragraph(ReferenceFigures.measuredLine(in: results, names: names)),
+            HTMLPage.paragraph(ReferenceFigures.line), HTMLPage.paragraph(ReferenceFigures.measuredLine(in: results)),
         ]))
         if let curves = scaling(results, tables) { sections.append(curves) }
         if let table = tables.headroom(headrooms) {

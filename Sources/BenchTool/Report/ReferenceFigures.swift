@@ -20,8 +20,8 @@ enum ReferenceFigures {
 
     /// This run's figures for the same reads (`KeyMeasurements.fieldTracked` and `fieldUntracked`),
     /// or why there are none.
-    static func measuredLine(in results: ResultsFile, names: KeyMeasurements) -> String {
-        let (trackedMeasurement, untrackedMeasurement) = (names.fieldTracked, names.fieldUntracked)
+    static func measuredLine(in results: ResultsFile) -> String {
+        let (trackedMeasurement, untrackedMeasurement) = (KeyMeasurements.fieldTracked, KeyMeasurements.fieldUntracked)
         // Reads per field do not depend on the phase strategy; take the strategy-free figure first.
         guard let tracked = results.strategyFreeMedian(trackedMeasurement), let untracked = results.strategyFreeMedian(untrackedMeasurement) else {
             return "this run: \(trackedMeasurement) and \(untrackedMeasurement) were not both measured"

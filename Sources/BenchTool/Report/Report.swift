@@ -14,26 +14,25 @@ enum Report {
     ///   - results: A run's results.
     ///   - format: `text` (aligned columns), `markdown` (GitHub tables), `html` (one self-contained page,
     ///     `HTMLReport`) or `json` (the file's bytes).
-    ///   - names: The bench's names of the measurements its sections give a part (`KeyMeasurements`).
     /// - Returns: The report, ending with a newline.
-    static func render(_ results: ResultsFile, format: ReportFormat, names: KeyMeasurements) -> String {
+    static func render(_ results: ResultsFile, format: ReportFormat) -> String {
         switch format {
-        case .text: text(results, names)
-        case .markdown: markdown(results, names, headingLevel: 2)
-        case .html: HTMLReport.render(results, names: names)
+        case .text: text(results)
+        case .markdown: markdown(results, headingLevel: 2)
+        case .html: HTMLReport.render(results)
         case .json: (try? results.encoded()).map { String(decoding: $0, as: UTF8.self) } ?? "{}\n"
         }
     }
 
     // MARK: - Text
 
-    private static func text(_ results: ResultsFile, _ names: KeyMeasurements) -> String {
-        let tables = ReportTables(results: results, names: names)
+    private static func text(_ results: ResultsFile) -> String {
+        let tables = ReportTables(results: results)
         var sections = [(header(results) + ["method:"] + results.method.map { "  - \($0)" }).joined(separator: "\n")]
         if let table = tables.strategies { sections.append(table.text() + (frameNote(results).map { "\n" + $0 } ?? "")) }
         if let table = tables.strategyRatios { sections.append("\(ratiosTitle)\n" + table.text()) }
         if let table = tables.strategyAllocations { sections.append("\(allocationsTitle)\n" + table.text()) }
-        sections.append([ReferenceFigures.line, ReferenceFigures.measuredLine(in: results, names: names)].joined(separator: "\n"))
+        sections.append([ReferenceFigures.line, ReferenceFigures.measuredLine(in: results)].joined(separator: "\n"))
         if let table = tables.strategyFree { sections.append("unshaped\n" + table.text()) }
         if let table = tables.readFloor { sections.append("\(readFloorTitle)\n" + table.text()) }
         if let table = tables.counts { sections.append("body re-runs\n" + table.text()) }
@@ -64,7 +63,7 @@ enum Report {
     static func trackedReadLines(_ tables: ReportTables, code: (String) -> String = { $0 }) -> (unit: String, source: String)? {
         guard let unit = tables.unit else { return nil }
         return (
-            "1 tracked read = \(FigureText.duration(unit.nanoseconds)) in this run (\(code(tables.names.observableTracked)), median), "
+            "1 tracked read = \(FigureText.duration(unit.nanoseconds)) in this run (\(code(KeyMeasurements.observableTracked)), median), "
                 + "\(FigureText.duration(RuntimeFigures.trackedRead)) at the runtime; a figure in tracked reads is its time over its own run's",
             "the runtime's figures: \(RuntimeFigures.source); its unit is its own tracked read, a row body of eight, per field"
         )
@@ -139,10 +138,10 @@ enum Report {
     /// `headrooms` are the file's, when the caller has them already: their bootstrap is the report's
     /// one costly step.
     static func markdown(
-        _ results: ResultsFile, _ names: KeyMeasurements, headingLevel: Int, headroomPlot: String? = nil, headrooms: [CurveHeadroom]? = nil
+        _ results: ResultsFile, headingLevel: Int, headroomPlot: String? = nil, headrooms: [CurveHeadroom]? = nil
     ) -> String {
         let heading = String(repeating: "#", count: headingLevel)
-        let tables = ReportTables(results: results, names: names)
+        let tables = ReportTables(results: results)
         var sections = [(header(results).map { "- \($0)" } + ["- method:"] + results.method.map { "  - \($0)" }).joined(separator: "\n")]
         if let table = tables.strategies {
             sections.append("\(heading) Measurements\n\n" + table.markdown() + (frameNote(results, code: { "`\($0)`" }).map { "\n\n" + $0 } ?? ""))
@@ -151,7 +150,7 @@ enum Report {
         if let table = tables.strategyAllocations { sections.append("\(heading) \(capitalized(allocationsTitle))\n\n" + table.markdown()) }
         sections.append(
             "**\(ReferenceFigures.label):** " + ReferenceFigures.line.dropFirst(ReferenceFigures.label.count + 2)
-                + "  \n" + ReferenceFigures.measuredLine(in: results, names: names))
+                + "  \n" + ReferenceFigures.measuredLine(in: results))
         if let table = tables.strategyFree { sections.append("\(heading) Unshaped\n\n" + table.markdown()) }
         if let table = tables.readFloor { sections.append("\(heading) \(capitalized(readFloorTitle))\n\n" + table.markdown()) }
         if let table = tables.counts { sections.append("\(heading) Body re-runs\n\n" + table.markdown()) }

@@ -25,26 +25,26 @@ enum RuntimeFigures {
     /// The runtime's tracked read, a row body of eight fields, per field: its unit of tracked reads.
     static var trackedRead: Double { ReferenceFigures.trackedReadNanoseconds }
 
-    /// The figures, in the order a report lists them, each beside the measurement of `names` that
-    /// does the same work.
-    static func figures(_ names: KeyMeasurements) -> [Figure] {
+    /// The figures, in the order a report lists them, each beside the measurement of the bench
+    /// (`KeyMeasurements`) that does the same work.
+    static func figures() -> [Figure] {
         [
             Figure(label: "tracked read, row body of eight, per field", nanoseconds: ReferenceFigures.trackedReadNanoseconds,
-                   measurement: names.fieldTracked, strategy: nil),
+                   measurement: KeyMeasurements.fieldTracked, strategy: nil),
             Figure(label: "untracked read, per field", nanoseconds: ReferenceFigures.untrackedReadNanoseconds,
-                   measurement: names.fieldUntracked, strategy: nil),
+                   measurement: KeyMeasurements.fieldUntracked, strategy: nil),
             Figure(label: "commit of the 20 field errors, no handle retained", nanoseconds: 136_000,
-                   measurement: names.landWithNoHandle, strategy: .stored),
+                   measurement: KeyMeasurements.landWithNoHandle, strategy: .stored),
             Figure(label: "the same, a strict handle retained", nanoseconds: 939_000,
-                   measurement: names.landWithOneHandle, strategy: .stored),
+                   measurement: KeyMeasurements.landWithOneHandle, strategy: .stored),
             Figure(label: "the commit that clears them, the handle retained", nanoseconds: 716_000,
-                   measurement: names.clearWithOneHandle, strategy: .stored),
+                   measurement: KeyMeasurements.clearWithOneHandle, strategy: .stored),
             Figure(label: "the verdict, no error present (untracked)", nanoseconds: 567_000,
-                   measurement: names.walk, strategy: nil),
+                   measurement: KeyMeasurements.walk, strategy: nil),
             Figure(label: "the verdict, 20 errors present", nanoseconds: 786_000,
-                   measurement: names.walkWithFieldErrors, strategy: nil),
+                   measurement: KeyMeasurements.walkWithFieldErrors, strategy: nil),
             Figure(label: "the verdict in a body's tracking scope", nanoseconds: 4_560_000,
-                   measurement: names.phaseReadTracked, strategy: .derived),
+                   measurement: KeyMeasurements.phaseReadTracked, strategy: .derived),
         ]
     }
 }

@@ -7,10 +7,9 @@ import Harness
 /// points, and that judging the file's own figures against its own limits gives the verdicts and the
 /// decision it records.
 enum ResultsValidator {
-    /// Every inconsistency in `results`, one line each; empty when the file is valid. `names` are the
-    /// bench's names of the read floor's measurements, whose figures the file's own measurements
-    /// must give again.
-    static func problems(in results: ResultsFile, names: KeyMeasurements) -> [String] {
+    /// Every inconsistency in `results`, one line each; empty when the file is valid. The read floor's
+    /// figures (of `KeyMeasurements`) must be what the file's own measurements give again.
+    static func problems(in results: ResultsFile) -> [String] {
         var problems: [String] = []
         if results.limitsSHA256.count != 64 || !results.limitsSHA256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
             problems.append("limitsSHA256 '\(results.limitsSHA256)' is not 64 lowercase hex digits")
@@ -32,7 +31,7 @@ enum ResultsValidator {
         if let scaling = results.scaling, scaling.source == .notMeasured, scaling.detail?.isEmpty ?? true {
             problems.append("scaling: not-measured without a reason in detail")
         }
-        problems += judgingProblems(in: results, names: names)
+        problems += judgingProblems(in: results)
         return problems
     }
 
@@ -40,13 +39,13 @@ enum ResultsValidator {
     ///
     /// - Returns: The file, when it is valid.
     /// - Throws: `BenchError`: the reader's, or `PATH: not valid: FIRST PROBLEM (and N more)`.
-    static func validate(path: String, names: KeyMeasurements) throws(BenchError) -> ResultsFile {
-        try check(try ResultsReader.read(path: path), path: path, names: names)
+    static func validate(path: String) throws(BenchError) -> ResultsFile {
+        try check(try ResultsReader.read(path: path), path: path)
     }
 
     /// `results` when it is valid, else the first problem as `PATH: not valid: ...` (and how many more).
-    static func check(_ results: ResultsFile, path: String, names: KeyMeasurements) throws(BenchError) -> ResultsFile {
-        let found = problems(in: results, names: names)
+    static func check(_ results: ResultsFile, path: String) throws(BenchError) -> ResultsFile {
+        let found = problems(in: results)
         guard let first = found.first else { return results }
         let more = found.count > 1 ? " (and \(found.count - 1) more)" : ""
         throw .at(path, "not valid: \(first)\(more)")
@@ -196,7 +195,7 @@ enum ResultsValidator {
         return []
     }
 
-    private static func judgingProblems(in results: ResultsFile, names: KeyMeasurements) -> [String] {
+    private static func judgingProblems(in results: ResultsFile) -> [String] {
         var problems: [String] = []
         let limits = results.limits.map(\.limit)
         if results.options.filter == nil {
@@ -226,11 +225,11 @@ enum ResultsValidator {
         }
         for recorded in results.limits where recorded.handleShare != nil
             && recorded.handleShare != HandleShare.share(
-                of: recorded, measurements: results.measurements, names: names, clock: recorded.handleShare?.clock) {
+                of: recorded, measurements: results.measurements, clock: recorded.handleShare?.clock) {
             problems.append("limit '\(recorded.limit.id)': the handle's share recorded is not what the file's own measurements give")
         }
         if let recorded = results.readFloor, recorded != ReadFloor.figures(
-            measurements: results.measurements, names: names, subjects: results.subjects,
+            measurements: results.measurements, subjects: results.subjects,
             buildConfiguration: results.environment.buildConfiguration, quick: results.options.quick,
             ratioMethod: ReadFloor.ratioMethod(recorded)) {
             problems.append("readFloor: the figures recorded are not what the file's own measurements give")

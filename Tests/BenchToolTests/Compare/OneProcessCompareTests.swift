@@ -13,7 +13,7 @@ struct OneProcessCompareTests {
 
     private func run(_ paths: [String], format: ReportFormat = .text) -> CommandOutput {
         CompareCommand.run(
-            CompareOptions(oldPath: paths[0], newPath: paths[1], rule: ComparisonRule(), failOnRegression: true, format: format), names: Synthetic.names)
+            CompareOptions(oldPath: paths[0], newPath: paths[1], rule: ComparisonRule(), failOnRegression: true, format: format))
     }
 
     // MARK: - Wall time

@@ -13,7 +13,7 @@ struct ExportTests {
             allocations: .counted(Synthetic.allocationCount(iterations: 100, allocations: 250, bytes: 8_000)))
         read.instructionsPerOperation = 4_250.5
         let untracked = Synthetic.measurement(
-            Synthetic.names.fieldUntracked, .unshaped, samples: [20.5, 21.25, 22], lower: 20.5, upper: 22)
+            KeyMeasurements.fieldUntracked, .unshaped, samples: [20.5, 21.25, 22], lower: 20.5, upper: 22)
         results.measurements = [read, untracked]
         return results
     }
@@ -82,10 +82,10 @@ struct ExportTests {
         let directory = Synthetic.temporaryDirectory()
         let path = "\(directory)/r.json"
         try ResultsWriter.write(Synthetic.results(), toNewFile: path)
-        let exported = ExportCommand.run(ExportOptions(path: path, format: .bmf), names: Synthetic.names)
+        let exported = ExportCommand.run(ExportOptions(path: path, format: .bmf))
         #expect(exported.status == 0 && exported.standardError.isEmpty)
         #expect(exported.standardOutput == (try BencherMetricFormat.encode(Synthetic.results())))
-        let missing = ExportCommand.run(ExportOptions(path: "\(directory)/none.json", format: .githubActionBenchmark), names: Synthetic.names)
+        let missing = ExportCommand.run(ExportOptions(path: "\(directory)/none.json", format: .githubActionBenchmark))
         #expect(missing == .refusal(BenchError("\(directory)/none.json: no such file")))
     }
 }

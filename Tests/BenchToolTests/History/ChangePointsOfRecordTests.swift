@@ -7,7 +7,7 @@ import Testing
 struct ChangePointsOfRecordTests {
     @Test func aLoneRunThatStepsTwicePairByPairIsNoChangeOfLevel() throws {
         // incremental's longest chain: 677 ns at 24dd8ea, 278 µs at 7eea25c alone, 621 ns at 9f6e55a.
-        let history = try History.load(directory: Synthetic.repositoryFile("results"), filter: nil, names: Synthetic.names, positions: { _ in [:] })
+        let history = try History.load(directory: Synthetic.repositoryFile("results"), filter: nil, positions: { _ in [:] })
         let steps = HistorySteps(history)
         let key = MeasurementKey(name: "commit.nulls-or-errors(largest-strict, 1000 handles)", strategy: .incremental)
         let commit = { (run: Int) in history.runs[run].shortCommit }
@@ -19,7 +19,7 @@ struct ChangePointsOfRecordTests {
 
     @Test func aChangeOfLevelBothViewsSeeIsSaidByBoth() throws {
         // The Observation floor's untracked field read: about 63 ns until 24dd8ea, about 20 ns from 7eea25c.
-        let history = try History.load(directory: Synthetic.repositoryFile("results"), filter: nil, names: Synthetic.names, positions: { _ in [:] })
+        let history = try History.load(directory: Synthetic.repositoryFile("results"), filter: nil, positions: { _ in [:] })
         let steps = HistorySteps(history)
         let key = MeasurementKey(name: "field.read.untracked(row-of-8)", strategy: .unshaped)
         let point = try #require(steps.changePoints.first { $0.key == key && history.runs[$0.run].shortCommit == "7eea25c" })
@@ -32,7 +32,7 @@ struct ChangePointsOfRecordTests {
         // run before. Over the series it is not: the runs after it stay slower (the untracked field
         // read about 19.5 ns before it, 23-34 ns from it on), so a change point marks it, as it should,
         // and no test may ask for its absence.
-        let history = try History.load(directory: Synthetic.repositoryFile("results"), filter: nil, names: Synthetic.names, positions: { _ in [:] })
+        let history = try History.load(directory: Synthetic.repositoryFile("results"), filter: nil, positions: { _ in [:] })
         let steps = HistorySteps(history)
         let key = MeasurementKey(name: "field.read.untracked(row-of-8)", strategy: .unshaped)
         let point = try #require(steps.changePoints.first { $0.key == key && history.runs[$0.run].shortCommit == "ba92f56" })

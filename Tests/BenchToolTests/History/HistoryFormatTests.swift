@@ -16,7 +16,7 @@ struct HistoryFormatTests {
         ])
         let options = HistoryOptions(
             resultsDirectory: directory, measurements: measurements.map(MeasurementFilter.init(pattern:)), format: format)
-        let output = HistoryCommand.run(options, names: Synthetic.names, positions: { _ in [Self.oldCommit: 0, Self.newCommit: 1] })
+        let output = HistoryCommand.run(options, positions: { _ in [Self.oldCommit: 0, Self.newCommit: 1] })
         #expect(output.status == 0 && output.standardError.isEmpty, "\(output.standardError)")
         return output.standardOutput
     }
@@ -58,7 +58,7 @@ struct HistoryFormatTests {
         ]
         for section in sections { #expect(text.contains(section), "\(section)\n--- not in ---\n\(text)") }
         #expect(
-            text.components(separatedBy: "\n\n").count == Synthetic.names.history.count + 3, "each measurement, the steps, the change points, the verdicts")
+            text.components(separatedBy: "\n\n").count == KeyMeasurements.history.count + 3, "each measurement, the steps, the change points, the verdicts")
         #expect(text.hasPrefix("phase.read.tracked(largest-strict)\n"))
     }
 
@@ -119,7 +119,7 @@ struct HistoryFormatTests {
                     "unshaped": ShapeRegistry.unshapedColour],
             "each strategy shown in the colour the HTML report draws it in")
         let measurements = document["measurements"] as! [[String: Any]]
-        #expect(measurements.map { $0["name"] as? String } == Synthetic.names.history)
+        #expect(measurements.map { $0["name"] as? String } == KeyMeasurements.history)
         #expect(measurements[0]["strategies"] as? [String] == ["derived", "stored"])
         #expect(measurements[0]["shapesOverStored"] as? [String] == ["derived"])
 

@@ -17,7 +17,7 @@ struct HistoryStepsTests {
     private func history(_ runs: [ResultsFile]) throws -> (History, HistorySteps) {
         let directory = try Synthetic.resultsDirectory(runs.enumerated().map { ("run-\($0.offset).json", $0.element) })
         let positions = Dictionary(uniqueKeysWithValues: runs.enumerated().map { ($0.element.environment.commit, $0.offset) })
-        let history = try History.load(directory: directory, filter: nil, names: Synthetic.names, positions: { _ in positions })
+        let history = try History.load(directory: directory, filter: nil, positions: { _ in positions })
         return (history, HistorySteps(history))
     }
 
@@ -136,7 +136,7 @@ struct HistoryStepsTests {
         let directory = try Synthetic.resultsDirectory(runs.enumerated().map { ("run-\($0.offset).json", $0.element) })
         let positions = Dictionary(uniqueKeysWithValues: runs.enumerated().map { ($0.element.environment.commit, $0.offset) })
         let output = HistoryCommand.run(
-            HistoryOptions(resultsDirectory: directory, format: format), names: Synthetic.names, positions: { _ in positions })
+            HistoryOptions(resultsDirectory: directory, format: format), positions: { _ in positions })
         return (output, moved)
     }
 

@@ -22,7 +22,7 @@ struct HistoryTests {
         ])
         let positions = [commits[0]: 0, commits[1]: 1, commits[2]: 2]
         var asked: [String] = []
-        let history = try History.load(directory: directory, filter: nil, names: Synthetic.names) { directory in
+        let history = try History.load(directory: directory, filter: nil) { directory in
             asked.append(directory)
             return positions
         }
@@ -39,7 +39,7 @@ struct HistoryTests {
             ("z.json", Synthetic.run(commit: "3", date: "2026-01-02T00:00:00Z")),
             ("w.json", Synthetic.run(commit: "4", date: "2026-01-02T00:00:00.500Z")),
         ])
-        let history = try History.load(directory: directory, filter: nil, names: Synthetic.names, positions: Self.noHistory)
+        let history = try History.load(directory: directory, filter: nil, positions: Self.noHistory)
         #expect(history.runs.map(\.file) == ["y.json", "z.json", "w.json", "x.json"])
     }
 
@@ -47,14 +47,14 @@ struct HistoryTests {
 
     @Test func withoutAPatternTheKeyMeasurementsAreShownEvenWhereNoRunHasThem() throws {
         let directory = try Synthetic.resultsDirectory([("one.json", Synthetic.run(commit: "1", date: "2026-01-01T00:00:00Z"))])
-        let history = try History.load(directory: directory, filter: nil, names: Synthetic.names, positions: Self.noHistory)
-        #expect(history.names == Synthetic.names.history)
+        let history = try History.load(directory: directory, filter: nil, positions: Self.noHistory)
+        #expect(history.names == KeyMeasurements.history)
         #expect(history.names.count == 5)
         let unmeasured = "commit.nulls-or-errors(largest-strict, 1000 handles)"
         #expect(history.strategies(unmeasured) == [.derived, .stored], "a measurement no run made has derived and stored columns")
-        #expect(history.strategies(Synthetic.names.fieldTracked) == [.unshaped])
+        #expect(history.strategies(KeyMeasurements.fieldTracked) == [.unshaped])
         #expect(history.shapesOverStored(Synthetic.phaseRead) == [.derived])
-        #expect(history.shapesOverStored(Synthetic.names.fieldTracked) == [])
+        #expect(history.shapesOverStored(KeyMeasurements.fieldTracked) == [])
     }
 
     @Test(arguments: [
@@ -65,7 +65,7 @@ struct HistoryTests {
     ])
     func aPatternPicksMeasurementsByGlobOrSubstringInTheOrderFirstSeen(pattern: String, names: [String]) throws {
         let directory = try Synthetic.resultsDirectory([("one.json", Synthetic.run(commit: "1", date: "2026-01-01T00:00:00Z"))])
-        let history = try History.load(directory: directory, filter: MeasurementFilter(pattern: pattern), names: Synthetic.names, positions: Self.noHistory)
+        let history = try History.load(directory: directory, filter: MeasurementFilter(pattern: pattern), positions: Self.noHistory)
         #expect(history.names == names)
     }
 
@@ -73,7 +73,7 @@ struct HistoryTests {
 
     private func refusal(_ directory: String, measurements: String? = nil) -> CommandOutput {
         HistoryCommand.run(
-            HistoryOptions(resultsDirectory: directory, measurements: measurements.map(MeasurementFilter.init(pattern:))), names: Synthetic.names,
+            HistoryOptions(resultsDirectory: directory, measurements: measurements.map(MeasurementFilter.init(pattern:))),
             positions: Self.noHistory)
     }
 

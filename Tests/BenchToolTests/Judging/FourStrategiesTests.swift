@@ -57,10 +57,10 @@ struct FourStrategiesTests {
         let first = Synthetic.shapeResults()
         var second = Synthetic.shapeResults()
         second.environment.date = "2026-11-29T13:05:00Z"
-        let merged = try ResultsMerge.merge([("a.json", first), ("b.json", second)], names: Synthetic.names)
+        let merged = try ResultsMerge.merge([("a.json", first), ("b.json", second)])
         #expect(merged.shapes == first.shapes)
         #expect(Set(merged.measurements.map(\.strategy)) == Set(FigureStrategy.measured))
         #expect(merged.decision.shape == .derived)
-        #expect(ResultsValidator.problems(in: merged, names: Synthetic.names) == [])
+        #expect(ResultsValidator.problems(in: merged) == [])
     }
 }

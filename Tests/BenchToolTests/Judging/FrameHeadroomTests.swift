@@ -145,21 +145,21 @@ struct FrameHeadroomTests {
     private func runWithUnit(_ nanoseconds: Double) -> ResultsFile {
         var results = Synthetic.results()
         results.measurements.append(Synthetic.measurement(
-            Synthetic.names.observableTracked, .unshaped, samples: [nanoseconds * 0.9, nanoseconds, nanoseconds * 1.2],
+            KeyMeasurements.observableTracked, .unshaped, samples: [nanoseconds * 0.9, nanoseconds, nanoseconds * 1.2],
             lower: nanoseconds * 0.9, upper: nanoseconds * 1.2))
         return results
     }
 
     @Test func aFigureInTrackedReadsIsItsTimeOverTheRunsTrackedRead() throws {
-        let unit = try #require(TrackedReadUnit(runWithUnit(500), names: Synthetic.names))
+        let unit = try #require(TrackedReadUnit(runWithUnit(500)))
         #expect(unit.nanoseconds == 500)
         #expect(unit.reads(5_000) == 10)
         #expect(unit.text(5_000) == "10.0 tracked reads")
-        #expect(TrackedReadUnit(Synthetic.results(), names: Synthetic.names) == nil, "a run without the plain tracked read has no unit")
+        #expect(TrackedReadUnit(Synthetic.results()) == nil, "a run without the plain tracked read has no unit")
     }
 
     @Test func theReportGivesTheModelAndTheRuntimeEachInItsOwnTrackedReads() throws {
-        let text = Report.render(runWithUnit(500), format: .text, names: Synthetic.names)
+        let text = Report.render(runWithUnit(500), format: .text)
         #expect(text.contains("1 tracked read = 500 ns in this run"))
         // The synthetic run's field.read.tracked(row-of-8) has a median of 712 ns: 1.42 of its tracked
         // reads; the runtime's 638 ns is 1.00 of its own.
@@ -171,16 +171,16 @@ struct FrameHeadroomTests {
         // The 120 Hz frame: 16,667 tracked reads of 500 ns, 13,062 of 638 ns.
         let frame = try #require(text.split(separator: "\n").first { $0.hasPrefix("budget: a 120 Hz frame") })
         #expect(frame.contains("13062") && frame.contains("16667"))
-        #expect(!Report.render(Synthetic.results(), format: .text, names: Synthetic.names).contains("tracked reads here"), "no unit, no section")
+        #expect(!Report.render(Synthetic.results(), format: .text).contains("tracked reads here"), "no unit, no section")
     }
 
     @Test func aRunWithTheUnitButNoFigureALimitReadsHasTheUnitLineAlone() throws {
         var results = runWithUnit(500)
         results.measurements.removeAll { $0.name == Synthetic.phaseRead }
-        let text = Report.render(results, format: .text, names: Synthetic.names)
+        let text = Report.render(results, format: .text)
         #expect(text.contains("in tracked reads\n1 tracked read = 500 ns in this run"))
         #expect(text.contains("its own run's\n\nthe model against the runtime"), "no empty table, no stray line")
-        let markdown = Report.render(results, format: .markdown, names: Synthetic.names)
+        let markdown = Report.render(results, format: .markdown)
         #expect(markdown.contains("## In tracked reads\n\n1 tracked read = 500 ns in this run"))
         #expect(markdown.contains("its own run's\n\n## The model against the runtime"))
     }
@@ -194,7 +194,7 @@ struct FrameHeadroomTests {
         results.measurements += root.measurements + stored.measurements
         results.fits = [root.fit, stored.fit]
         results.decision = Decision(outcome: .ships, text: "root ships", shape: .root)
-        let text = Report.render(results, format: .text, names: Synthetic.names)
+        let text = Report.render(results, format: .text)
         #expect(text.contains(
             "headroom: root ships; it spends no 120 Hz frame within what was measured, up to 100 distinct strict roots retained "
                 + "(0.103 % of the frame at 100) (commit.example by distinct roots); stored spends a 120 Hz frame at 41."),

@@ -8,7 +8,7 @@ import Testing
 /// (stored's less stored's), reported beside the verdict and never judged.
 struct HandleShareTests {
     private static let land = Synthetic.landCommit
-    private static let landNoHandle = Synthetic.names.landWithNoHandle
+    private static let landNoHandle = KeyMeasurements.landWithNoHandle
     private static let path = Synthetic.repositoryFile("Tests/BenchToolTests/Fixtures/limits-v5.json")
     private static var file: LimitsFile { try! LimitsFile.load(path: path) }
 
@@ -67,12 +67,12 @@ struct HandleShareTests {
             limits: [Self.rootCostLand] + Self.file.limits.filter { $0.id == "phase-read" }, buildConfiguration: "release", quick: false,
             shapes: Self.file.shapes, looks: Self.file.looks
         ).judge(measurements: records, counts: [])
-        let filled = HandleShare.fill(judgement.limits, measurements: records, names: Synthetic.names)
+        let filled = HandleShare.fill(judgement.limits, measurements: records)
         #expect(filled[0].handleShare?.forks == 8)
         #expect(filled[0].handleShare?.interval?.level == filled[0].interval?.level, "at the limit's own level")
         #expect(filled[1].handleShare == nil, "a read has no handle to take out")
         let withoutBase = records.filter { $0.name != Self.landNoHandle || $0.strategy != .root }
-        #expect(HandleShare.fill(judgement.limits, measurements: withoutBase, names: Synthetic.names)[0].handleShare == nil)
+        #expect(HandleShare.fill(judgement.limits, measurements: withoutBase)[0].handleShare == nil)
     }
 
     @Test func aPassingLimitWhoseShareMayExceedTheMarginIsSaidBesideTheDecision() throws {
@@ -83,11 +83,11 @@ struct HandleShareTests {
             results.limits = HandleShare.fill(
                 Judge(limits: [Self.rootCostLand], buildConfiguration: "release", quick: false, shapes: Self.file.shapes, looks: Self.file.looks)
                     .judge(measurements: records, counts: []).limits,
-                measurements: records, names: Synthetic.names)
+                measurements: records)
             #expect(results.limits[0].verdict == .pass, "the whole commit passes on a dear base")
-            let text = Report.render(results, format: .text, names: Synthetic.names)
-            let markdown = Report.render(results, format: .markdown, names: Synthetic.names)
-            let html = Report.render(results, format: .html, names: Synthetic.names)
+            let text = Report.render(results, format: .text)
+            let markdown = Report.render(results, format: .markdown)
+            let html = Report.render(results, format: .html)
             let level = try #require(results.limits[0].interval?.level)
             let line = "root-cost-land passes on the whole commit, but the handle's share alone may exceed 1.05: 1.02× [1.02, 1.09] "
                 + "(\(Judge.percent(level)))"
@@ -106,11 +106,11 @@ struct HandleShareTests {
         results.limits += HandleShare.fill(
             Judge(limits: [Self.rootCostLand], buildConfiguration: "release", quick: false, shapes: Self.file.shapes, looks: Self.file.looks)
                 .judge(measurements: records, counts: []).limits,
-            measurements: records, names: Synthetic.names)
+            measurements: records)
         let problem = "limit 'root-cost-land': the handle's share recorded is not what the file's own measurements give"
-        #expect(!ResultsValidator.problems(in: results, names: Synthetic.names).contains(problem))
+        #expect(!ResultsValidator.problems(in: results).contains(problem))
         results.limits[results.limits.count - 1].handleShare?.share = 0.9
-        #expect(ResultsValidator.problems(in: results, names: Synthetic.names).contains(problem))
+        #expect(ResultsValidator.problems(in: results).contains(problem))
         // It goes into the file and comes back as it was.
         let decoded = try JSONDecoder().decode(LimitJudgement.self, from: JSONEncoder().encode(results.limits[results.limits.count - 1]))
         #expect(decoded.handleShare?.share == 0.9)
@@ -132,7 +132,7 @@ struct HandleShareTests {
         var onCPU = Self.rootCostLand
         onCPU.clock = .threadCPU
         let judge = Judge(limits: [onCPU], buildConfiguration: "release", quick: false, shapes: Self.file.shapes, looks: Self.file.looks)
-        let filled = HandleShare.fill(judge.judge(measurements: records, counts: []).limits, measurements: records, names: Synthetic.names)
+        let filled = HandleShare.fill(judge.judge(measurements: records, counts: []).limits, measurements: records)
         let share = try #require(filled[0].handleShare)
         #expect(share.clock == .threadCPU && abs(share.share - 1.0) < 1e-9, "\(share)")
 
@@ -141,18 +141,18 @@ struct HandleShareTests {
         results.limits += filled
         let last = results.limits.count - 1
         let problem = "limit 'root-cost-land': the handle's share recorded is not what the file's own measurements give"
-        #expect(!ResultsValidator.problems(in: results, names: Synthetic.names).contains(problem))
+        #expect(!ResultsValidator.problems(in: results).contains(problem))
         let level = try #require(filled[0].interval?.level)
         let wall = try #require(HandleShare(records[2], less: records[3], over: records[0], less: records[1], level: level))
         #expect(wall.clock == nil && abs(wall.share - 1.8) < 1e-9, "(1.5 x 1600 - 600) / 1000 on the wall clock: \(wall)")
         results.limits[last].handleShare = wall
-        #expect(!ResultsValidator.problems(in: results, names: Synthetic.names).contains(problem), "no clock: the monotonic one")
+        #expect(!ResultsValidator.problems(in: results).contains(problem), "no clock: the monotonic one")
         results.limits[last].handleShare?.clock = .threadCPU
-        #expect(ResultsValidator.problems(in: results, names: Synthetic.names).contains(problem), "the wall's share claimed on the CPU clock")
+        #expect(ResultsValidator.problems(in: results).contains(problem), "the wall's share claimed on the CPU clock")
 
         // A record without the CPU clock: the share falls back to the monotonic clock, and says so.
         records[0].threadCPUSamples = nil
-        let fallen = HandleShare.fill(judge.judge(measurements: records, counts: []).limits, measurements: records, names: Synthetic.names)
+        let fallen = HandleShare.fill(judge.judge(measurements: records, counts: []).limits, measurements: records)
         #expect(fallen[0].handleShare?.clock == .wall)
         #expect(abs((fallen[0].handleShare?.share ?? 0) - 1.8) < 1e-9)
     }

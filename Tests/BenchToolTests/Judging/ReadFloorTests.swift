@@ -12,7 +12,7 @@ struct ReadFloorTests {
     private static func floorMeasurements(
         medians: [String: Double], allocations: [String: Int] = [:], instructions: [String: Double] = [:]
     ) -> [MeasurementRecord] {
-        Synthetic.names.readFloor.compactMap { name in
+        KeyMeasurements.readFloor.compactMap { name in
             guard let median = medians[name] else { return nil }
             let samples = Synthetic.spreadSamples(median: median)
             let summary = Summary(samples: samples, resamples: 10)
@@ -27,17 +27,17 @@ struct ReadFloorTests {
     }
 
     private static let medians = [
-        Synthetic.names.observableUntracked: 16.0, Synthetic.names.fieldUntracked: 20.0,
-        Synthetic.names.observableTracked: 480.0, Synthetic.names.fieldTracked: 960.0, Synthetic.names.walk: 800_000.0,
+        KeyMeasurements.observableUntracked: 16.0, KeyMeasurements.fieldUntracked: 20.0,
+        KeyMeasurements.observableTracked: 480.0, KeyMeasurements.fieldTracked: 960.0, KeyMeasurements.walk: 800_000.0,
     ]
 
     private static let subject = SubjectRecord(
-        role: Synthetic.names.walkSubjectRole, operation: "CharactersPage", fixture: "characters-page", records: 9, slotsWalked: 1_000)
+        role: KeyMeasurements.walkSubjectRole, operation: "CharactersPage", fixture: "characters-page", records: 9, slotsWalked: 1_000)
 
     private static func figures(
         _ measurements: [MeasurementRecord], build: String = "release", quick: Bool = false
     ) -> [String: ReadFloorFigure] {
-        let figures = ReadFloor.figures(measurements: measurements, names: Synthetic.names, subjects: [subject], buildConfiguration: build, quick: quick) ?? []
+        let figures = ReadFloor.figures(measurements: measurements, subjects: [subject], buildConfiguration: build, quick: quick) ?? []
         return Dictionary(uniqueKeysWithValues: figures.map { ($0.id, $0) })
     }
 
@@ -50,11 +50,11 @@ struct ReadFloorTests {
     ) {
         let measurements = forks[0].indices.map { index in MeasurementRecord(mergingForks: forks.map { $0[index] }) }
         let figures = try #require(
-            ReadFloor.figures(measurements: measurements, names: Synthetic.names, subjects: [subject], buildConfiguration: "release", quick: false))
+            ReadFloor.figures(measurements: measurements, subjects: [subject], buildConfiguration: "release", quick: false))
         return (
             measurements, figures, try #require(figures.first { $0.id == "untracked-read" }),
-            try #require(measurements.first { $0.name == Synthetic.names.fieldUntracked }),
-            try #require(measurements.first { $0.name == Synthetic.names.observableUntracked })
+            try #require(measurements.first { $0.name == KeyMeasurements.fieldUntracked }),
+            try #require(measurements.first { $0.name == KeyMeasurements.observableUntracked })
         )
     }
 
@@ -68,7 +68,7 @@ struct ReadFloorTests {
         #expect(ReadFloor.ratioMethod(figures) == .pairedBootstrap, "4 forks reach no 95 % interval of the forks' ratios")
         let before = try #require(
             ReadFloor.figures(
-                measurements: measurements, names: Synthetic.names, subjects: [Self.subject], buildConfiguration: "release", quick: false,
+                measurements: measurements, subjects: [Self.subject], buildConfiguration: "release", quick: false,
                 ratioMethod: .forksApart))
         #expect(ReadFloor.ratioMethod(before) == .forksApart, "a file made before the pairing is checked with its forks drawn apart")
         #expect(before != figures)
@@ -80,7 +80,7 @@ struct ReadFloorTests {
         let scales = [1.0, 1.3, 0.95, 1.1, 1.2, 0.9, 1.05, 1.15]
         var forks = scales.map { scale in Self.floorMeasurements(medians: Self.medians.mapValues { $0 * scale }) }
         forks[3] = Self.floorMeasurements(medians: Self.medians.mapValues { $0 * 1.1 }.merging(
-            [Synthetic.names.fieldUntracked: 20.0 * 1.1 * 1.4]) { $1 })
+            [KeyMeasurements.fieldUntracked: 20.0 * 1.1 * 1.4]) { $1 })
         let (measurements, figures, untracked, top, bottom) = try Self.forkedFloor(forks)
         let expected = try #require(PairedRatio(groups: top.sampleGroups, over: bottom.sampleGroups, level: ComparisonRule().confidenceLevel))
         #expect(untracked.value == expected.ratio && untracked.interval == expected.interval)
@@ -88,7 +88,7 @@ struct ReadFloorTests {
         #expect(ReadFloor.ratioMethod(figures) == .forkRatios)
         let before = try #require(
             ReadFloor.figures(
-                measurements: measurements, names: Synthetic.names, subjects: [Self.subject], buildConfiguration: "release", quick: false,
+                measurements: measurements, subjects: [Self.subject], buildConfiguration: "release", quick: false,
                 ratioMethod: .pairedBootstrap))
         #expect(ReadFloor.ratioMethod(before) == .pairedBootstrap, "a file made before the forks' ratios is checked as it was made")
         #expect(before != figures)
@@ -98,8 +98,8 @@ struct ReadFloorTests {
         let measurements = Self.floorMeasurements(medians: Self.medians)
         let figures = Self.figures(measurements)
         let untracked = try #require(figures["untracked-read"])
-        let top = measurements.first { $0.name == Synthetic.names.fieldUntracked }!
-        let bottom = measurements.first { $0.name == Synthetic.names.observableUntracked }!
+        let top = measurements.first { $0.name == KeyMeasurements.fieldUntracked }!
+        let bottom = measurements.first { $0.name == KeyMeasurements.observableUntracked }!
         #expect(untracked.value == top.summary.median / bottom.summary.median)
         let rule = ComparisonRule()
         #expect(untracked.interval == Statistics.bootstrapMedianRatioInterval(
@@ -113,7 +113,7 @@ struct ReadFloorTests {
 
     @Test func anIntervalAcrossTheGoalIsInconclusive() throws {
         var medians = Self.medians
-        medians[Synthetic.names.fieldUntracked] = 24.0
+        medians[KeyMeasurements.fieldUntracked] = 24.0
         let untracked = try #require(Self.figures(Self.floorMeasurements(medians: medians))["untracked-read"])
         let interval = try #require(untracked.interval)
         #expect(interval.lower < 1.5 && 1.5 < interval.upper, "the fixture must straddle the goal: \(interval)")
@@ -121,7 +121,7 @@ struct ReadFloorTests {
     }
 
     @Test func allocationsPerReadAndBeyondObservablesScope() throws {
-        let allocations = [Synthetic.names.fieldUntracked: 0, Synthetic.names.fieldTracked: 150, Synthetic.names.observableTracked: 250]
+        let allocations = [KeyMeasurements.fieldUntracked: 0, KeyMeasurements.fieldTracked: 150, KeyMeasurements.observableTracked: 250]
         let figures = Self.figures(Self.floorMeasurements(medians: Self.medians, allocations: allocations))
         let untracked = try #require(figures["allocations-per-read"])
         #expect(untracked.value == 0 && untracked.verdict == .pass)
@@ -129,7 +129,7 @@ struct ReadFloorTests {
         #expect(beyond.value == -1, "1.5 a read against the @Observable scope's 2.5")
         #expect(beyond.verdict == .pass)
 
-        let allocating = Self.figures(Self.floorMeasurements(medians: Self.medians, allocations: [Synthetic.names.fieldUntracked: 100]))
+        let allocating = Self.figures(Self.floorMeasurements(medians: Self.medians, allocations: [KeyMeasurements.fieldUntracked: 100]))
         #expect(allocating["allocations-per-read"]?.verdict == .fail, "one allocation a read misses zero")
         let uncounted = try #require(Self.figures(Self.floorMeasurements(medians: Self.medians))["allocations-per-read"])
         #expect(uncounted.value == nil && uncounted.verdict == .notJudged)
@@ -137,19 +137,19 @@ struct ReadFloorTests {
     }
 
     @Test func theWalksInstructionsPerSlotOverAnObservableRead() throws {
-        let instructions = [Synthetic.names.walk: 300_000.0, Synthetic.names.observableUntracked: 250.0]
+        let instructions = [KeyMeasurements.walk: 300_000.0, KeyMeasurements.observableUntracked: 250.0]
         var measurements = Self.floorMeasurements(medians: Self.medians, instructions: instructions)
         let walk = try #require(Self.figures(measurements)["walk-instructions-per-slot"])
         #expect(walk.value == 300_000.0 / 1_000 / 250, "per slot of the subject's 1000, over a read's 250")
         #expect(walk.interval == nil && walk.verdict == .pass)
 
-        let index = measurements.firstIndex { $0.name == Synthetic.names.walk }!
+        let index = measurements.firstIndex { $0.name == KeyMeasurements.walk }!
         measurements[index].instructionsUnderOtherHashSeeds = [390_000, 360_000]
         let reseeded = try #require(Self.figures(measurements)["walk-instructions-per-slot"])
         #expect(reseeded.interval?.lower == 1.2 && reseeded.interval?.upper == 1.56, "the range over every seed counted")
         #expect(reseeded.verdict == .undecided, "1.20 to 1.56 straddles ≤ 1.5×")
 
-        let readIndex = measurements.firstIndex { $0.name == Synthetic.names.observableUntracked }!
+        let readIndex = measurements.firstIndex { $0.name == KeyMeasurements.observableUntracked }!
         measurements[readIndex].instructionsUnderOtherHashSeeds = [300]
         let ranged = try #require(Self.figures(measurements)["walk-instructions-per-slot"])
         #expect(ranged.interval?.lower == 1.0, "the walk's least count over the read's greatest")
@@ -161,11 +161,11 @@ struct ReadFloorTests {
 
     @Test func aMissingMeasurementIsNamedAndARunWithoutAnyHasNoSection() throws {
         var medians = Self.medians
-        medians[Synthetic.names.observableTracked] = nil
+        medians[KeyMeasurements.observableTracked] = nil
         let tracked = try #require(Self.figures(Self.floorMeasurements(medians: medians))["tracked-read"])
         #expect(tracked.verdict == .notJudged)
-        #expect(tracked.reason == "this run has no measurement '\(Synthetic.names.observableTracked)'")
-        #expect(ReadFloor.figures(measurements: [], names: Synthetic.names, subjects: [Self.subject], buildConfiguration: "release", quick: false) == nil)
+        #expect(tracked.reason == "this run has no measurement '\(KeyMeasurements.observableTracked)'")
+        #expect(ReadFloor.figures(measurements: [], subjects: [Self.subject], buildConfiguration: "release", quick: false) == nil)
     }
 
     @Test func aDebugBuildJudgesNoTimingAndAQuickRunIsIndicative() {
@@ -184,15 +184,15 @@ struct ReadFloorTests {
         ])
         let decoded = try ResultsReader.decode(try results.encoded(), path: "results/x.json")
         #expect(decoded.readFloor == section, "the section survives the file")
-        #expect(ResultsValidator.problems(in: decoded, names: Synthetic.names).isEmpty)
+        #expect(ResultsValidator.problems(in: decoded).isEmpty)
 
-        let text = Report.render(results, format: .text, names: Synthetic.names)
+        let text = Report.render(results, format: .text)
         #expect(text.contains("\(Report.readFloorTitle)\nfigure "))
         #expect(text.split(separator: "\n").contains { line in
             line.hasPrefix("the model's untracked field read over a plain @Observable untracked read ") && line.contains("  —  ")
-                && line.contains("≤ 1.50×") && line.contains("notJudged") && line.contains("this run has no measurement '\(Synthetic.names.observableUntracked)'")
+                && line.contains("≤ 1.50×") && line.contains("notJudged") && line.contains("this run has no measurement '\(KeyMeasurements.observableUntracked)'")
         }, "a figure the run cannot make is shown as such: \(text)")
-        let markdown = Report.render(results, format: .markdown, names: Synthetic.names)
+        let markdown = Report.render(results, format: .markdown)
         #expect(markdown.contains("## Reads at Observation's floor (goals: reported, not limits)\n\n| figure | this run | goal | verdict | from |"))
     }
 
@@ -201,15 +201,15 @@ struct ReadFloorTests {
         object["readFloor"] = nil
         let old = try ResultsReader.decode(try JSONSerialization.data(withJSONObject: object), path: "results/old.json")
         #expect(old.readFloor == nil)
-        #expect(ResultsValidator.problems(in: old, names: Synthetic.names).isEmpty)
-        #expect(!Report.render(old, format: .text, names: Synthetic.names).contains(Report.readFloorTitle))
+        #expect(ResultsValidator.problems(in: old).isEmpty)
+        #expect(!Report.render(old, format: .text).contains(Report.readFloorTitle))
     }
 
     @Test func mergedRunsGetTheSectionOfTheirMergedFigures() throws {
         func run(_ fieldUntracked: Double) -> ResultsFile {
             let base = Synthetic.results()
             var medians = Self.medians
-            medians[Synthetic.names.fieldUntracked] = fieldUntracked
+            medians[KeyMeasurements.fieldUntracked] = fieldUntracked
             let measurements = Self.floorMeasurements(medians: medians)
             return ResultsFile(
                 environment: base.environment, limitsFile: base.limitsFile, limitsSHA256: base.limitsSHA256, timer: base.timer,
@@ -217,18 +217,18 @@ struct ReadFloorTests {
                 limits: base.limits, decision: base.decision, readFloor: Synthetic.readFloor(measurements, subjects: [Self.subject]),
                 subjects: [Self.subject])
         }
-        let merged = try ResultsMerge.merge([("a.json", run(20)), ("b.json", run(40))], names: Synthetic.names)
+        let merged = try ResultsMerge.merge([("a.json", run(20)), ("b.json", run(40))])
         let untracked = try #require(merged.readFloor?.first { $0.id == "untracked-read" })
-        let field = try #require(merged.measurements.first { $0.name == Synthetic.names.fieldUntracked })
+        let field = try #require(merged.measurements.first { $0.name == KeyMeasurements.fieldUntracked })
         #expect(field.sampleGroups.count == 2)
-        #expect(untracked.value == field.summary.median / merged.measurements.first { $0.name == Synthetic.names.observableUntracked }!.summary.median,
+        #expect(untracked.value == field.summary.median / merged.measurements.first { $0.name == KeyMeasurements.observableUntracked }!.summary.median,
                 "the ratio is of the merged medians, not the first run's")
-        #expect(!ResultsValidator.problems(in: merged, names: Synthetic.names).contains { $0.hasPrefix("readFloor") }, "\(ResultsValidator.problems(in: merged, names: Synthetic.names))")
+        #expect(!ResultsValidator.problems(in: merged).contains { $0.hasPrefix("readFloor") }, "\(ResultsValidator.problems(in: merged))")
     }
 
     @Test func aSectionThatIsNotTheFilesOwnFiguresIsRefused() throws {
         var results = Synthetic.results()
         results.readFloor?[0].verdict = .pass
-        #expect(ResultsValidator.problems(in: results, names: Synthetic.names) == ["readFloor: the figures recorded are not what the file's own measurements give"])
+        #expect(ResultsValidator.problems(in: results) == ["readFloor: the figures recorded are not what the file's own measurements give"])
     }
 }

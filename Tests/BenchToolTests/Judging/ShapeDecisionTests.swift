@@ -147,14 +147,14 @@ struct ShapeDecisionTests {
 
     @Test func aResultsFileJudgedAmongShapesRecordsThemAndValidates() throws {
         let results = Synthetic.shapeResults(Synthetic.shapeFigures(read: [.derived: 60_000]))
-        #expect(ResultsValidator.problems(in: results, names: Synthetic.names) == [])
+        #expect(ResultsValidator.problems(in: results) == [])
         let json = String(decoding: try results.encoded(), as: UTF8.self)
         #expect(json.contains("\"shape\" : \"root\"") && json.contains("\"preference\" : ["))
         let decoded = try JSONDecoder().decode(ResultsFile.self, from: try results.encoded())
         #expect(decoded == results)
         var lying = results
         lying.decision = Decision(outcome: .ships, text: "derived ships: the phase is derived when it is read", shape: .derived)
-        #expect(ResultsValidator.problems(in: lying, names: Synthetic.names) == [
+        #expect(ResultsValidator.problems(in: lying) == [
             "decision 'derived ships: the phase is derived when it is read' is not what the verdicts conclude: "
                 + "'root ships: the verdict is kept on the root, the phase derived from it (derived failed: phase-read)'"
         ])

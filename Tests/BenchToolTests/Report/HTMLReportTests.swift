@@ -28,7 +28,7 @@ struct HTMLReportTests {
     @Test(arguments: files.indices)
     func aRowPerMeasurementAndPerLimit(_ index: Int) {
         let (name, results) = Self.files[index]
-        let page = Report.render(results, format: .html, names: Synthetic.names)
+        let page = Report.render(results, format: .html)
         #expect(
             Self.occurrences(of: "data-measurement", in: page) == results.measurements.count,
             "\(name): one data-measurement row per record of the file's measurements")
@@ -43,7 +43,7 @@ struct HTMLReportTests {
     }
 
     @Test func thePageIsSelfContained() {
-        let page = Report.render(Synthetic.shapeResults(), format: .html, names: Synthetic.names)
+        let page = Report.render(Synthetic.shapeResults(), format: .html)
         for outside in ["<script", "<link", "src=", "href=", "@import", "url("] {
             #expect(!page.contains(outside), "the page must not load anything: found \(outside)")
         }
@@ -74,7 +74,7 @@ struct HTMLReportTests {
         let hostile = #"phase.read(<script>alert("x")</script> & 'y')"#
         results.measurements.append(
             Synthetic.measurement(hostile, .derived, samples: [1, 2, 3], lower: 1, upper: 3))
-        let page = Report.render(results, format: .html, names: Synthetic.names)
+        let page = Report.render(results, format: .html)
         #expect(!page.contains("<script"), "a name is text, never markup")
         #expect(page.contains("data-measurement=\"phase.read(&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;)\""))
         #expect(Self.occurrences(of: "data-measurement", in: page) == results.measurements.count)
@@ -82,11 +82,11 @@ struct HTMLReportTests {
 
     @Test func theSameFileGivesTheSameBytes() throws {
         let results = Synthetic.shapeResults()
-        let first = Report.render(results, format: .html, names: Synthetic.names)
-        #expect(first == Report.render(results, format: .html, names: Synthetic.names))
+        let first = Report.render(results, format: .html)
+        #expect(first == Report.render(results, format: .html))
         // A file read back from its JSON renders alike: nothing but the file goes into the page.
         let decoded = try ResultsReader.decode(results.encoded(), path: "r.json")
-        #expect(Report.render(decoded, format: .html, names: Synthetic.names) == first)
+        #expect(Report.render(decoded, format: .html) == first)
         let comparison = Synthetic.compare(Synthetic.comparable(forks: 3), Synthetic.comparable(draw: 1, forks: 3))
         let comparisonPage = ComparisonReport.render(comparison, format: .html)
         #expect(!comparison.measurements.isEmpty)
@@ -97,7 +97,7 @@ struct HTMLReportTests {
 
     @Test func theScalingCurvesAreDrawnWithTheirFits() {
         let results = Synthetic.results()
-        let page = Report.render(results, format: .html, names: Synthetic.names)
+        let page = Report.render(results, format: .html)
         #expect(Self.occurrences(of: "data-curve", in: page) == Set(results.fits.map(\.name)).count)
         let chart = ScalingChart.all(in: results)[0].svg()
         let ys = Self.values("cy", of: "circle", in: chart.components(separatedBy: "class=\"point s-stored\"").dropLast().joined())

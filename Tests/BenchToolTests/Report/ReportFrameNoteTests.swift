@@ -17,26 +17,26 @@ struct ReportFrameNoteTests {
     }
 
     @Test func theTextReportSaysWhatAFrameIsRightUnderTheTable() throws {
-        let lines = Report.render(withFrames(), format: .text, names: Synthetic.names).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = Report.render(withFrames(), format: .text).split(separator: "\n", omittingEmptySubsequences: false)
         let row = try #require(lines.firstIndex { $0.hasPrefix(Self.frame) })
         #expect(lines[row + 1].hasPrefix("frame.*: a commit and the render pass"), "the note follows the table's last row")
         #expect(lines[row + 2].isEmpty)
     }
 
     @Test func markdownQuotesTheNamesAndKeepsTheNoteOutOfTheTable() {
-        let rendered = Report.render(withFrames(), format: .markdown, names: Synthetic.names)
+        let rendered = Report.render(withFrames(), format: .markdown)
         #expect(rendered.contains(" |\n\n`frame.*`: a commit and the render pass re-running every body it dirtied"))
         #expect(rendered.contains("(`commit.*` is the commit alone;"))
     }
 
     @Test func aRunWithoutFramesHasNoNote() {
         for format in [ReportFormat.text, .markdown] {
-            #expect(!Report.render(Synthetic.results(), format: format, names: Synthetic.names).contains("frame.*"), "\(format)")
+            #expect(!Report.render(Synthetic.results(), format: format).contains("frame.*"), "\(format)")
         }
     }
 
     @Test func benchmarksDocumentSaysHowACommitAndAFrameDiffer() {
-        let document = BenchmarksDocument.render(withFrames(), resultsPath: "results/x.json", names: Synthetic.names, mainPlot: nil)
+        let document = BenchmarksDocument.render(withFrames(), resultsPath: "results/x.json", mainPlot: nil)
         #expect(document.contains("`frame.*`: a commit and the render pass"))
         #expect(document.contains("the `frame.*` row of the same change times that commit and the render pass after it"))
     }

@@ -24,7 +24,7 @@ struct ReportShapesTests {
     }
 
     @Test func fourStrategiesRenderAsThreeTablesOfMeasurements() {
-        let text = Report.render(Self.results(), format: .text, names: Synthetic.names)
+        let text = Report.render(Self.results(), format: .text)
         #expect(Self.section(text, from: "measurement ", to: "reference (") == """
             measurement                                           derived               stored                root                  incremental
             phase.read.tracked(largest-strict)                    60.0 µs [59.9, 60.1]  12.0 µs [11.9, 12.1]  12.0 µs [11.9, 12.1]  12.0 µs [11.9, 12.1]
@@ -53,7 +53,7 @@ struct ReportShapesTests {
     }
 
     @Test func countsShowEveryStrategyAndEveryShapesExtra() {
-        let text = Report.render(Self.results(), format: .text, names: Synthetic.names)
+        let text = Report.render(Self.results(), format: .text)
         #expect(Self.section(text, from: "body re-runs\n", to: "limits\n") == """
             body re-runs
             scenario                                  body        derived  stored  root  incremental  extra (derived − stored)  extra (root − stored)  extra (incremental − stored)
@@ -66,14 +66,14 @@ struct ReportShapesTests {
     }
 
     @Test func markdownAndBenchmarksMdHaveTheSameTables() {
-        let markdown = Report.render(Self.results(), format: .markdown, names: Synthetic.names)
+        let markdown = Report.render(Self.results(), format: .markdown)
         #expect(markdown.contains("| measurement | derived | stored | root | incremental |\n|---|---|---|---|---|\n"))
         #expect(markdown.contains("## Each shape's median over stored's\n\n| measurement | derived/stored | root/stored | incremental/stored |"))
         #expect(markdown.contains("## Allocations per operation (allocs / bytes)\n\n"))
-        let document = BenchmarksDocument.render(Self.results(), resultsPath: "results/x.json", names: Synthetic.names, mainPlot: nil)
+        let document = BenchmarksDocument.render(Self.results(), resultsPath: "results/x.json", mainPlot: nil)
         #expect(document.contains("### Each shape's median over stored's"))
         #expect(document.contains(BenchmarksDocument.shapesRatio) && !document.contains(BenchmarksDocument.twoStrategiesRatio))
-        let two = BenchmarksDocument.render(Synthetic.results(), resultsPath: "results/x.json", names: Synthetic.names, mainPlot: nil)
+        let two = BenchmarksDocument.render(Synthetic.results(), resultsPath: "results/x.json", mainPlot: nil)
         #expect(two.contains(BenchmarksDocument.twoStrategiesRatio) && !two.contains("Each shape's median"))
     }
 }

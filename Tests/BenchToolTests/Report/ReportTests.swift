@@ -58,7 +58,7 @@ struct ReportTests {
             decision: derived phase ships
 
             """
-        let rendered = Report.render(Synthetic.results(), format: .text, names: Synthetic.names)
+        let rendered = Report.render(Synthetic.results(), format: .text)
         #expect(rendered == expected)
         if rendered != expected {
             // Line by line, so a failure says which line moved.
@@ -70,7 +70,7 @@ struct ReportTests {
     }
 
     @Test func markdownTablesAndTheDecision() {
-        let rendered = Report.render(Synthetic.results(), format: .markdown, names: Synthetic.names)
+        let rendered = Report.render(Synthetic.results(), format: .markdown)
         #expect(rendered.contains("""
             | measurement | derived | stored | derived/stored | allocs/op (derived / stored) | bytes/op (derived / stored) |
             |---|---|---|---|---|---|
@@ -85,39 +85,39 @@ struct ReportTests {
         var results = Synthetic.results()
         results.scaling = ScalingRecord(source: .judgedFixture, detail: "characters.results")
         let line = "fixture-size points: judged fixture (lists cut or repeated with fresh ids): characters.results"
-        #expect(Report.render(results, format: .text, names: Synthetic.names).contains("""
+        #expect(Report.render(results, format: .text).contains("""
             commit.cost(retained-handles)  stored  1.00 µs per retained handle  0 ns       1.0000  3
             \(line)
 
             headroom to the frame
             """))
-        #expect(Report.render(results, format: .markdown, names: Synthetic.names).contains(
+        #expect(Report.render(results, format: .markdown).contains(
             "| commit.cost(retained-handles) | stored | 1.00 µs per retained handle | 0 ns | 1.0000 | 3 |\n\n\(line)\n"))
 
         results.fits = []
         results.scaling = ScalingRecord(source: .notMeasured, detail: "Q does not select the generated fixture's shape")
-        #expect(Report.render(results, format: .text, names: Synthetic.names).contains(
+        #expect(Report.render(results, format: .text).contains(
             "how cost grows\nfixture-size points: not measured: Q does not select the generated fixture's shape\n"))
         results.scaling = nil
-        #expect(!Report.render(results, format: .text, names: Synthetic.names).contains("how cost grows"), "neither curves nor a source: no section")
+        #expect(!Report.render(results, format: .text).contains("how cost grows"), "neither curves nor a source: no section")
     }
 
     @Test func jsonIsTheResultsFileItself() throws {
         let results = Synthetic.results()
-        #expect(Report.render(results, format: .json, names: Synthetic.names) == String(decoding: try results.encoded(), as: UTF8.self))
+        #expect(Report.render(results, format: .json) == String(decoding: try results.encoded(), as: UTF8.self))
     }
 
     @Test func theReferenceFiguresAreQuotedAndNeverMeasurements() {
         let results = Synthetic.results()
         #expect(!results.measurements.contains { $0.summary.median == ReferenceFigures.trackedReadNanoseconds })
-        let text = Report.render(results, format: .text, names: Synthetic.names)
+        let text = Report.render(results, format: .text)
         #expect(text.contains("reference (another machine: Apple M1 Pro, decision record): a read per field in a row body of eight fields, median: tracked 638 ns, untracked 25.9 ns"))
     }
 
     @Test func withoutTheReadsThisRunSaysSo() {
         var results = Synthetic.results()
         results.measurements.removeAll { $0.strategy == .unshaped }
-        #expect(Report.render(results, format: .text, names: Synthetic.names).contains(
+        #expect(Report.render(results, format: .text).contains(
             "this run: field.read.tracked(row-of-8) and field.read.untracked(row-of-8) were not both measured"))
     }
 
@@ -128,7 +128,7 @@ struct ReportTests {
             .judge(measurements: results.measurements, counts: results.counts)
         results.limits = judged.limits
         results.decision = judged.decision
-        #expect(Report.render(results, format: .text, names: Synthetic.names).hasSuffix(
+        #expect(Report.render(results, format: .text).hasSuffix(
             "decision: fallback: the fetch as a value ships alone, the phase stays stored (failed: extra-bodies)\n"))
     }
 
@@ -139,12 +139,12 @@ struct ReportTests {
             SubjectRecord(role: "spreads-only", operation: "PageQuery", fixture: "page", records: 9, slotsWalked: 0, why: "its own selection is spreads"),
             SubjectRecord(role: "root-field-spreads", operation: "PageSpreads", fixture: "page", records: 9, slotsWalked: 1),
         ]
-        let text = Report.render(results, format: .text, names: Synthetic.names)
+        let text = Report.render(results, format: .text)
         #expect(text.contains("judged: spreads-only: PageQuery (page), 9 records, its verdict walks 0 slots\n"))
         #expect(text.contains("counted: root-field-spreads: PageSpreads (page), 9 records, its verdict walks 1 slot\n"), "no limit names it")
         #expect(text.contains("\nextra-bodies judged on spreads-only: PageQuery (page), 9 records, its verdict walks 0 slots: its own selection is spreads\n"))
         #expect(text.contains("\nphase-read judged on largest-strict: Page (page), 9 records, its verdict walks 40 slots: the largest\n"))
-        let markdown = Report.render(results, format: .markdown, names: Synthetic.names)
+        let markdown = Report.render(results, format: .markdown)
         #expect(markdown.contains("- extra-bodies judged on spreads-only: PageQuery (page)"))
     }
 
@@ -160,13 +160,13 @@ struct ReportTests {
             .judge(measurements: results.measurements, counts: results.counts)
         results.limits = judged.limits
         results.decision = judged.decision
-        let text = Report.render(results, format: .text, names: Synthetic.names)
+        let text = Report.render(results, format: .text)
         #expect(text.contains("extra-bodies  fail     −1 re-run  body by body, re-ran more under derived: phase +1 (derived 1, stored 0); other bodies: operation −1 (derived 0, stored 1)"))
     }
 
     @Test func benchmarksDocumentSaysWhereItsFiguresComeFrom() {
         let document = BenchmarksDocument.render(
-            Synthetic.results(), resultsPath: "results/20261129-130000-0123456-abcdef.json", names: Synthetic.names, htmlPage: nil)
+            Synthetic.results(), resultsPath: "results/20261129-130000-0123456-abcdef.json", htmlPage: nil)
         #expect(document.hasPrefix("""
             # Benchmarks
 
@@ -185,20 +185,20 @@ struct ReportTests {
     /// The HTML page scripts/benchmarks-md writes is linked from the opening, with the command that wrote it.
     @Test func benchmarksDocumentLinksItsHTMLPage() {
         let path = "results/20261129-130000-0123456-abcdef.json"
-        let document = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, names: Synthetic.names, htmlPage: "BENCHMARKS.html")
+        let document = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, htmlPage: "BENCHMARKS.html")
         #expect(document.contains("""
             regenerate it. The same run as one page with charts (each shape's fork medians, the curves log-log): \
             [`BENCHMARKS.html`](BENCHMARKS.html), written by `bench report \(path) --format html`; open it in a browser.
 
 
             """))
-        #expect(!BenchmarksDocument.render(Synthetic.results(), resultsPath: path, names: Synthetic.names, htmlPage: nil).contains("BENCHMARKS.html"))
+        #expect(!BenchmarksDocument.render(Synthetic.results(), resultsPath: path, htmlPage: nil).contains("BENCHMARKS.html"))
     }
 
     /// The plot scripts/history draws sits between the decision and the run; without one, nothing does.
     @Test func benchmarksDocumentShowsTheMainPlotOnlyWhenThereIsOne() {
         let path = "results/20261129-130000-0123456-abcdef.json"
-        let with = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, names: Synthetic.names, mainPlot: "results/plots/x.png", headroomPlot: nil)
+        let with = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, mainPlot: "results/plots/x.png", headroomPlot: nil)
         #expect(with.contains("""
             - `extra-bodies`: **pass**, headroom 0 re-runs. body by body: every body re-ran as often under derived as under stored; required ≤ 0 more re-runs for each body (1 counted)
 
@@ -208,11 +208,11 @@ struct ReportTests {
 
             ## The run
             """), "the plot, under the decision and its limits, before the run's tables")
-        let without = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, names: Synthetic.names, mainPlot: nil, headroomPlot: nil)
+        let without = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, mainPlot: nil, headroomPlot: nil)
         #expect(!without.contains("!["), "no image link when there is no plot")
         #expect(without.contains("(1 counted)\n\n## The run"), "and the document reads as it did before plots")
         // The headroom plot goes under the headroom table, when there is one.
-        let headroom = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, names: Synthetic.names, mainPlot: nil, headroomPlot: "results/plots/h.png")
+        let headroom = BenchmarksDocument.render(Synthetic.results(), resultsPath: path, mainPlot: nil, headroomPlot: "results/plots/h.png")
         #expect(headroom.contains(ReportTables.headroomNote + "\n\n![Each curve's cost against N, log-log, with the frame budgets](results/plots/h.png)"))
     }
 }

@@ -44,7 +44,7 @@ struct CountingMethodTests {
     @Test func mergeRefusesCountsOfTwoMethods() {
         do {
             _ = try ResultsMerge.merge(
-                [("a.json", file(instructions: 10_000, method: 1)), ("b.json", file(instructions: 10_000, method: 2))], names: Synthetic.names)
+                [("a.json", file(instructions: 10_000, method: 1)), ("b.json", file(instructions: 10_000, method: 2))])
             Issue.record("counts of two methods were merged")
         } catch {
             #expect(error.line.hasPrefix("b.json: counted instructions by method 2 ("), "\(error.line)")
@@ -53,7 +53,7 @@ struct CountingMethodTests {
 
     @Test func mergeKeepsTheCountedFilesMethod() throws {
         let merged = try ResultsMerge.merge(
-            [("a.json", file(instructions: 10_000, method: 2)), ("b.json", file(instructions: 10_000, method: 2))], names: Synthetic.names)
+            [("a.json", file(instructions: 10_000, method: 2)), ("b.json", file(instructions: 10_000, method: 2))])
         #expect(merged.countingMethod == 2)
     }
 

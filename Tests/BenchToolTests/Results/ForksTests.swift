@@ -51,7 +51,7 @@ struct ForksTests {
         #expect(merged.summary.medianInterval.lower == Statistics.median(forks[2].samples), "3 forks: the least fork median to the most")
         #expect(merged.summary.medianInterval.upper == Statistics.median(forks[1].samples))
         #expect(merged.summary.medianInterval.level == 0.75, "what 3 forks' span holds: 1 - 2 x 2^-3")
-        #expect(ResultsValidator.problems(in: file(forks: [1000, 1100, 900]), names: Synthetic.names).isEmpty)
+        #expect(ResultsValidator.problems(in: file(forks: [1000, 1100, 900])).isEmpty)
     }
 
     @Test func aNoisyForkOfManySamplesDoesNotOutvoteTheQuietOnes() {
@@ -76,11 +76,11 @@ struct ForksTests {
         var results = file(forks: [1000, 1100, 900])
         let index = results.measurements.firstIndex { MeasurementKey($0) == Synthetic.derivedRead }!
         results.measurements[index].forks![1].samples = 19
-        let problems = ResultsValidator.problems(in: results, names: Synthetic.names)
+        let problems = ResultsValidator.problems(in: results)
         #expect(problems.contains { $0.contains("the forks took 59 samples, but the measurement has 60") }, "\(problems)")
         #expect(problems.contains { $0.contains("not the forks' batch sizes × samples") }, "\(problems)")
         results.measurements[index].forks = [results.measurements[index].forks![0]]
-        #expect(ResultsValidator.problems(in: results, names: Synthetic.names).contains { $0.contains("1 fork(s) recorded") })
+        #expect(ResultsValidator.problems(in: results).contains { $0.contains("1 fork(s) recorded") })
     }
 
     @Test func aFileWrittenBeforeForksReadsAsOneProcess() throws {
@@ -161,11 +161,11 @@ struct MergeTests {
         var second = run([900, 1050])
         second.measurements[0].instructionsPerOperation = 5_000
         second.measurements[0].instructionsUnderOtherHashSeeds = [5_000]
-        let merged = try ResultsMerge.merge([("a.json", first), ("b.json", second)], names: Synthetic.names)
+        let merged = try ResultsMerge.merge([("a.json", first), ("b.json", second)])
         let read = try #require(merged.measurements.first { MeasurementKey($0) == Synthetic.derivedRead })
         #expect(read.forks?.count == 4 && merged.options.forks == 4)
         #expect(read.sampleGroups.map { Statistics.median($0) } == [1000, 1100, 900, 1050])
-        #expect(ResultsValidator.problems(in: merged, names: Synthetic.names).isEmpty, "\(ResultsValidator.problems(in: merged, names: Synthetic.names))")
+        #expect(ResultsValidator.problems(in: merged).isEmpty, "\(ResultsValidator.problems(in: merged))")
         #expect(merged.measurements[0].instructionsPerOperation == 5_000, "the counted run's instructions")
         #expect(merged.method.last == "merged by bench merge from 2 runs of this build made one after another")
         let oneProcess = try #require(merged.measurements.first { MeasurementKey($0) != Synthetic.derivedRead })
@@ -174,11 +174,11 @@ struct MergeTests {
 
     @Test func runsOfAnotherBuildOrOtherCountsAreRefused() {
         let first = run([1000, 1100])
-        #expect(throws: BenchError.self) { try ResultsMerge.merge([("a.json", first), ("b.json", run([900], commit: "fedcba9876543210fedcba9876543210fedcba98"))], names: Synthetic.names) }
+        #expect(throws: BenchError.self) { try ResultsMerge.merge([("a.json", first), ("b.json", run([900], commit: "fedcba9876543210fedcba9876543210fedcba98"))]) }
         var recount = run([900])
         recount.counts[0].reruns += 1
         do {
-            _ = try ResultsMerge.merge([("a.json", first), ("b.json", recount)], names: Synthetic.names)
+            _ = try ResultsMerge.merge([("a.json", first), ("b.json", recount)])
             Issue.record("other counts were merged")
         } catch {
             #expect(error.line == "b.json: counts other body re-runs than a.json: the runs did not run the same code")
@@ -191,7 +191,7 @@ struct MergeTests {
         look.options.filter = Synthetic.phaseRead + "|no-such-name"
         look.measurements.removeAll { MeasurementKey($0) != Synthetic.derivedRead }
         look.counts = []
-        let merged = try ResultsMerge.merge([("a.json", first), ("look.json", look)], names: Synthetic.names)
+        let merged = try ResultsMerge.merge([("a.json", first), ("look.json", look)])
         let read = try #require(merged.measurements.first { MeasurementKey($0) == Synthetic.derivedRead })
         #expect(read.sampleGroups.map { Statistics.median($0) } == [1000, 1100, 950, 1080], "the look's forks follow the first's")
         let other = try #require(merged.measurements.first { MeasurementKey($0) != Synthetic.derivedRead })
@@ -202,7 +202,7 @@ struct MergeTests {
         var stray = look
         stray.measurements[0].name = "no.such(measurement)"
         do {
-            _ = try ResultsMerge.merge([("a.json", first), ("look.json", stray)], names: Synthetic.names)
+            _ = try ResultsMerge.merge([("a.json", first), ("look.json", stray)])
             Issue.record("a look at a measurement the first run lacks was merged")
         } catch {
             #expect(error.line == "look.json: looks again at 'no.such(measurement)' (derived), which a.json does not measure")
@@ -221,14 +221,14 @@ struct MergeTests {
         var second = run([900, 1050])
         first.schema = 1
         second.schema = 1
-        let merged = try ResultsMerge.merge([("a.json", first), ("b.json", second)], names: Synthetic.names)
+        let merged = try ResultsMerge.merge([("a.json", first), ("b.json", second)])
         #expect(merged.schema == ResultsSchema.current)
     }
 
     @Test func aRunWithoutCountsBorrowsThemFromAnotherRunOfTheBuild() throws {
         var donor = run([1000])
         donor.measurements[0].instructionsPerOperation = 7_000
-        let merged = try ResultsMerge.merge([("a.json", run([1000, 1010])), ("b.json", run([990, 1020]))], names: Synthetic.names, instructionsFrom: ("d.json", donor))
+        let merged = try ResultsMerge.merge([("a.json", run([1000, 1010])), ("b.json", run([990, 1020]))], instructionsFrom: ("d.json", donor))
         #expect(merged.measurements[0].instructionsPerOperation == 7_000)
     }
 }

@@ -67,7 +67,7 @@ struct ResultsFileTests {
         #expect(!text.contains("instructionsPerOperation"))
         let decoded = try ResultsReader.decode(Data(text.utf8), path: "old.json")
         #expect(decoded == Synthetic.results(), "a missing key reads as not counted")
-        #expect(ResultsValidator.problems(in: decoded, names: Synthetic.names) == [])
+        #expect(ResultsValidator.problems(in: decoded) == [])
     }
 
     // MARK: - Where the fixture-size points came from
@@ -84,7 +84,7 @@ struct ResultsFileTests {
         #expect(!old.contains("scaling"))
         let decoded = try ResultsReader.decode(Data(old.utf8), path: "old.json")
         #expect(decoded.scaling == nil, "a file without the key (no fixture-size curve) reads as not saying")
-        #expect(ResultsValidator.problems(in: decoded, names: Synthetic.names) == [])
+        #expect(ResultsValidator.problems(in: decoded) == [])
     }
 
     @Test func theCommittedResultsFilesStillValidate() throws {
@@ -93,7 +93,7 @@ struct ResultsFileTests {
         #expect(!names.isEmpty, "results/ holds at least one run")
         for name in names {
             // Written under every layout since the first: each must read and validate.
-            let results = try ResultsValidator.validate(path: directory + "/" + name, names: Synthetic.names)
+            let results = try ResultsValidator.validate(path: directory + "/" + name)
             #expect((1...ResultsSchema.current).contains(results.schema), "\(name)")
         }
     }

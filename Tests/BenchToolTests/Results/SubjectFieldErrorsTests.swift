@@ -23,17 +23,17 @@ struct SubjectFieldErrorsTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter(ResultsWriter.isResultsFileName)
         #expect(!files.isEmpty)
         for file in files {
-            #expect(throws: Never.self, "\(file)") { _ = try ResultsValidator.validate(path: (directory as NSString).appendingPathComponent(file), names: Synthetic.names) }
+            #expect(throws: Never.self, "\(file)") { _ = try ResultsValidator.validate(path: (directory as NSString).appendingPathComponent(file)) }
         }
     }
 
     @Test func fieldErrorsAreCheckedWhenPresent() {
         var results = Synthetic.results()
         results.subjects = [SubjectRecord(role: "largest-strict", operation: "Q", fixture: "f", records: 3, slotsWalked: 9, fieldErrors: Self.made)]
-        #expect(ResultsValidator.problems(in: results, names: Synthetic.names) == [])
+        #expect(ResultsValidator.problems(in: results) == [])
         results.subjects[0].fieldErrors?.source = "guessed"
         results.subjects[0].fieldErrors?.leaves = 0
-        let problems = ResultsValidator.problems(in: results, names: Synthetic.names)
+        let problems = ResultsValidator.problems(in: results)
         #expect(problems.contains("subject 'largest-strict': fieldErrors: source 'guessed' is neither recorded nor made"))
         #expect(problems.contains("subject 'largest-strict': fieldErrors: 0 leaves; a field-errors response places at least one"))
     }
@@ -42,7 +42,7 @@ struct SubjectFieldErrorsTests {
         var results = Synthetic.results()
         results.counts = []
         results.subjects = [SubjectRecord(role: "largest-strict", operation: "Q", fixture: "f", records: 3, slotsWalked: 9)]
-        let problems = { ResultsValidator.problems(in: results, names: Synthetic.names).filter { $0.contains("missing from an unfiltered run") } }
+        let problems = { ResultsValidator.problems(in: results).filter { $0.contains("missing from an unfiltered run") } }
         #expect(problems() == [], "no spreads-only subject: its count cannot be there")
         results.subjects.append(SubjectRecord(role: "spreads-only", operation: "S", fixture: "f", records: 3, slotsWalked: 1))
         #expect(problems() == ["limit 'extra-bodies': metric '\(Synthetic.spreadsScenario)' is missing from an unfiltered run"])

@@ -16,11 +16,11 @@ struct RunInputTests {
         let out = real.directory.appendingPathComponent("run.json").path
         let status = BenchCommand.main(["--quick", "--spec", real.directory.path, "--limits", Self.limits, "--out", out])
         #expect(status == 0 || status == 1, "a verdict exits 0 or 1, not \(status)")
-        let results = try ResultsValidator.validate(path: out, names: Suite.keyMeasurements)
+        let results = try ResultsValidator.validate(path: out)
         let fieldErrors = try #require(results.subjects.first { $0.role == "largest-strict" }?.fieldErrors)
         #expect(fieldErrors.source == "made")
         #expect(fieldErrors.response == "0-films")
-        #expect(Report.render(results, format: .text, names: Suite.keyMeasurements).contains("field errors: made the field-error variant"))
+        #expect(Report.render(results, format: .text).contains("field errors: made the field-error variant"))
 
         // Where the run's time went, phase by phase, and the rule that stopped its sampling.
         let phases = try #require(results.phases, "a run records its phases")

@@ -22,14 +22,13 @@ struct SamplingGroupsTests {
     @Test func theReadFloorsTwoSidesAreSampledInTheSameRounds() throws {
         let suite = Suite(subjects: try BenchSubjects(specDirectory: Fixture.bundledSpecDirectory))
         let groups = SuiteRunner.groups(runner().selected(suite))
-        let names = Suite.keyMeasurements
-        for (observable, field) in [(names.observableUntracked, names.fieldUntracked), (names.observableTracked, names.fieldTracked)] {
+        for (observable, field) in [(KeyMeasurements.observableUntracked, KeyMeasurements.fieldUntracked), (KeyMeasurements.observableTracked, KeyMeasurements.fieldTracked)] {
             let holding = groups.filter { $0.contains { $0.measurement.name == observable || $0.measurement.name == field } }
             #expect(holding.count == 1, "\(observable) and \(field) in one group")
             #expect(holding.first.map { $0.map(\.measurement.name) } == [observable, field])
         }
         let alone = SuiteRunner.groups(runner(filter: "field.read.tracked(row-of-8)").selected(suite))
-        #expect(alone.map { $0.map(\.measurement.name) } == [[names.fieldTracked]], "a side selected alone is sampled alone")
+        #expect(alone.map { $0.map(\.measurement.name) } == [[KeyMeasurements.fieldTracked]], "a side selected alone is sampled alone")
     }
 
     /// A commit with one handle and the same commit with none are sampled in the same rounds: the
@@ -37,9 +36,8 @@ struct SamplingGroupsTests {
     @Test func eachCommitWithAHandleIsSampledInTheSameRoundsAsTheSameCommitWithout() throws {
         let suite = Suite(subjects: try BenchSubjects(specDirectory: Fixture.bundledSpecDirectory))
         let groups = SuiteRunner.groups(runner().selected(suite))
-        let names = Suite.keyMeasurements
         for pair in [
-            [names.landWithNoHandle, names.landWithOneHandle], [names.clearWithOneHandle, names.clearWithNoHandle],
+            [KeyMeasurements.landWithNoHandle, KeyMeasurements.landWithOneHandle], [KeyMeasurements.clearWithOneHandle, KeyMeasurements.clearWithNoHandle],
             ["commit.verdict-read-value-changes(largest-strict, no handle)", "commit.verdict-read-value-changes(largest-strict, 1 handle)"],
         ] {
             let holding = groups.filter { $0.contains { pair.contains($0.measurement.name) } }
@@ -86,7 +84,7 @@ struct SamplingGroupsTests {
             id: "root-cost-land", description: "d", metric: land, statistic: .pairedRatioToStored, strategy: .root,
             comparison: .lessThanOrEqualTo, threshold: 1.05, unit: .ratio, source: "s")
         let again = SuiteRunner.measuredAgain(for: [cost], from: chosen)
-        let landNoHandle = Suite.keyMeasurements.landWithNoHandle
+        let landNoHandle = KeyMeasurements.landWithNoHandle
         let shapes = Suite.strategies.count
         #expect(again.map(\.name) == Array(repeating: landNoHandle, count: shapes) + Array(repeating: land, count: shapes),
                 "with the commit it shares its rounds with")

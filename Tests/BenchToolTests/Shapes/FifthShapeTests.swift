@@ -53,7 +53,7 @@ struct FifthShapeTests {
             // A quick run's timings are indicative, so it names no shape that ships: exit 1, with a decision.
             #expect(BenchCommand.main(arguments + ["--out", old]) == 1)
             #expect(BenchCommand.main(arguments + ["--out", new]) == 1)
-            let results = try ResultsValidator.validate(path: new, names: Suite.keyMeasurements)
+            let results = try ResultsValidator.validate(path: new)
 
             // Measured and counted.
             #expect(results.measurements.contains { $0.strategy == label && $0.name == "phase.read.tracked(largest-strict)" })
@@ -67,22 +67,21 @@ struct FifthShapeTests {
             #expect(ShapePreference.summary(of: label) == "root's verdict again, under another name", "what a decision that ships it says")
 
             // Reported in text, markdown and HTML: its column, and its colour in the page's style.
-            let text = Report.render(results, format: .text, names: Suite.keyMeasurements)
+            let text = Report.render(results, format: .text)
             #expect(text.contains("root-copy") && text.contains("root-copy/stored"))
-            #expect(Report.render(results, format: .markdown, names: Suite.keyMeasurements).contains("| root-copy"))
-            let html = Report.render(results, format: .html, names: Suite.keyMeasurements)
+            #expect(Report.render(results, format: .markdown).contains("| root-copy"))
+            let html = Report.render(results, format: .html)
             #expect(html.contains(".s-root-copy { fill: #16a34a; stroke: #16a34a; background: #16a34a; }") && html.contains("s-root-copy"))
 
             // Compared.
             let compared = CompareCommand.run(
-                CompareOptions(oldPath: old, newPath: new, rule: ComparisonRule(), failOnRegression: false, format: .text),
-                names: Suite.keyMeasurements)
+                CompareOptions(oldPath: old, newPath: new, rule: ComparisonRule(), failOnRegression: false, format: .text))
             #expect(compared.status == 0, "\(compared.standardError)")
             #expect(compared.standardOutput.contains("phase.read.tracked(largest-strict) [root-copy]"), "\(compared.standardOutput)")
 
             // Plotted: the history the plots read names it, with its colour.
             let history = HistoryCommand.run(
-                HistoryOptions(resultsDirectory: directory + "/results", format: .json), names: Suite.keyMeasurements, positions: { _ in [:] })
+                HistoryOptions(resultsDirectory: directory + "/results", format: .json), positions: { _ in [:] })
             let document = try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as! [String: Any]
             #expect((document["strategies"] as? [String])?.contains("root-copy") == true)
             #expect((document["colours"] as? [String: String])?["root-copy"] == "#16a34a")

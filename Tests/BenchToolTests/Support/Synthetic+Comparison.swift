@@ -11,8 +11,8 @@ extension Synthetic {
     static let comparedMedians: [(MeasurementKey, Double)] = [
         (MeasurementKey(name: phaseRead, strategy: .derived), 1_000),
         (MeasurementKey(name: phaseRead, strategy: .stored), 1_300),
-        (MeasurementKey(name: Synthetic.names.fieldTracked, strategy: .unshaped), 700),
-        (MeasurementKey(name: Synthetic.names.fieldUntracked, strategy: .unshaped), 21),
+        (MeasurementKey(name: KeyMeasurements.fieldTracked, strategy: .unshaped), 700),
+        (MeasurementKey(name: KeyMeasurements.fieldUntracked, strategy: .unshaped), 21),
     ]
 
     /// `count` samples (thirty unless told) spread ±3 % around `median`, densest at the middle; `draw`

@@ -51,18 +51,6 @@ enum Synthetic {
     }
 
     static let phaseRead = "phase.read.tracked(largest-strict)"
-    /// The bench's key measurements as BenchSuite names them (`Suite.keyMeasurements`), which the
-    /// synthetic files measure under the same names.
-    static let names = KeyMeasurements(
-        observableUntracked: "observable.read.untracked(row-of-8)", observableTracked: "observable.read.tracked(row-of-8)",
-        fieldUntracked: "field.read.untracked(row-of-8)", fieldTracked: "field.read.tracked(row-of-8)",
-        walk: "verdict.walk(largest-strict)", walkWithFieldErrors: "verdict.walk(largest-strict, field errors)",
-        walkSubjectRole: "largest-strict", phaseReadTracked: phaseRead, phaseReadUntracked: "phase.read.untracked(largest-strict)",
-        landWithNoHandle: "commit.field-errors.land(largest-strict, no handle)",
-        landWithOneHandle: "commit.field-errors.land(largest-strict, 1 handle)",
-        clearWithOneHandle: "commit.field-errors.clear(largest-strict, 1 handle)",
-        clearWithNoHandle: "commit.field-errors.clear(largest-strict, no handle)",
-        longestChain: "commit.nulls-or-errors(largest-strict, 1000 handles)")
     static let spreadsScenario = "verdict-read-value-changes(spreads-only)"
 
     /// The two limits of limits.json version 2, the last with two shapes (derived and stored): what the
@@ -100,8 +88,8 @@ enum Synthetic {
                         allocations: .counted(allocationCount(iterations: 100, allocations: 0, bytes: 0))),
             measurement(phaseRead, .stored, samples: [1000, 1000, 1000], lower: 1000, upper: 1000,
                         allocations: .counted(allocationCount(iterations: 100, allocations: 50, bytes: 2400))),
-            measurement(Synthetic.names.fieldTracked, .unshaped, samples: [700, 712, 730], lower: 700, upper: 730),
-            measurement(Synthetic.names.fieldUntracked, .unshaped, samples: [20.5, 21.25, 22], lower: 20.5, upper: 22),
+            measurement(KeyMeasurements.fieldTracked, .unshaped, samples: [700, 712, 730], lower: 700, upper: 730),
+            measurement(KeyMeasurements.fieldUntracked, .unshaped, samples: [20.5, 21.25, 22], lower: 20.5, upper: 22),
         ]
         let counts = counts(derived: 1, stored: 1)
         let fits = [
@@ -123,7 +111,7 @@ enum Synthetic {
     static func readFloor(
         _ measurements: [MeasurementRecord], subjects: [SubjectRecord] = [], build: String = "release", quick: Bool = false
     ) -> [ReadFloorFigure]? {
-        ReadFloor.figures(measurements: measurements, names: names, subjects: subjects, buildConfiguration: build, quick: quick)
+        ReadFloor.figures(measurements: measurements, subjects: subjects, buildConfiguration: build, quick: quick)
     }
 
     /// Writes `files` to a fresh directory and returns their paths, in order.

@@ -3,7 +3,7 @@ import Harness
 // The headroom to the frame and the figures in tracked reads: reported findings, never verdicts.
 extension ReportTables {
     /// The run's tracked read, the unit of the tables below; nil when the run did not measure it.
-    var unit: TrackedReadUnit? { TrackedReadUnit(results, names: names) }
+    var unit: TrackedReadUnit? { TrackedReadUnit(results) }
 
     /// Each fitted curve's headroom, computed once per table.
     var headrooms: [CurveHeadroom] { CurveHeadroom.all(in: results) }
@@ -89,7 +89,7 @@ extension ReportTables {
     var modelAgainstRuntime: Table? {
         guard let unit else { return nil }
         let there = TrackedReadUnit(nanoseconds: RuntimeFigures.trackedRead)
-        var rows = RuntimeFigures.figures(names).map { figure -> [String] in
+        var rows = RuntimeFigures.figures().map { figure -> [String] in
             let model = modelMedian(figure.measurement, figure.strategy)
             let name = figure.measurement + (figure.strategy.map { " [\($0.rawValue)]" } ?? "")
             return [
@@ -135,7 +135,7 @@ extension ReportTables {
             let head = "\(limit.id) (\(limit.comparison.symbol) \(FigureText.duration(threshold)): "
                 + "\(FigureText.number(unit.reads(threshold))) tracked reads here, \(FigureText.number(there.reads(threshold))) at the runtime): "
                 + "\(limit.shape.rawValue)'s median is \(unit.text(model)) here, \(passes(model) ? "within" : "over") it"
-            guard let runtime = RuntimeFigures.figures(names).first(where: { $0.measurement == limit.metric && $0.strategy == limit.strategy }) else {
+            guard let runtime = RuntimeFigures.figures().first(where: { $0.measurement == limit.metric && $0.strategy == limit.strategy }) else {
                 return head + "; the runtime publishes no figure of it"
             }
             // The runtime's figure held against the threshold scaled to its own tracked read.

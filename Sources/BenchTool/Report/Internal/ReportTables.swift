@@ -4,9 +4,6 @@ import Harness
 /// The tables every report shows, built once from a results file and rendered as text or markdown.
 struct ReportTables {
     let results: ResultsFile
-    /// The bench's names of the measurements the read floor, the tracked-read unit and the runtime's
-    /// figures are made of.
-    let names: KeyMeasurements
 
     /// The strategies the file's measurements and counts are of, in column order: derived and stored
     /// always (a file of one of them shows the other's column empty, as it always has), then any other

@@ -14,20 +14,20 @@ extension Suite {
             },
             // Each of the floor's ratios is of one set of rounds: the plain @Observable read and the
             // model's field read, untracked and then tracked, each pair sampled in one group.
-            SuiteMeasurement(keyMeasurements.observableUntracked, operationsPerCall: 8, sampledWith: Self.untrackedFloor) {
+            SuiteMeasurement(KeyMeasurements.observableUntracked, operationsPerCall: 8, sampledWith: Self.untrackedFloor) {
                 let row = ObservableRow()
                 return .init(setUp: {}, operation: { row.readAll() })
             },
-            SuiteMeasurement(keyMeasurements.fieldUntracked, operationsPerCall: 8, sampledWith: Self.untrackedFloor) {
+            SuiteMeasurement(KeyMeasurements.fieldUntracked, operationsPerCall: 8, sampledWith: Self.untrackedFloor) {
                 let (lens, keys) = try firstRow(subjects)
                 return .init(setUp: {}, operation: { readRow(lens, keys) })
             },
-            SuiteMeasurement(keyMeasurements.observableTracked, operationsPerCall: 8, sampledWith: Self.trackedFloor) {
+            SuiteMeasurement(KeyMeasurements.observableTracked, operationsPerCall: 8, sampledWith: Self.trackedFloor) {
                 let row = ObservableRow()
                 let scope = TrackingScope()
                 return .init(setUp: {}, operation: { scope.track { row.readAll() } })
             },
-            SuiteMeasurement(keyMeasurements.fieldTracked, operationsPerCall: 8, sampledWith: Self.trackedFloor) {
+            SuiteMeasurement(KeyMeasurements.fieldTracked, operationsPerCall: 8, sampledWith: Self.trackedFloor) {
                 let (lens, keys) = try firstRow(subjects)
                 let scope = TrackingScope()
                 return .init(setUp: {}, operation: { scope.track { readRow(lens, keys) } })
@@ -80,12 +80,12 @@ extension Suite {
 
     static func verdicts(_ subjects: BenchSubjects) -> [SuiteMeasurement] {
         [
-            SuiteMeasurement(keyMeasurements.walk) {
+            SuiteMeasurement(KeyMeasurements.walk) {
                 let (_, handles) = try subjects.environment(DerivedPhaseStrategy(), subjects.largestStrict, handles: 1)
                 let operation = handles[0].operation
                 return .init(setUp: {}, operation: { withExtendedLifetime(handles) { operation.verdict() } })
             },
-            SuiteMeasurement(keyMeasurements.walkWithFieldErrors) {
+            SuiteMeasurement(KeyMeasurements.walkWithFieldErrors) {
                 let (environment, handles) = try subjects.environment(DerivedPhaseStrategy(), subjects.largestStrict, handles: 1)
                 guard let errors = subjects.largestStrictFieldErrors else { throw BenchError("no response of the largest strict operation places field errors") }
                 environment.commit { errors.write(into: &$0) }
@@ -99,12 +99,12 @@ extension Suite {
 
     static func phaseReads(_ subjects: BenchSubjects, _ strategy: FigureStrategy, _ phaseStrategy: any PhaseStrategy) -> [SuiteMeasurement] {
         [
-            SuiteMeasurement(keyMeasurements.phaseReadTracked, strategy: strategy) {
+            SuiteMeasurement(KeyMeasurements.phaseReadTracked, strategy: strategy) {
                 let (_, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: 1)
                 let scope = TrackingScope()
                 return .init(setUp: {}, operation: { scope.track { handles[0].phase } })
             },
-            SuiteMeasurement(keyMeasurements.phaseReadUntracked, strategy: strategy) {
+            SuiteMeasurement(KeyMeasurements.phaseReadUntracked, strategy: strategy) {
                 let (_, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: 1)
                 return .init(setUp: {}, operation: { handles[0].phase })
             },
@@ -117,15 +117,15 @@ extension Suite {
         // Each commit with one handle and without one in the same rounds: the handle's share of a cost
         // limit's ratio (`HandleShare`) is a difference of the two, fork by fork.
         var measurements = [
-            fieldErrorsCommit(keyMeasurements.landWithNoHandle, subjects, strategy, phaseStrategy, handles: 0, landing: true),
-            fieldErrorsCommit(keyMeasurements.landWithOneHandle, subjects, strategy, phaseStrategy, handles: 1, landing: true),
-            fieldErrorsCommit(keyMeasurements.clearWithOneHandle, subjects, strategy, phaseStrategy, handles: 1, landing: false),
-            fieldErrorsCommit(keyMeasurements.clearWithNoHandle, subjects, strategy, phaseStrategy, handles: 0, landing: false),
+            fieldErrorsCommit(KeyMeasurements.landWithNoHandle, subjects, strategy, phaseStrategy, handles: 0, landing: true),
+            fieldErrorsCommit(KeyMeasurements.landWithOneHandle, subjects, strategy, phaseStrategy, handles: 1, landing: true),
+            fieldErrorsCommit(KeyMeasurements.clearWithOneHandle, subjects, strategy, phaseStrategy, handles: 1, landing: false),
+            fieldErrorsCommit(KeyMeasurements.clearWithNoHandle, subjects, strategy, phaseStrategy, handles: 0, landing: false),
         ]
         for count in Scenario.handleCounts {
             let curve = SuiteMeasurement.CurvePoint(name: "commit.nulls-or-errors(largest-strict)", xUnit: "retained handle", x: Double(count))
             measurements.append(SuiteMeasurement(
-                retainedHandlesCommit(count), strategy: strategy, curve: curve,
+                KeyMeasurements.retainedHandlesCommit(count), strategy: strategy, curve: curve,
                 retainedHandles: count
             ) {
                 let (environment, handles) = try subjects.environment(phaseStrategy, subjects.largestStrict, handles: count)
@@ -176,7 +176,7 @@ extension Suite {
     // MARK: - Fixture sizes
 
     /// The name of the curve the fixture-size points make.
-    static let fixtureSizeCurve = keyMeasurements.phaseReadTracked + " by fixture size"
+    static let fixtureSizeCurve = KeyMeasurements.phaseReadTracked + " by fixture size"
 
     /// The derived getter at each of `StrictFixture.benchScales`, every point from `source` (the one
     /// the suite found at scale 1), so one curve never mixes fixtures.
