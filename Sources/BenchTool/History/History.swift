@@ -72,14 +72,14 @@ struct History: Sendable, Equatable {
     /// The strategies `name` was measured under in any run, in column order; derived and stored when none.
     func strategies(_ name: String) -> [FigureStrategy] {
         let seen = Set(runs.flatMap { $0.results.measurements.filter { $0.name == name }.map(\.strategy) })
-        return seen.isEmpty ? [.derived, .stored] : FigureStrategy.allCases.filter(seen.contains)
+        return seen.isEmpty ? [.derived, .fallback] : FigureStrategy.allCases.filter(seen.contains)
     }
 
     /// The shapes shown beside stored as a ratio to it: every strategy of `name` but stored and `unshaped`,
     /// when stored is among them.
     func shapesOverStored(_ name: String) -> [FigureStrategy] {
         let shown = strategies(name)
-        return shown.contains(.stored) ? shown.filter { $0 != .stored && $0 != .unshaped } : []
+        return shown.contains(.fallback) ? shown.filter { $0 != .fallback && $0 != .unshaped } : []
     }
 
     /// Every limit any run was judged against, in the order first seen.

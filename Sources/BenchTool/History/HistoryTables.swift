@@ -132,7 +132,7 @@ enum HistoryTables {
     }
 
     private static func ratioCell(_ run: HistoryRun, _ name: String, _ shape: FigureStrategy) -> String {
-        guard let measured = run.measurement(name, shape), let stored = run.measurement(name, .stored), stored.summary.median != 0 else {
+        guard let measured = run.measurement(name, shape), let stored = run.measurement(name, .fallback), stored.summary.median != 0 else {
             return missing
         }
         return FigureText.ratio(measured.summary.median / stored.summary.median)

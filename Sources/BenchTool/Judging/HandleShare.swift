@@ -98,7 +98,7 @@ struct HandleShare: Sendable, Equatable, Codable {
         guard limit.statistic == .pairedRatioToStored, let noHandle = KeyMeasurements.withNoHandle(limit.metric) else { return nil }
         let keys = [
             MeasurementKey(name: limit.metric, strategy: limit.shape), MeasurementKey(name: noHandle, strategy: limit.shape),
-            MeasurementKey(name: limit.metric, strategy: .stored), MeasurementKey(name: noHandle, strategy: .stored),
+            MeasurementKey(name: limit.metric, strategy: .fallback), MeasurementKey(name: noHandle, strategy: .fallback),
         ]
         let found = keys.compactMap { measurements.record($0) }
         guard found.count == keys.count else { return nil }

@@ -7,8 +7,8 @@ extension Judge {
         let shape = limit.shape
         let scenario = counts.filter { $0.scenario == limit.metric }
         let shaped = scenario.filter { $0.strategy == shape }
-        let stored = scenario.filter { $0.strategy == .stored }
-        let missing = [(shape, shaped), (.stored, stored)].filter { $0.1.isEmpty }.map(\.0.rawValue)
+        let stored = scenario.filter { $0.strategy == .fallback }
+        let missing = [(shape, shaped), (.fallback, stored)].filter { $0.1.isEmpty }.map(\.0.rawValue)
         guard missing.isEmpty else {
             return LimitJudgement(
                 limit: limit, value: nil, interval: nil, verdict: .notJudged, gates: true,

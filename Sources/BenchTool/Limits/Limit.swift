@@ -68,7 +68,7 @@ struct Limit: Sendable, Equatable, Codable {
         let own = MeasurementKey(name: metric, strategy: shape)
         return switch statistic {
         case .median: [own]
-        case .medianAtMostStoredUpperBound, .pairedRatioToStored: [own, MeasurementKey(name: metric, strategy: .stored)]
+        case .medianAtMostStoredUpperBound, .pairedRatioToStored: [own, MeasurementKey(name: metric, strategy: .fallback)]
         case .ratioOfMedians, .pairedRatioOfMedians: [own, MeasurementKey(name: denominator ?? "", strategy: shape)]
         case .derivedMinusStored, .derivedMinusStoredByBody, .minusStoredByBody: []
         }

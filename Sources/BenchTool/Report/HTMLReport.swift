@@ -105,7 +105,7 @@ enum HTMLReport {
                 let cells = [
                     HTML.element("td", HTML.element("span", [("class", "swatch s-\(HTML.className(strategy))")]) + HTML.escape(strategy)),
                     figure(tables.timing(record)),
-                    figure(record.strategy == .unshaped || record.strategy == .stored ? "" : tables.ratio(name, record.strategy)),
+                    figure(record.strategy == .unshaped || record.strategy == .fallback ? "" : tables.ratio(name, record.strategy)),
                     figure(tables.allocations(record)), figure(tables.bytes(record)),
                     HTML.element("td", [("class", "chart")], strip.svg(scale)),
                 ]

@@ -36,6 +36,9 @@ struct FigureStrategy: RawRepresentable, Sendable, Hashable, CaseIterable, Codab
     /// The same root verdict, kept up to date by work proportional to what a commit changed rather than
     /// to the size of the data.
     static let incremental = FigureStrategy(declared: "incremental")
+    /// The registry's fallback (`Shape.Role.fallback`): the shape every ratio is over, and what ships
+    /// when none passes. Code that means that role reads it here, not by its name.
+    static var fallback: FigureStrategy { ShapeRegistry.current.fallback.label }
     /// No shape changes this figure. Results files of schema 2 and before wrote it `none`.
     static let unshaped = FigureStrategy(declared: "unshaped")
 

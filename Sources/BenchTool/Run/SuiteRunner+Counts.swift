@@ -41,13 +41,12 @@ extension SuiteRunner {
     }
 
     /// The scenario runs counted here and those counted on the second thread: the second takes the
-    /// costliest runs, estimated by retained handles (the derived strategy's at three times the others',
-    /// its phase bodies walking every verdict), until it holds about half the estimated cost; with
+    /// costliest runs, estimated by retained handles times the shape's `countingWeight`, until it holds about half the estimated cost; with
     /// nothing that retains more than `quickHandleLimit` handles, everything is counted here, where a
     /// second thread would cost more to start than it saves.
     static func shares(_ items: [CountingItem], handleCounts: [Int]) -> (here: [CountingItem], there: [CountingItem]) {
         func cost(_ item: CountingItem) -> Int {
-            (handleCounts[item.scenario] + 1) * (item.strategy == .derived ? 3 : 1)
+            (handleCounts[item.scenario] + 1) * (ShapeRegistry.current.shape(item.strategy)?.countingWeight ?? 1)
         }
         guard handleCounts.contains(where: { $0 > quickHandleLimit }) else { return (items, []) }
         let total = items.reduce(0) { $0 + cost($1) }

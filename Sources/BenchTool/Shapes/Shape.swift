@@ -29,13 +29,16 @@ struct Shape: Sendable {
     let role: Role
     /// The runtime's strategy the shape is measured and counted with.
     let behaviour: any PhaseStrategy
+    /// What counting a scenario under the shape costs, against a shape whose phase bodies read a kept
+    /// verdict (1): a run splits its counting between two threads by it (`SuiteRunner.shares`).
+    let countingWeight: Int
 
     /// Declares a shape.
     ///
     /// - Precondition: `behaviour.name == name`; `name` is lowercase letters, digits and hyphens,
     ///   starting with a letter, and not a word the bench reserves (`all`, `both`, `none`, `unshaped`);
     ///   `colour` is `#` and six hexadecimal digits.
-    init(_ name: String, summary: String, colour: String, role: Role = .candidate, behaviour: any PhaseStrategy) {
+    init(_ name: String, summary: String, colour: String, role: Role = .candidate, countingWeight: Int = 1, behaviour: any PhaseStrategy) {
         precondition(behaviour.name == name, "the shape '\(name)' is declared with the behaviour of '\(behaviour.name)'")
         precondition(Self.isName(name), "'\(name)' is not a shape's name: lowercase letters, digits and hyphens, not all, both, none or unshaped")
         precondition(Self.isColour(colour), "the shape '\(name)' has colour '\(colour)', not #rrggbb")
@@ -44,6 +47,7 @@ struct Shape: Sendable {
         self.colour = colour
         self.role = role
         self.behaviour = behaviour
+        self.countingWeight = countingWeight
     }
 
     /// Whether `name` can name a shape.

@@ -22,7 +22,10 @@ struct ShapeRegistry: Sendable {
 
     /// The four shapes of the decision record.
     static let standard = ShapeRegistry([
-        Shape("derived", summary: "the phase is derived when it is read", colour: "#2563eb", behaviour: DerivedPhaseStrategy()),
+        // Its phase bodies walk every verdict they read: three times the others' to count.
+        Shape(
+            "derived", summary: "the phase is derived when it is read", colour: "#2563eb", countingWeight: 3,
+            behaviour: DerivedPhaseStrategy()),
         Shape(
             "stored", summary: "the phase is stored and settled after each commit", colour: "#d97706", role: .fallback,
             behaviour: StoredPhaseStrategy()),

@@ -148,8 +148,8 @@ struct LimitsReader {
         let fields = try object(try value(members, "shapes", in: "the file"), what: owner)
         try refuseUnknownKeys(fields, known: Self.shapeKeys, in: owner)
         let fallback = try choice(fields, "fallback", of: FigureStrategy.self, in: owner)
-        guard fallback == .stored else {
-            throw failure("\(owner): 'fallback' must be stored (the phase as today), not '\(fallback.rawValue)'")
+        guard fallback == .fallback else {
+            throw failure("\(owner): 'fallback' must be \(FigureStrategy.fallback.rawValue) (the phase as today), not '\(fallback.rawValue)'")
         }
         let list = try value(fields, "preference", in: owner)
         guard case .array(let entries) = list else { throw failure("\(owner): 'preference' must be an array, not \(list.typeName)") }
@@ -206,8 +206,8 @@ struct LimitsReader {
         if !statistic.takesDenominator, has(members, "denominator") {
             throw failure("\(name): statistic '\(statistic.rawValue)' takes no 'denominator' (only ratioOfMedians and pairedRatioOfMedians do)")
         }
-        if statistic == .pairedRatioToStored, strategy == .stored {
-            throw failure("\(name): statistic 'pairedRatioToStored' divides a shape by stored: its strategy cannot be stored")
+        if statistic == .pairedRatioToStored, strategy == .fallback {
+            throw failure("\(name): statistic 'pairedRatioToStored' divides a shape by \(FigureStrategy.fallback.rawValue): its strategy cannot be \(FigureStrategy.fallback.rawValue)")
         }
         let clock: TimingClock? =
             if version >= 6, statistic.isTiming {

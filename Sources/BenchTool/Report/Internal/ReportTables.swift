@@ -10,11 +10,11 @@ struct ReportTables {
     /// the run measured.
     var columns: [FigureStrategy] {
         let present = Set(results.measurements.map(\.strategy) + results.counts.map(\.strategy))
-        return FigureStrategy.measured.filter { $0 == .derived || $0 == .stored || present.contains($0) }
+        return FigureStrategy.measured.filter { $0 == .derived || $0 == .fallback || present.contains($0) }
     }
 
     /// The shapes compared with stored: every column but stored.
-    private var shapes: [FigureStrategy] { columns.filter { $0 != .stored } }
+    private var shapes: [FigureStrategy] { columns.filter { $0 != .fallback } }
 
     /// Whether the measurements take three tables (medians, ratios, allocations): with more than
     /// derived and stored, one row of them all would be too wide for a terminal.
@@ -78,7 +78,7 @@ struct ReportTables {
     /// A shape's median over stored's, `—` where either was not measured.
     func ratio(_ name: String, _ shape: FigureStrategy) -> String {
         measurement(name, shape).flatMap { record in
-            measurement(name, .stored).map { FigureText.ratio(record.summary.median / $0.summary.median) }
+            measurement(name, .fallback).map { FigureText.ratio(record.summary.median / $0.summary.median) }
         } ?? "—"
     }
 
@@ -159,7 +159,7 @@ struct ReportTables {
 
     /// A row of the counts: the re-runs in `columns` order, then each shape's extra over stored.
     private func countRow(_ scenario: String, _ body: String, _ reruns: [Int?]) -> [String] {
-        let stored = columns.firstIndex(of: .stored).flatMap { reruns[$0] }
+        let stored = columns.firstIndex(of: .fallback).flatMap { reruns[$0] }
         let extras = shapes.map { shape in
             reruns[columns.firstIndex(of: shape)!].flatMap { count in stored.map { FigureText.count(count - $0) } } ?? "—"
         }
