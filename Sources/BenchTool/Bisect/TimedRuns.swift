@@ -91,9 +91,7 @@ final class TimedRuns {
     /// all of them at once), and told as a `TimedChange`.
     private func changes(from old: [MeasurementKey: MeasurementRecord], to new: [MeasurementKey: MeasurementRecord], forks: Int) -> [MeasurementKey: TimedChange] {
         let keys = old.keys.filter { new[$0] != nil }.sorted()
-        var compared = keys.map { MeasurementComparison(old: old[$0]!, new: new[$0]!, rule: rule) }
-        let adjusted = Statistics.holmAdjusted(compared.map(\.rankTest.pValue))
-        for index in compared.indices { compared[index].judge(adjustedPValue: adjusted[index], rule: rule) }
+        let compared = MeasurementComparison.judgedTogether(keys.map { MeasurementComparison(old: old[$0]!, new: new[$0]!, rule: rule) }, rule: rule)
         var changes: [MeasurementKey: TimedChange] = [:]
         for comparison in compared {
             guard let ratio = comparison.ratio, let interval = comparison.ratioInterval else { continue }

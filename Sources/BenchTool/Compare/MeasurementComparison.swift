@@ -157,6 +157,17 @@ struct MeasurementComparison: Sendable, Equatable, Codable {
         judge(adjustedPValue: rankTest.pValue, rule: rule)
     }
 
+    /// `comparisons` judged as one comparison judges them: tested at once, so each rank test's p-value
+    /// is Holm-adjusted over all of them before the verdicts are reached. `bench compare`, the timed
+    /// bisection and the release gate's replay judge this way.
+    static func judgedTogether(_ comparisons: [MeasurementComparison], rule: ComparisonRule) -> [MeasurementComparison] {
+        zip(comparisons, Statistics.holmAdjusted(comparisons.map(\.rankTest.pValue))).map { comparison, pValue in
+            var comparison = comparison
+            comparison.judge(adjustedPValue: pValue, rule: rule)
+            return comparison
+        }
+    }
+
     /// Reaches the verdicts again with the rank test's p-value adjusted for the other measurements
     /// tested at once.
     ///

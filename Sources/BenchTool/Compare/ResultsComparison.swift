@@ -75,14 +75,12 @@ struct ResultsComparison: Sendable, Equatable, Encodable {
         let oldMeasurements = Dictionary(old.results.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let newMeasurements = Dictionary(new.results.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let methodChanged = Self.countingMethodChanged(old: old.results, new: new.results)
-        var measurements = oldMeasurements.keys.sorted().compactMap { key in
-            newMeasurements[key].map {
-                MeasurementComparison(old: oldMeasurements[key]!, new: $0, rule: rule, countingMethodChanged: methodChanged)
-            }
-        }
-        // Every measurement is tested at once: the time verdicts rest on p-values adjusted for that.
-        let adjusted = Statistics.holmAdjusted(measurements.map(\.rankTest.pValue))
-        for index in measurements.indices { measurements[index].judge(adjustedPValue: adjusted[index], rule: rule) }
+        let measurements = MeasurementComparison.judgedTogether(
+            oldMeasurements.keys.sorted().compactMap { key in
+                newMeasurements[key].map {
+                    MeasurementComparison(old: oldMeasurements[key]!, new: $0, rule: rule, countingMethodChanged: methodChanged)
+                }
+            }, rule: rule)
         self.measurements = measurements
         warnings = Self.warnings(old: old.results, new: new.results, rule: rule, measurements: measurements)
         addedMeasurements = newMeasurements.keys.filter { oldMeasurements[$0] == nil }.sorted().map(\.label)
