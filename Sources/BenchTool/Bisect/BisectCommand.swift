@@ -41,7 +41,7 @@ enum BisectCommand {
         let selection = RunOptions(
             quick: false, filter: options.filter, specDirectory: RunOptions.defaults.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
             outputPath: nil, format: .text, strategies: options.strategies)
-        let subjects = try BenchCommand.checkedSubjects(selection.specDirectory)
+        let subjects = try BenchSubjects.checked(selection.specDirectory)
         guard !SuiteRunner.selected(Suite(subjects: subjects), options: selection).isEmpty else {
             throw BenchError(
                 "no measurement matches --filter '\(options.filter?.pattern ?? "")' for the shapes asked (bench --list names them)")
@@ -151,7 +151,7 @@ enum BisectCommand {
         let selection = RunOptions(
             quick: false, filter: options.filter, specDirectory: RunOptions.defaults.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
             outputPath: nil, format: .text, strategies: options.strategies)
-        let measurements = SuiteRunner.selected(Suite(subjects: try BenchCommand.checkedSubjects(selection.specDirectory)), options: selection)
+        let measurements = SuiteRunner.selected(Suite(subjects: try BenchSubjects.checked(selection.specDirectory)), options: selection)
             .map { MeasurementKey(name: $0.name, strategy: $0.strategy) }
         // The probes a single step takes, and the processes each makes at its first look.
         let probesExpected = 1 + Int(log2(Double(max(1, commits.count - 2))).rounded(.up))

@@ -6,8 +6,10 @@ import Workloads
 /// The `bench` command: parses the arguments, runs what they ask for, and says how it ended.
 ///
 /// Exit status: 0 when every limit passes, 1 when a limit fails, is undecided or is not judged,
-/// 2 for a usage or input error (one line on standard error saying what and where). `compare` exits 1
-/// only for a regression under `--fail-on-regression`.
+/// 2 for a usage or input error (one line on standard error saying what and where), 3 when too noisy
+/// to decide (a limit the decision needed still undecided on forks the machine disturbed). `compare`
+/// exits 1 only for a regression under `--fail-on-regression`, and 3 there when nothing regressed but
+/// a measurement cannot tell.
 public enum BenchCommand {
     /// Runs the command line `arguments` (without the program name): dispatches to the command,
     /// writes what it returns, and returns its exit status. An error says its lines on standard error
@@ -53,7 +55,7 @@ public enum BenchCommand {
         case .merge(let options):
             return MergeCommand.run(options)
         case .run(let options):
-            return try run(options)
+            return try RunCommand.run(options)
         case .profile(let options):
             return try ProfileCommand.run(options)
         case .profileDiff(let options):
@@ -79,157 +81,6 @@ public enum BenchCommand {
         return output.status
     }
 
-    // MARK: - Run
-
-    private static func run(_ options: RunOptions) throws -> CommandOutput {
-        let progress = ProgressLine()
-        progress.quiet = options.quiet
-        func tell(_ line: String) { Self.tell(line, options) }
-        let phases = RunPhases(progress: progress)
-        let started = Date()
-        // Everything the run needs is checked before anything is measured: a run never stops half-way
-        // on something it could have known at the start.
-        let (limits, subjects, suite, picks, borrowed, batchSizes) = try phases.time("preparing") {
-            let limits = try LimitsFile.load(path: options.limitsPath)
-            if let outputPath = options.outputPath { try ResultsWriter.checkNewFile(outputPath) }
-            let subjects = try checkedSubjects(options.specDirectory)
-            let suite = Suite(subjects: subjects)
-            try requireMeasured(limits, path: options.limitsPath, suite)
-            try requireSelection(suite, subjects, options)
-            let borrowed = try options.countsFrom.map { path throws(BenchError) in
-                try BorrowedCounts.read(
-                    from: path, options: options, environment: MachineEnvironment.capture(sourceDirectory: BuildCheckout.sourceDirectory))
-            }
-            let batchSizes = try options.batchSizesFrom.map { path throws(BenchError) in try BatchSizes.read(from: path) } ?? [:]
-            return (limits, subjects, suite, subjectRecords(subjects), borrowed, batchSizes)
-        }
-        let announce = subjects.spec.unplacedErrorNotes + JudgedSubject.lines(limits.limits, subjects: picks) + picks.compactMap { $0.fieldErrors?.line }
-            + missingSubjects(subjects) + (suite.scalingUnavailable.map { ["fixture-size curve not measured: \($0)"] } ?? [])
-            + (suite.distinctRootsUnavailable.map { ["distinct-roots curve not measured: \($0)"] } ?? [])
-        for line in announce { tell(line) }
-
-        // The callgrind pass goes first: it is the long one, and a missing valgrind should stop the run
-        // before the timed pass, not after it.
-        let instructions = try options.instructions
-            ? phases.time("instructions") {
-                Interruption.activity = "counting instructions under callgrind"
-                return try InstructionPass.count(options, selected: SuiteRunner.selected(suite, options: options), progress: progress)
-            } : nil
-        let runner = SuiteRunner(options: options, progress: progress, batchSizes: batchSizes)
-        let counts = try borrowed ?? phases.time("counting") { try runner.count(subjects) }
-        var forkSeconds: [Double] = []
-        var forkLoads: [ForkLoadRecord] = []
-        // The shapes' order within every round of every group is shuffled from this seed, which the
-        // results file records; below 2^53, so JSON keeps it exact.
-        let orderSeed = UInt64.random(in: 0..<(1 << 53))
-        let gating = SuiteRunner.gating(for: limits.limits, from: runner.selected(suite))
-        let timed = try phases.time("measuring", parts: { forkSeconds.isEmpty ? nil : forkSeconds }) {
-            options.forks > 1
-                ? try ForkedRun.measure(
-                    options, expected: runner.selected(suite), orderSeed: orderSeed, progress: progress, forkSeconds: &forkSeconds,
-                    loads: &forkLoads)
-                : try {
-                    // The run's own process is its one fork: the bar and the time left are its own.
-                    progress.begin(ForkEstimate(doneBefore: 0, share: 1, forkSeconds: nil, afterSeconds: nil, restWeight: 0))
-                    return try runner.measure(suite, gating: Set(gating.map(\.key)), orderSeed: orderSeed)
-                }()
-        }
-        let configuration = MachineEnvironment.compiledConfiguration
-        let judge = Judge(
-            limits: limits.limits, buildConfiguration: configuration, quick: options.quick, shapes: limits.shapes, looks: limits.looks,
-            noise: limits.noise)
-        var measurements = instructions.map { InstructionPass.fill(timed, with: $0) } ?? timed
-        // A first judgement says whether the decision waits on undecided limits; the looks it takes
-        // are a phase of their own, and only a run that takes one has it.
-        var judgement = judge.judge(measurements: measurements, counts: counts, forkLoads: forkLoads)
-        var looksTaken: [LookRecord] = []
-        if let looks = limits.looks, case let waiting = judgement.undecidedLimitsTheDecisionWaitsOn, !waiting.isEmpty,
-            let first = nextLook(after: options.forks, looks, shapes: judge.budgetShapes, options: options, waiting: waiting)
-        {
-            var lookSeconds: [Double] = []
-            try phases.time("looking again", parts: { lookSeconds }) {
-                var forks = options.forks
-                var look: (forks: Int, waiting: [LimitJudgement])? = (first, waiting)
-                while let (next, waiting) = look {
-                    // Every measurement a timing limit reads, not only the undecided ones': a later fork
-                    // then times them as a first fork did, first and all, and is one of the same forks.
-                    let keys = gating.map(\.key)
-                    tell(
-                        CommandOutput.said(
-                            "\(waiting.map(\.limit.id).joined(separator: ", ")) undecided at \(forks) forks: "
-                                + "\(next - forks) more forks of the \(keys.count) measurements the timing limits read "
-                                + "(\(looks.description(shapes: judge.budgetShapes)))"))
-                    measurements = try ForkedRun.measureMore(
-                        options, expected: gating, numbered: (forks + 1)...next, of: next, adding: measurements, orderSeed: orderSeed,
-                        progress: progress, forkSeconds: &lookSeconds, loads: &forkLoads)
-                    judgement = judge.judge(measurements: measurements, counts: counts, forkLoads: forkLoads)
-                    looksTaken.append(LookRecord(forks: next, limits: waiting.map(\.limit.id), measurements: keys.map(\.label)))
-                    forks = next
-                    let still = judgement.undecidedLimitsTheDecisionWaitsOn
-                    look = still.isEmpty ? nil : nextLook(after: forks, looks, shapes: judge.budgetShapes, options: options, waiting: still).map { ($0, still) }
-                }
-            }
-        }
-        let (environment, readFloor, fits, judged) = phases.time("judging") {
-            let environment = MachineEnvironment.capture(sourceDirectory: BuildCheckout.sourceDirectory, date: started)
-            let readFloor = ReadFloor.figures(
-                measurements: measurements, subjects: picks,
-                buildConfiguration: environment.buildConfiguration, quick: options.quick)
-            let judged = HandleShare.fill(judgement.limits, measurements: measurements)
-            return (environment, readFloor, runner.fits(measurements, suite: suite), judged)
-        }
-        // The write itself is the one phase the file cannot hold: the last line says it, and the whole run's time.
-        let results = ResultsFile(
-            environment: environment, limitsFile: options.limitsPath, limitsSHA256: limits.sha256, timer: runner.timer,
-            method: method(options, looks: limits.looks, shapes: judge.budgetShapes), options: RunRecord(options, roundOrderSeed: orderSeed), measurements: measurements, counts: counts,
-            fits: fits, limits: judged, decision: judgement.decision, readFloor: readFloor, subjects: picks,
-            scaling: suite.scaling(measured: measurements.map(\.name)), shapes: limits.shapes, phases: phases.records,
-            looks: limits.looks, looksTaken: looksTaken.isEmpty ? nil : looksTaken,
-            countingMethod: instructions == nil ? nil : CountingMethod.current, noise: limits.noise,
-            forkLoads: forkLoads.isEmpty ? nil : forkLoads)
-        let writingStarted = Date()
-        let path: String
-        if let outputPath = options.outputPath {
-            try ResultsWriter.write(results, toNewFile: outputPath)
-            path = outputPath
-        } else {
-            path = try ResultsWriter().write(results, date: started)
-        }
-        let writing = String(format: "writing %.2f s", Date().timeIntervalSince(writingStarted))
-        let written = CommandOutput.said(
-            "results written to \(path) in \(Int(Date().timeIntervalSince(started).rounded())) s (\(phases.summary), \(writing))")
-        return CommandOutput(
-            standardOutput: Report.render(results, format: options.format),
-            closingLines: options.quiet ? [] : [written], status: judgement.exitStatus)
-    }
-
-    /// Writes a line a run says on standard error beside its progress, which `--quiet` keeps to itself.
-    private static func tell(_ line: String, _ options: RunOptions) {
-        if !options.quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) }
-    }
-
-    /// The fork count of the look after one at `forks`, or nil, having said why, when the run takes
-    /// none: a `--quick` run's timings do not gate, a debug build's are not judged, a run whose forks
-    /// are not a look of the schedule, or whose next look would sample by another policy, looks once.
-    private static func nextLook(after forks: Int, _ looks: LookSchedule, shapes: Int, options: RunOptions, waiting: [LimitJudgement]) -> Int? {
-        let ids = waiting.map(\.limit.id).joined(separator: ", ")
-        guard let next = looks.forks(after: forks) else {
-            let why = looks.forks.last == forks
-                ? "after the schedule's last look (\(forks) forks): reported as undecided"
-                : "at \(forks) forks, which is not a look of the schedule (\(looks.description(shapes: shapes))): run with --forks \(looks.forks[0]) to take more forks where undecided"
-            tell(CommandOutput.said("\(ids) undecided \(why)"), options)
-            return nil
-        }
-        guard SuiteRunner.policy(quick: options.quick, forks: next) == SuiteRunner.policy(quick: options.quick, forks: forks) else {
-            tell(
-                CommandOutput.said(
-                    "\(ids) undecided at \(forks) forks: a look of \(next) would sample by another policy than the first forks, so the run looks once"),
-                options)
-            return nil
-        }
-        return next
-    }
-
     /// Does the job the parent gave this process (`ChildCommand`): an empty output, exit 0, once its
     /// answer is complete.
     private static func runChild(_ child: ChildCommand) throws -> CommandOutput {
@@ -244,91 +95,6 @@ public enum BenchCommand {
             try SampledProfilePass.runChild(child.options, measurement: measurement, seconds: seconds)
         }
         return CommandOutput(standardOutput: "")
-    }
-
-    /// The results file's `method`, clause by clause: loudly first, whether an A/B switch added work;
-    /// the sampling method; and how instructions were counted when they were.
-    private static func method(_ options: RunOptions, looks: LookSchedule?, shapes: Int) -> [String] {
-        var clauses: [String] = []
-        if Store.isExtraReadWorkOn { clauses.append("A/B SWITCH ON (BENCH_AB_EXTRA_WORK=1): extra work on every tracked read") }
-        if let kibibytes = Store.coldReadsKibibytes {
-            clauses.append("A/B SWITCH ON (BENCH_AB_COLD_READS=\(kibibytes)): every tracked read also loads a page of \(kibibytes) KiB the caches do not hold")
-        }
-        if let steps = Store.walkStallSteps {
-            clauses.append("A/B SWITCH ON (BENCH_AB_WALK_STALLS=\(steps)): every verdict walk first waits on \(steps) loads in a row that the caches do not hold")
-        }
-        if let work = Store.rootCommitExtraWork {
-            clauses.append("A/B SWITCH ON (BENCH_AB_ROOT_COMMIT_WORK=\(work)): every commit root's table settles spends \(work * 100) % more")
-        }
-        clauses.append(MeasurementResult.fixedBatchMethod)
-        if options.forks > 1 {
-            clauses.append(
-                "samples from \(options.forks) forks (fresh processes of this build, one after another), "
-                    + "each median the median of the forks' medians (one fork, one vote), its interval the exact "
-                    + "order-statistic interval over them")
-            if Suite.distinctRootForks < options.forks {
-                clauses.append("the distinct-root measurements, which no limit reads, in the first \(Suite.distinctRootForks) forks only")
-            }
-        }
-        if let looks {
-            clauses.append("timing limits judged on \(looks.description(shapes: shapes))")
-            clauses.append("a decision waiting on undecided limits takes more forks of every measurement a timing limit reads, up to the next look")
-        }
-        clauses.append(
-            "the groups a timing limit reads are timed first in every fork, before anything else is built, "
-                + "their allocations counted after the last of them, so every fork of every look times them alike")
-        clauses.append(
-            "in every group the shapes take their turns in a fresh order every round, shuffled from the seed in "
-                + "options.roundOrderSeeds, the fork's number and the group's place")
-        let sampling = SuiteRunner.samplingDescription(quick: options.quick, forks: options.forks)
-        clauses += sampling.enumerated().map { $0.offset == 0 ? "sampling: " + $0.element : $0.element }
-        if options.instructions {
-            clauses += InstructionPass.method(
-                InstructionCounter(outputDirectory: ""), valgrindVersion: CallgrindLaunch.valgrindVersion() ?? "valgrind of unknown version",
-                otherSeeds: options.otherSeeds)
-        }
-        if let borrowed = options.countsFrom { clauses.append("body re-run counts taken from \(borrowed), an earlier run of this build") }
-        if let sizes = options.batchSizesFrom {
-            clauses.append(
-                "batch sizes not calibrated: each measurement took the size most of the forks of \(sizes) took (the larger on a tie), "
-                    + "and one it lacks calibrated its own")
-        }
-        return clauses
-    }
-
-    /// The subjects of the spec in `directory`, once they pass `BenchSubjects.problems()`.
-    ///
-    /// - Throws: `FixtureDirectoryError` for a spec that does not load, or `BenchError` with every problem.
-    static func checkedSubjects(_ directory: String) throws -> BenchSubjects {
-        let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: directory))
-        let problems = subjects.problems()
-        guard problems.isEmpty else { throw BenchError(lines: problems) }
-        return subjects
-    }
-
-    /// What the run cannot count because the spec lacks the operation, said before it starts.
-    static func missingSubjects(_ subjects: BenchSubjects) -> [String] {
-        Scenario.Subject.allCases.filter { subjects.picked($0) == nil }.map { role in
-            "not counted: no \(role.rawValue) operation in \(subjects.spec.directory.path) (\(role.why)); "
-                + "its scenarios are left out, and a limit on them is not judged"
-        }
-    }
-
-    static func subjectRecords(_ subjects: BenchSubjects) -> [SubjectRecord] {
-        Scenario.Subject.allCases.compactMap { subject in
-            subjects.picked(subject).map { picked in
-                SubjectRecord(
-                    role: subject.rawValue, operation: picked.name, fixture: picked.fixture.fixture.name, records: picked.records,
-                    slotsWalked: picked.slotsWalked, why: subject.why,
-                    fieldErrors: subject == .largestStrict ? fieldErrorsRecord(picked) : nil)
-            }
-        }
-    }
-
-    /// Where `picked`'s field-errors response comes from; nil when it has none (the check refuses that).
-    private static func fieldErrorsRecord(_ picked: PickedOperation) -> FieldErrorsRecord? {
-        guard case .success(let variant) = picked.fieldErrors() else { return nil }
-        return FieldErrorsRecord(source: variant.source.rawValue, response: variant.responseName, leaves: variant.leaves, how: variant.how)
     }
 
     // MARK: - List, report
@@ -346,59 +112,25 @@ public enum BenchCommand {
     /// - Throws: what loading the limits or the spec throws.
     static func listing(_ options: ListOptions) throws -> [String] {
         let limits = try LimitsFile.load(path: options.limitsPath)
-        let subjects = try checkedSubjects(options.specDirectory)
+        let subjects = try BenchSubjects.checked(options.specDirectory)
         let runOptions = RunOptions(
             quick: false, filter: options.filter, specDirectory: options.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
             outputPath: nil, format: .text, strategies: options.strategies)
         let suite = Suite(subjects: subjects)
-        try requireMeasured(limits, path: options.limitsPath, suite)
-        try requireSelection(suite, subjects, runOptions)
-        let records = subjectRecords(subjects)
+        try RunCommand.requireMeasured(limits, path: options.limitsPath, suite)
+        try RunCommand.requireSelection(suite, subjects, runOptions)
+        let records = RunCommand.subjectRecords(subjects)
         var lines = ["# limits \(options.limitsPath), fixtures \(options.specDirectory)"] + subjects.spec.unplacedErrorNotes.map { "# \($0)" }
         for record in records {
             lines.append("# \(JudgedSubject.isJudged(record, by: limits.limits) ? "judging" : "counting") \(record.line)")
             if let fieldErrors = record.fieldErrors { lines.append("# \(fieldErrors.line)") }
         }
-        lines += JudgedSubject.lines(limits.limits, subjects: records).map { "# \($0)" } + missingSubjects(subjects).map { "# \($0)" }
+        lines += JudgedSubject.lines(limits.limits, subjects: records).map { "# \($0)" } + RunCommand.missingSubjects(subjects).map { "# \($0)" }
         for measurement in SuiteRunner.selected(suite, options: runOptions) {
             lines.append(measurement.key.label)
         }
         lines += SuiteRunner.selectedScenarios(subjects, options: runOptions).map { "\($0.0.name) [counts]" }
         return lines
-    }
-
-    /// Refuses a limits file a limit of which reads a measurement (name and strategy) this bench does
-    /// not have over this spec, or counts a scenario it has none of: such a run would measure
-    /// everything, then leave the limit unjudged and exit 1.
-    ///
-    /// - Throws: `BenchError` naming the file, the limit and what it reads.
-    static func requireMeasured(_ limits: LimitsFile, path: String, _ suite: Suite) throws {
-        let measured = Set(suite.measurements.map { $0.key })
-        // A scenario whose operation this spec lacks (no spreads-only operation) is still the bench's:
-        // its limit is then not judged, as the report says; only a name no scenario has is refused.
-        let scenarios = Set(Scenario.all.map(\.name))
-        for limit in limits.limits {
-            if limit.isTiming {
-                for key in limit.measurementsRead where !measured.contains(key) {
-                    throw BenchError("\(path): limit '\(limit.id)' reads '\(key.name)' [\(key.strategy.rawValue)], which this bench does not "
-                        + "measure over this spec (bench --list names what it does)")
-                }
-            } else if !scenarios.contains(limit.metric) {
-                throw BenchError("\(path): limit '\(limit.id)' counts '\(limit.metric)', a scenario this bench does not have "
-                    + "(bench --list names what it counts)")
-            }
-        }
-    }
-
-    /// Refuses a `--filter` that selects no measurement and no count: a run of nothing would measure
-    /// nothing, leave every limit unjudged and exit 1 at the end, where one line at the start says it.
-    ///
-    /// - Throws: `BenchError` naming the pattern, when nothing under the selected strategies matches it.
-    static func requireSelection(_ suite: Suite, _ subjects: BenchSubjects, _ options: RunOptions) throws {
-        guard let filter = options.filter,
-            SuiteRunner.selected(suite, options: options).isEmpty, SuiteRunner.selectedScenarios(subjects, options: options).isEmpty
-        else { return }
-        throw BenchError.usage("--filter '\(filter.pattern)' selects no measurement and no count under shapes \(options.strategies.rawValue); bench --list names what there is")
     }
 
     private static func report(_ options: ReportOptions) throws -> CommandOutput {

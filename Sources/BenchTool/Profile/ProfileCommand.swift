@@ -31,7 +31,7 @@ enum ProfileCommand {
         guard !FileManager.default.fileExists(atPath: output) else {
             throw BenchError("'\(output)' exists; profile writes a new directory, name another with --out")
         }
-        let subjects = try BenchCommand.checkedSubjects(options.specDirectory)
+        let subjects = try BenchSubjects.checked(options.specDirectory)
         let runOptions = options.runOptions
         let selected = SuiteRunner.selected(Suite(subjects: subjects), options: runOptions)
         guard !selected.isEmpty else {

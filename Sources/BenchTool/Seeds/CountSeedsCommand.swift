@@ -17,7 +17,7 @@ enum CountSeedsCommand {
     ///   names a measurement this build does not have; what the counting throws.
     static func run(requestPath: String, specDirectory: String) throws -> CommandOutput {
         let request = try read(requestPath)
-        let subjects = try BenchCommand.checkedSubjects(specDirectory)
+        let subjects = try BenchSubjects.checked(specDirectory)
         var options = RunOptions.defaults
         options.specDirectory = specDirectory
         let selected = SuiteRunner.selected(Suite(subjects: subjects), options: options)

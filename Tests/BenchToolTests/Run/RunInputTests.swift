@@ -59,14 +59,14 @@ struct RunInputTests {
                 quick: true, filter: MeasurementFilter(pattern: pattern), specDirectory: "spec", limitsPath: Self.limits, outputPath: nil,
                 format: .text, strategies: strategies)
         }
-        let refusal = #expect(throws: BenchError.self) { try BenchCommand.requireSelection(suite, subjects, options("no-such-measurement")) }
+        let refusal = #expect(throws: BenchError.self) { try RunCommand.requireSelection(suite, subjects, options("no-such-measurement")) }
         #expect(refusal?.written.first == "bench: --filter 'no-such-measurement' selects no measurement and no count under shapes all; "
             + "bench --list names what there is (try --help)")
         // A pattern that names something of another strategy only selects nothing under this one.
-        #expect(throws: BenchError.self) { try BenchCommand.requireSelection(suite, subjects, options("fixture)", try StrategySelection.parse("stored").get())) }
-        #expect(throws: Never.self) { try BenchCommand.requireSelection(suite, subjects, options("fixture)")) }
+        #expect(throws: BenchError.self) { try RunCommand.requireSelection(suite, subjects, options("fixture)", try StrategySelection.parse("stored").get())) }
+        #expect(throws: Never.self) { try RunCommand.requireSelection(suite, subjects, options("fixture)")) }
         // A count alone is something to run.
-        #expect(throws: Never.self) { try BenchCommand.requireSelection(suite, subjects, options("nulls-or-errors-commit")) }
+        #expect(throws: Never.self) { try RunCommand.requireSelection(suite, subjects, options("nulls-or-errors-commit")) }
 
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("nothing-\(UUID().uuidString).json").path
         #expect(BenchCommand.main(["--quick", "--filter", "no-such-measurement", "--limits", Self.limits, "--out", out]) == 2)
@@ -92,14 +92,14 @@ struct RunInputTests {
             "scenario.json", replacing: "\"verdict-read-value-changes(spreads-only)\"", with: "\"verdict-read-value-change(spreads-only)\"")
         let subjects = try SuiteTests.subjects()
         let suite = Suite(subjects: subjects)
-        #expect(throws: Never.self) { try BenchCommand.requireMeasured(try LimitsFile.load(path: Self.limits), path: Self.limits, suite) }
+        #expect(throws: Never.self) { try RunCommand.requireMeasured(try LimitsFile.load(path: Self.limits), path: Self.limits, suite) }
         let read = #expect(throws: BenchError.self) {
-            try BenchCommand.requireMeasured(try LimitsFile.load(path: measurement), path: measurement, suite)
+            try RunCommand.requireMeasured(try LimitsFile.load(path: measurement), path: measurement, suite)
         }
         #expect(read?.line.hasPrefix("\(measurement): limit 'root-cost-clear' reads 'commit.field-errors.clearing(largest-strict, 1 handle)' [root], "
             + "which this bench does not measure over this spec") == true, "\(read?.line ?? "")")
         let counted = #expect(throws: BenchError.self) {
-            try BenchCommand.requireMeasured(try LimitsFile.load(path: scenario), path: scenario, suite)
+            try RunCommand.requireMeasured(try LimitsFile.load(path: scenario), path: scenario, suite)
         }
         #expect(counted?.line.contains("counts 'verdict-read-value-change(spreads-only)', a scenario this bench does not have") == true)
 

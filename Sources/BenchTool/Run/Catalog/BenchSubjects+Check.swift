@@ -3,6 +3,16 @@ import Runtime
 import Workloads
 
 extension BenchSubjects {
+    /// The subjects of the spec in `directory`, once they pass `BenchSubjects.problems()`.
+    ///
+    /// - Throws: `FixtureDirectoryError` for a spec that does not load, or `BenchError` with every problem.
+    static func checked(_ directory: String) throws -> BenchSubjects {
+        let subjects = try BenchSubjects(specDirectory: URL(fileURLWithPath: directory))
+        let problems = subjects.problems()
+        guard problems.isEmpty else { throw BenchError(lines: problems) }
+        return subjects
+    }
+
     /// What a run needs of a picked operation, beyond being picked: each one a scenario's or a
     /// measurement's set-up would otherwise throw on half-way through a run.
     ///
