@@ -4,11 +4,21 @@ extension CommandLineParser {
     /// The text `bench --help` prints: every command and option, with its default, and the shapes of
     /// the registry in force.
     static var helpText: String {
+        [introduction, commands + "\n" + commandsOverCommits, options, exitStatus].joined(separator: "\n\n")
+    }
+
+    /// What the bench does, in one sentence.
+    private static var introduction: String {
         """
         bench: measures the phase's shapes (\(ShapeRegistry.current.candidates.map(\.label.rawValue).joined(separator: ", "))) \
         and the \(ShapeRegistry.current.fallback.label.rawValue) fallback side by
         side, judges them against the limits declared in advance, and says which shape ships.
+        """
+    }
 
+    /// USAGE: every command, with what it does; those over commits are `commandsOverCommits`.
+    private static var commands: String {
+        """
         USAGE
           bench [options]                 run every measurement and count, judge, write a results file
           bench --list [list options]     print the operations each limit is judged on and the names
@@ -42,6 +52,12 @@ extension CommandLineParser {
                                   with --out, a differential flame graph of each (red grew, blue shrank)
           bench profile markdown DIR...   profile directories as BENCHMARKS.md's section of profiles
                                   (scripts/benchmarks-md appends it)
+        """
+    }
+
+    /// USAGE, continued: the commands that read many results files or build other commits.
+    private static var commandsOverCommits: String {
+        """
           bench history \(HistoryOption.usage(HistoryOption.all))
                                   every results file of DIR (default: results) in commit order: the
                                   key measurements' medians with 95% CIs (or those PATTERN picks, as
@@ -80,7 +96,12 @@ extension CommandLineParser {
                                   hash seeds, two each and six where a count moved a little there,
                                   and print them as JSON; compare asks it where a count moved
           bench --help                    print this text
+        """
+    }
 
+    /// The options of a run, a listing, a report and a comparison, and how values are written.
+    private static var options: String {
+        """
         OPTIONS OF A RUN
         \(RunOption.helpSection(RunOption.all))
 
@@ -111,7 +132,12 @@ extension CommandLineParser {
           standard error, and compared anyway.
 
         Values go as '--option value' or '--option=value'; each option at most once; '--' ends options.
+        """
+    }
 
+    /// EXIT STATUS: what each status means, for a run and for the other commands.
+    private static var exitStatus: String {
+        """
         EXIT STATUS
           0  every limit passed, or with limits of version 3 a shape ships (for report, validate and
              export: the file was read and is valid;
