@@ -101,11 +101,9 @@ struct TimedBisection: Sendable, Equatable {
         search.ends = measurements.compactMap { key in ends[key].map { TimedMove(measurement: key, change: $0) } }
         let unclear = search.ends.filter { $0.change.verdict == .cannotTell }
         if !unclear.isEmpty { search.add(.cannotTell, from: 0, to: last, unclear) }
-        // Runs of commits left to split, each with the measurements that changed across it; and, for a
-        // run found by elimination, the run that moved around it.
-        var runs: [(from: Int, to: Int, moves: [TimedMove], elimination: TimedStep.Elimination?)] = []
+        var runs: [Run] = []
         let moved = search.ends.filter { $0.change.verdict.isMove }
-        if !moved.isEmpty { runs.append((0, last, moved, nil)) }
+        if !moved.isEmpty { runs.append(Run(from: 0, to: last, moves: moved, elimination: nil)) }
         var skipped: Set<Int> = []
         while let run = runs.popLast() {
             if run.to == run.from + 1 {
@@ -121,45 +119,7 @@ struct TimedBisection: Sendable, Equatable {
                     skipped.insert(probed)
                     continue
                 }
-                var left: [TimedMove] = []
-                var right: [TimedMove] = []
-                // Halves that hold the run's change by elimination: the run moved, the other half is still.
-                var leftByElimination: [TimedMove] = []
-                var rightByElimination: [TimedMove] = []
-                var evidence: [TimedMove] = []
-                for whole in run.moves {
-                    guard let early = halves[0][whole.measurement], let late = halves[1][whole.measurement] else {
-                        search.add(.cannotTell, from: run.from, to: run.to, [whole])
-                        continue
-                    }
-                    let (a, b) = (TimedMove(measurement: whole.measurement, change: early), TimedMove(measurement: whole.measurement, change: late))
-                    if early.verdict.isMove { left.append(a) }
-                    if late.verdict.isMove { right.append(b) }
-                    switch (early.verdict, late.verdict) {
-                    case (.still, .still): search.add(.spread, from: run.from, to: run.to, [whole])
-                    case (.cannotTell, .cannotTell): search.add(.cannotTell, from: run.from, to: run.to, [whole])
-                    // Every run searched moved, or holds a move by elimination; so where one half is
-                    // still the change lies in the other, which the forks could not tell by itself: it
-                    // is searched by elimination, and says so.
-                    case (.cannotTell, .still):
-                        leftByElimination.append(a)
-                        evidence.append(whole)
-                    case (.still, .cannotTell):
-                        rightByElimination.append(b)
-                        evidence.append(whole)
-                    // The other half moved, and is searched: a second change here is not ruled out.
-                    case (.cannotTell, _): search.add(.cannotTell, from: run.from, to: probed, [a], notRuledOut: true)
-                    case (_, .cannotTell): search.add(.cannotTell, from: probed, to: run.to, [b], notRuledOut: true)
-                    default: break
-                    }
-                }
-                // The later half first onto the stack, so the earlier is split first.
-                let elimination = run.elimination
-                    ?? TimedStep.Elimination(since: commits[run.from], until: commits[run.to], moves: evidence)
-                if !rightByElimination.isEmpty { runs.append((probed, run.to, rightByElimination, elimination)) }
-                if !right.isEmpty { runs.append((probed, run.to, right, nil)) }
-                if !leftByElimination.isEmpty { runs.append((run.from, probed, leftByElimination, elimination)) }
-                if !left.isEmpty { runs.append((run.from, probed, left, nil)) }
+                runs += search.split(run, at: probed, halves: halves)
                 split = true
                 break
             }
@@ -171,6 +131,62 @@ struct TimedBisection: Sendable, Equatable {
         search.steps.sort(by: order)
         search.notRuledOut.sort(by: order)
         return search
+    }
+
+    /// A run of commits left to split: the commits after `from` up to `to`, the measurements that
+    /// changed across it, and, for a run found by elimination, the run that moved around it.
+    private struct Run {
+        var from: Int
+        var to: Int
+        var moves: [TimedMove]
+        var elimination: TimedStep.Elimination?
+    }
+
+    /// Judges each measurement of `run` on its two halves at `probed` (`halves`: the earlier pair's
+    /// changes, then the later pair's), records the steps that ends there, and returns the halves
+    /// left to search.
+    private mutating func split(_ run: Run, at probed: Int, halves: [[MeasurementKey: TimedChange]]) -> [Run] {
+        var left: [TimedMove] = []
+        var right: [TimedMove] = []
+        // Halves that hold the run's change by elimination: the run moved, the other half is still.
+        var leftByElimination: [TimedMove] = []
+        var rightByElimination: [TimedMove] = []
+        var evidence: [TimedMove] = []
+        for whole in run.moves {
+            guard let early = halves[0][whole.measurement], let late = halves[1][whole.measurement] else {
+                add(.cannotTell, from: run.from, to: run.to, [whole])
+                continue
+            }
+            let (a, b) = (TimedMove(measurement: whole.measurement, change: early), TimedMove(measurement: whole.measurement, change: late))
+            if early.verdict.isMove { left.append(a) }
+            if late.verdict.isMove { right.append(b) }
+            switch (early.verdict, late.verdict) {
+            case (.still, .still): add(.spread, from: run.from, to: run.to, [whole])
+            case (.cannotTell, .cannotTell): add(.cannotTell, from: run.from, to: run.to, [whole])
+            // Every run searched moved, or holds a move by elimination; so where one half is
+            // still the change lies in the other, which the forks could not tell by itself: it
+            // is searched by elimination, and says so.
+            case (.cannotTell, .still):
+                leftByElimination.append(a)
+                evidence.append(whole)
+            case (.still, .cannotTell):
+                rightByElimination.append(b)
+                evidence.append(whole)
+            // The other half moved, and is searched: a second change here is not ruled out.
+            case (.cannotTell, _): add(.cannotTell, from: run.from, to: probed, [a], notRuledOut: true)
+            case (_, .cannotTell): add(.cannotTell, from: probed, to: run.to, [b], notRuledOut: true)
+            default: break
+            }
+        }
+        let elimination = run.elimination
+            ?? TimedStep.Elimination(since: commits[run.from], until: commits[run.to], moves: evidence)
+        // The later half first onto the stack, so the earlier is split first.
+        return [
+            Run(from: probed, to: run.to, moves: rightByElimination, elimination: elimination),
+            Run(from: probed, to: run.to, moves: right, elimination: nil),
+            Run(from: run.from, to: probed, moves: leftByElimination, elimination: elimination),
+            Run(from: run.from, to: probed, moves: left, elimination: nil),
+        ].filter { !$0.moves.isEmpty }
     }
 
     /// Times the commits at `positions` together, with more forks while a measurement of `asking` is
