@@ -30,49 +30,13 @@ enum ResultsMerge {
         _ files: [(path: String, results: ResultsFile)], instructionsFrom: (path: String, results: ResultsFile)? = nil
     ) throws(BenchError) -> ResultsFile {
         guard let (firstPath, first) = files.first else { throw .at("bench merge", "no results file to merge") }
-        let isLaterLook = { (file: ResultsFile) in file.options.filter != first.options.filter }
-        for (path, file) in files.dropFirst() {
-            if isLaterLook(file) {
-                try requireLaterLook(path, file, of: first, firstPath)
-            } else {
-                try requireSameRun(path, file, as: first, firstPath)
-            }
-        }
-        if let (path, donor) = instructionsFrom { try requireSameBuild(path, donor, as: first, firstPath) }
-
+        let counted = try requireMergeable(files, instructionsFrom: instructionsFrom)
         var merged = first
         // Read, an older file's values are the current layout's; the merged file is a new one of it.
         merged.schema = ResultsSchema.current
-        let counted = files.first { $0.results.hasInstructionCounts } ?? instructionsFrom
-        if let counted {
-            for (path, file) in files + [instructionsFrom].compactMap({ $0 })
-            where file.hasInstructionCounts && file.countingMethod != counted.results.countingMethod {
-                throw .at(
-                    path,
-                    "counted instructions by \(CountingMethod.describe(file.countingMethod ?? 1)), \(counted.path) by "
-                        + "\(CountingMethod.describe(counted.results.countingMethod ?? 1)): counts of two ways cannot be merged")
-            }
-        }
         merged.countingMethod = counted?.results.countingMethod
-        // The counted file first, whose fixed-seed count stands; every file's counts under other seeds.
-        let countSources = [counted].compactMap { $0 } + files.filter { $0.path != counted?.path }
         merged.measurements = try first.measurements.map { record throws(BenchError) in
-            var forks: [MeasurementRecord] = []
-            for (path, file) in files {
-                guard let same = file.measurements.record(record.key) else {
-                    if isLaterLook(file) { continue }
-                    throw .at(path, "has no measurement '\(record.name)' (\(record.strategy.rawValue)), which \(firstPath) has")
-                }
-                forks += same.forkRecords
-            }
-            var merged = MeasurementRecord(mergingForks: forks)
-            let counts = countSources.compactMap { source in
-                source.results.measurements.record(record.key)
-            }
-            merged.instructionsPerOperation = counts.lazy.compactMap(\.instructionsPerOperation).first
-            let others = counts.flatMap { $0.instructionsUnderOtherHashSeeds ?? [] }
-            merged.instructionsUnderOtherHashSeeds = merged.instructionsPerOperation == nil || others.isEmpty ? nil : others
-            return merged
+            try mergedRecord(record.key, files, counted: counted)
         }
         merged.options.forks = merged.measurements.first?.forks?.count ?? files.reduce(0) { $0 + $1.results.options.forks }
         // Each run's shapes took their turns in orders of its own seed; a file of an older schema adds none.
@@ -86,6 +50,80 @@ enum ResultsMerge {
             return load
         }
         merged.fits = try first.fits.map { fit throws(BenchError) in try refit(fit, first: first, merged: merged.measurements, path: firstPath) }
+        judgeAgain(&merged, as: first)
+        // Each run's phases were its own; the merged file is no one run, and its parts' files keep theirs.
+        merged.phases = nil
+        // A file's extra looks measured some measurements in more forks than the rest; merged, every
+        // measurement holds all forks of every file, which no one look took.
+        merged.looksTaken = nil
+        let looks = files.filter { isLaterLook($0.results, of: first) }.count
+        merged.method = (counted?.results.method ?? first.method)
+            + ["merged by bench merge from \(files.count) runs of this build made one after another"
+                + (looks == 0 ? "" : ", \(looks) of them later looks at some measurements (another --filter)")]
+        return merged
+    }
+
+    /// Whether `file` is a later look of `first`'s run: one at some of its measurements (another `--filter`).
+    private static func isLaterLook(_ file: ResultsFile, of first: ResultsFile) -> Bool {
+        file.options.filter != first.options.filter
+    }
+
+    /// Refuses files that do not go with the first, a donor of another build, and counts of two
+    /// counting methods; returns the file whose instruction counts the merged file takes, if any.
+    private static func requireMergeable(
+        _ files: [(path: String, results: ResultsFile)], instructionsFrom: (path: String, results: ResultsFile)?
+    ) throws(BenchError) -> (path: String, results: ResultsFile)? {
+        let (firstPath, first) = files[0]
+        for (path, file) in files.dropFirst() {
+            if isLaterLook(file, of: first) {
+                try requireLaterLook(path, file, of: first, firstPath)
+            } else {
+                try requireSameRun(path, file, as: first, firstPath)
+            }
+        }
+        if let (path, donor) = instructionsFrom { try requireSameBuild(path, donor, as: first, firstPath) }
+        let counted = files.first { $0.results.hasInstructionCounts } ?? instructionsFrom
+        if let counted {
+            for (path, file) in files + [instructionsFrom].compactMap({ $0 })
+            where file.hasInstructionCounts && file.countingMethod != counted.results.countingMethod {
+                throw .at(
+                    path,
+                    "counted instructions by \(CountingMethod.describe(file.countingMethod ?? 1)), \(counted.path) by "
+                        + "\(CountingMethod.describe(counted.results.countingMethod ?? 1)): counts of two ways cannot be merged")
+            }
+        }
+        return counted
+    }
+
+    /// The measurement `key` of every file, one fork one vote, with the counted file's fixed-seed count
+    /// and every file's counts under other seeds.
+    private static func mergedRecord(
+        _ key: MeasurementKey, _ files: [(path: String, results: ResultsFile)], counted: (path: String, results: ResultsFile)?
+    ) throws(BenchError) -> MeasurementRecord {
+        let (firstPath, first) = files[0]
+        var forks: [MeasurementRecord] = []
+        for (path, file) in files {
+            guard let same = file.measurements.record(key) else {
+                if isLaterLook(file, of: first) { continue }
+                throw .at(path, "has no measurement '\(key.name)' (\(key.strategy.rawValue)), which \(firstPath) has")
+            }
+            forks += same.forkRecords
+        }
+        var merged = MeasurementRecord(mergingForks: forks)
+        // The counted file first, whose fixed-seed count stands; every file's counts under other seeds.
+        let countSources = [counted].compactMap { $0 } + files.filter { $0.path != counted?.path }
+        let counts = countSources.compactMap { source in
+            source.results.measurements.record(key)
+        }
+        merged.instructionsPerOperation = counts.lazy.compactMap(\.instructionsPerOperation).first
+        let others = counts.flatMap { $0.instructionsUnderOtherHashSeeds ?? [] }
+        merged.instructionsUnderOtherHashSeeds = merged.instructionsPerOperation == nil || others.isEmpty ? nil : others
+        return merged
+    }
+
+    /// Judges `merged` again as `first`'s run judged itself, over all its forks: the limits, the
+    /// handle's share, the decision and the read floor.
+    private static func judgeAgain(_ merged: inout ResultsFile, as first: ResultsFile) {
         let judgement = Judge(
             limits: first.limits.map(\.limit), buildConfiguration: first.environment.buildConfiguration, quick: first.options.quick,
             shapes: first.shapes, looks: first.looks, noise: first.noise
@@ -95,16 +133,6 @@ enum ResultsMerge {
         merged.readFloor = ReadFloor.figures(
             measurements: merged.measurements, subjects: first.subjects, buildConfiguration: first.environment.buildConfiguration,
             quick: first.options.quick)
-        // Each run's phases were its own; the merged file is no one run, and its parts' files keep theirs.
-        merged.phases = nil
-        // A file's extra looks measured some measurements in more forks than the rest; merged, every
-        // measurement holds all forks of every file, which no one look took.
-        merged.looksTaken = nil
-        let looks = files.filter { isLaterLook($0.results) }.count
-        merged.method = (counted?.results.method ?? first.method)
-            + ["merged by bench merge from \(files.count) runs of this build made one after another"
-                + (looks == 0 ? "" : ", \(looks) of them later looks at some measurements (another --filter)")]
-        return merged
     }
 
     // MARK: - Checks
