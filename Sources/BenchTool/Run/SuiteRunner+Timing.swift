@@ -99,16 +99,7 @@ extension SuiteRunner {
     private func time(
         _ group: [SamplingUnit], index: Int, of count: Int, forks: Int, gating: Bool, order: Sampler.RoundOrder
     ) throws -> TimedGroup {
-        // Each unit's measurement, then its partner's: the order of the sampler's results.
-        var preparedGroup: [(SuiteMeasurement, SuiteMeasurement.Prepared)] = []
-        for unit in group {
-            if let partner = unit.partner, let alternation = unit.measurement.alternation {
-                let pair = try alternation.preparePair()
-                preparedGroup += [(unit.measurement, pair.own), (partner, pair.partner)]
-            } else {
-                preparedGroup.append((unit.measurement, try unit.measurement.prepare()))
-            }
-        }
+        let preparedGroup = try Self.prepare(group)
         var names: [String] = []
         for name in group.flatMap({ [$0.measurement.name] + ($0.partner.map { [$0.name] } ?? []) }) where !names.contains(name) {
             names.append(name)
@@ -141,6 +132,34 @@ extension SuiteRunner {
         let sampler = Sampler(policy: policy, timer: timer) { sampling in
             progress.show(sampling, step: index + 1, of: count, strategy: .unshaped)
         }
+        let harnessMeasurements = harness(group, preparedGroup, oneCalls: oneCalls)
+        let results = sampler.runInterleaved(harnessMeasurements, order: order)
+        progress.finishedGroup(names.joined(separator: " + "), step: index + 1, of: count, samples: Self.sampleCounts(group, results))
+        let entries = zip(zip(preparedGroup, results), oneCalls).map { pair, oneCall in
+            (measurement: pair.0.0, prepared: pair.0.1, result: pair.1, oneCall: oneCall)
+        }
+        return TimedGroup(entries: entries, policy: policy, isSlow: isSlow, slowest: slowest)
+    }
+
+    /// Each unit's measurement prepared, then its partner's: the order of the sampler's results.
+    private static func prepare(_ group: [SamplingUnit]) throws -> [(SuiteMeasurement, SuiteMeasurement.Prepared)] {
+        var preparedGroup: [(SuiteMeasurement, SuiteMeasurement.Prepared)] = []
+        for unit in group {
+            if let partner = unit.partner, let alternation = unit.measurement.alternation {
+                let pair = try alternation.preparePair()
+                preparedGroup += [(unit.measurement, pair.own), (partner, pair.partner)]
+            } else {
+                preparedGroup.append((unit.measurement, try unit.measurement.prepare()))
+            }
+        }
+        return preparedGroup
+    }
+
+    /// The harness's measurements of a prepared group: a unit with a partner as one alternating
+    /// pair, any other alone, in this run's batch size where it has one.
+    private func harness(
+        _ group: [SamplingUnit], _ preparedGroup: [(SuiteMeasurement, SuiteMeasurement.Prepared)], oneCalls: [UInt64]
+    ) -> [Harness.Measurement] {
         var harnessMeasurements: [Harness.Measurement] = []
         var position = 0
         for unit in group {
@@ -163,12 +182,7 @@ extension SuiteRunner {
             harnessMeasurements.append(harness)
             position += 1
         }
-        let results = sampler.runInterleaved(harnessMeasurements, order: order)
-        progress.finishedGroup(names.joined(separator: " + "), step: index + 1, of: count, samples: Self.sampleCounts(group, results))
-        let entries = zip(zip(preparedGroup, results), oneCalls).map { pair, oneCall in
-            (measurement: pair.0.0, prepared: pair.0.1, result: pair.1, oneCall: oneCall)
-        }
-        return TimedGroup(entries: entries, policy: policy, isSlow: isSlow, slowest: slowest)
+        return harnessMeasurements
     }
 
     /// A measurement and, when it is timed in alternation with another, that other.
