@@ -53,6 +53,15 @@ enum BisectCommand {
         let lock = try repository.lockWorktree(for: "bench bisect \(options.good) \(options.bad)")
         defer { lock.release() }
         if options.time { return try runTimed(options, commits: commits, repository: repository, output: output) }
+        return try runCounted(options, commits: commits, repository: repository, output: output)
+    }
+
+    /// The bisection by counts: GOOD and BAD counted first, then the commits the search asks for,
+    /// each culprit's movers, flame graph and, where asked, its moves under other hash seeds.
+    private static func runCounted(
+        _ options: BisectOptions, commits: [String], repository: BisectRepository, output: String
+    ) throws -> CommandOutput {
+        let (good, bad) = (commits[0], commits[commits.count - 1])
         let described = repository.describe(commits)
         let name = { (commit: String) in described[commit]?.short ?? String(commit.prefix(7)) }
         let started = Date()
@@ -86,23 +95,33 @@ enum BisectCommand {
         let report = BisectReport(bisection: bisection, commits: described.mapValues(\.line), skipped: probe.skipped)
         var sections = [report.summary]
         for (index, step) in bisection.steps.enumerated() {
-            var lines = report.stepLines(step, number: index + 1, of: bisection.steps.count)
-            if step.isOneCommit, let culprit = step.candidates.first, let since = step.moves.first?.since {
-                let largest = step.moves.sorted { abs(log($0.ratio)) > abs(log($1.ratio)) }.map(\.measurement)
-                lines += movers(largest, from: probe.profileDirectory(since), to: probe.profileDirectory(culprit), names: (name(since), name(culprit)))
-                lines += flameGraph(largest[0], since: since, culprit: culprit, probe: probe, output: output, names: (name(since), name(culprit)))
-                if options.countsSeeds {
-                    lines += StepSeeds.lines(
-                        step, since: since, culprit: culprit, root: root, rule: ComparisonRule(instructionsThreshold: options.instructionsThreshold),
-                        say: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-                }
-            }
-            sections.append(lines.joined(separator: "\n"))
+            sections.append(
+                stepSection(step, number: index + 1, of: bisection.steps.count, report: report, probe: probe, options: options, output: output, name: name)
+                    .joined(separator: "\n"))
         }
         sections += [report.coursesNotStepped, report.skippedLines, report.closing(seconds: Date().timeIntervalSince(started), counted: probe.seconds.count)]
             .compactMap { $0 }
         let status: ExitStatus = bisection.steps.isEmpty ? .failure : .success
         return CommandOutput(standardOutput: sections.joined(separator: "\n\n") + "\n", status: status)
+    }
+
+    /// A step's lines: the report's, and for a step of one commit the functions that moved most, a
+    /// differential flame graph and, where asked, the moves under other hash seeds.
+    private static func stepSection(
+        _ step: CountStep, number: Int, of count: Int, report: BisectReport, probe: BisectProbe, options: BisectOptions, output: String,
+        name: (String) -> String
+    ) -> [String] {
+        var lines = report.stepLines(step, number: number, of: count)
+        guard step.isOneCommit, let culprit = step.candidates.first, let since = step.moves.first?.since else { return lines }
+        let largest = step.moves.sorted { abs(log($0.ratio)) > abs(log($1.ratio)) }.map(\.measurement)
+        lines += movers(largest, from: probe.profileDirectory(since), to: probe.profileDirectory(culprit), names: (name(since), name(culprit)))
+        lines += flameGraph(largest[0], since: since, culprit: culprit, probe: probe, output: output, names: (name(since), name(culprit)))
+        if options.countsSeeds {
+            lines += StepSeeds.lines(
+                step, since: since, culprit: culprit, root: probe.repository.root, rule: ComparisonRule(instructionsThreshold: options.instructionsThreshold),
+                say: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        }
+        return lines
     }
 
     /// The functions whose self instructions per operation moved most between the two profiles, for
