@@ -18,21 +18,6 @@ struct ComparisonTables {
 
     init(comparison: ResultsComparison, markdown: Bool = false) {
         let rule = comparison.rule
-        func verdict(_ verdict: ComparisonVerdict, _ basis: ComparisonBasis, _ reason: ComparisonReason, threshold: Double) -> String {
-            let text: String
-            switch (verdict, reason) {
-            case (.same, _): text = "same (within +\(rule.percent(threshold)))"
-            case (.cannotTell, .reachesPastTheThreshold): text = "cannot tell (interval past +\(rule.percent(threshold)))"
-            case (.cannotTell, _): text = "cannot tell (\(reason.rawValue))"
-            case (.slower, .slowerInTimeAlone): text = "slower by \(basis.rawValue), instructions unmoved: memory, kernel or waiting"
-            default: text = verdict.rawValue
-            }
-            let by = verdict == .cannotTell || reason == .slowerInTimeAlone ? "" : " by \(basis.rawValue)"
-            // Bold is for a change found, and for what keeps a gate from passing.
-            let marked = verdict != .same
-            return markdown && marked ? "**\(text)\(by)**" : text + by
-        }
-
         measurements = Table(
             headers: ["measurement", "old", "new", "new/old [\(rule.percent(rule.confidenceLevel)) CI]", "p (Holm)", "verdict"],
             rows: comparison.measurements.map { item in
@@ -43,7 +28,7 @@ struct ComparisonTables {
                     FigureText.duration(item.new.median, interval: item.new.medianInterval),
                     Self.ratio(item.ratio, interval: item.ratioInterval),
                     Self.pValue(item.adjustedPValue),
-                    verdict(item.verdict, item.basis, item.reason, threshold: threshold),
+                    Self.verdict(item.verdict, item.basis, item.reason, threshold: threshold, rule: rule, markdown: markdown),
                 ]
             })
 
@@ -57,27 +42,12 @@ struct ComparisonTables {
                     item.new.instructionsPerOperation.map(FigureText.number) ?? "n/a",
                     Self.ratio(item.instructionsRatio, interval: nil),
                     Self.hashSpread(item),
-                    verdict(item.timeVerdict, ComparisonBasis(item.clock), item.timeReason, threshold: rule.threshold)
+                    Self.verdict(item.timeVerdict, ComparisonBasis(item.clock), item.timeReason, threshold: rule.threshold, rule: rule, markdown: markdown)
                         + Self.decides(item.instructionsDoubt, rule: rule),
                 ]
             })
 
-        let allocationsCompared = comparison.measurements.filter { $0.allocations != nil }.count
-        let changedAllocations = comparison.allocationChanges
-        allocationsLine = changedAllocations.isEmpty
-            ? "allocations per operation: \(allocationsCompared) compared, all equal"
-            : "allocations per operation: \(changedAllocations.count) of \(allocationsCompared) changed"
-        allocations = changedAllocations.isEmpty ? nil : Table(
-            headers: ["measurement", "old", "new", "operations counted", "gates"],
-            rows: changedAllocations.compactMap { item in
-                item.allocations.map { change in
-                    [
-                        item.key.label, FigureText.perOperation(change.old), FigureText.perOperation(change.new),
-                        "\(change.oldOperations) / \(change.newOperations)",
-                        change.isExact ? (change.isRegression ? "yes: more" : "no: fewer") : "no: passes of unequal length",
-                    ]
-                }
-            })
+        (allocationsLine, allocations) = Self.allocations(comparison)
 
         let countsCompared = comparison.changedCounts.count + comparison.equalCounts
         countsLine = comparison.changedCounts.isEmpty
@@ -88,6 +58,45 @@ struct ComparisonTables {
             rows: comparison.changedCounts.map {
                 [$0.scenario, $0.strategy.rawValue, $0.body, FigureText.count($0.old), FigureText.count($0.new)]
             })
+    }
+
+    /// A verdict in words: `same (within +5%)`, `cannot tell (...)`, `slower by instructions`; in
+    /// markdown a change found, or what keeps a gate from passing, in bold.
+    private static func verdict(
+        _ verdict: ComparisonVerdict, _ basis: ComparisonBasis, _ reason: ComparisonReason, threshold: Double, rule: ComparisonRule, markdown: Bool
+    ) -> String {
+        let text: String
+        switch (verdict, reason) {
+        case (.same, _): text = "same (within +\(rule.percent(threshold)))"
+        case (.cannotTell, .reachesPastTheThreshold): text = "cannot tell (interval past +\(rule.percent(threshold)))"
+        case (.cannotTell, _): text = "cannot tell (\(reason.rawValue))"
+        case (.slower, .slowerInTimeAlone): text = "slower by \(basis.rawValue), instructions unmoved: memory, kernel or waiting"
+        default: text = verdict.rawValue
+        }
+        let by = verdict == .cannotTell || reason == .slowerInTimeAlone ? "" : " by \(basis.rawValue)"
+        // Bold is for a change found, and for what keeps a gate from passing.
+        let marked = verdict != .same
+        return markdown && marked ? "**\(text)\(by)**" : text + by
+    }
+
+    /// The line on allocations per operation, and the table of those that changed (nil when none did).
+    private static func allocations(_ comparison: ResultsComparison) -> (String, Table?) {
+        let allocationsCompared = comparison.measurements.filter { $0.allocations != nil }.count
+        let changedAllocations = comparison.allocationChanges
+        let line = changedAllocations.isEmpty
+            ? "allocations per operation: \(allocationsCompared) compared, all equal"
+            : "allocations per operation: \(changedAllocations.count) of \(allocationsCompared) changed"
+        return (line, changedAllocations.isEmpty ? nil : Table(
+            headers: ["measurement", "old", "new", "operations counted", "gates"],
+            rows: changedAllocations.compactMap { item in
+                item.allocations.map { change in
+                    [
+                        item.key.label, FigureText.perOperation(change.old), FigureText.perOperation(change.new),
+                        "\(change.oldOperations) / \(change.newOperations)",
+                        change.isExact ? (change.isRegression ? "yes: more" : "no: fewer") : "no: passes of unequal length",
+                    ]
+                }
+            }))
     }
 
     /// `1.20× [1.18, 1.22]`, or `n/a` without a ratio.
