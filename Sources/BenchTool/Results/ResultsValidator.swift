@@ -110,7 +110,17 @@ enum ResultsValidator {
         } else if measurement.batches.invocations.sampling != measurement.batches.size * samples.count {
             problems.append("\(name): \(measurement.batches.invocations.sampling) sampled calls, not batch size × samples")
         }
-        let sorted = samples.sorted()
+        problems += summaryProblems(measurement, schema: schema, name: name)
+        problems += countProblems(measurement, name: name)
+        return problems
+    }
+
+    /// Whether the summary is the samples': the median (of the forks' medians from schema 5), the
+    /// extremes, and an interval that holds the median.
+    private static func summaryProblems(_ measurement: MeasurementRecord, schema: Int, name: String) -> [String] {
+        var problems: [String] = []
+        let summary = measurement.summary
+        let sorted = measurement.samples.sorted()
         // Same type-7 arithmetic as the harness, so an untouched file matches exactly.
         let position = Double(sorted.count - 1) * 0.5
         let lower = Int(position.rounded(.down))
@@ -130,6 +140,12 @@ enum ResultsValidator {
         if !(interval.lower <= summary.median && summary.median <= interval.upper) {
             problems.append("\(name): the median's interval [\(interval.lower), \(interval.upper)] does not contain it")
         }
+        return problems
+    }
+
+    /// Whether the allocations follow from their count, and the instruction counts are numbers a count can be.
+    private static func countProblems(_ measurement: MeasurementRecord, name: String) -> [String] {
+        var problems: [String] = []
         let allocations = measurement.allocations
         if (allocations.count == nil) == (allocations.unavailableReason == nil) {
             problems.append("\(name): allocations need a count or a reason it is unavailable, not both or neither")
