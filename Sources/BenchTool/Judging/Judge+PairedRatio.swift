@@ -39,23 +39,10 @@ extension Judge {
         let (topMedian, bottomMedian) =
             clock == .wall ? (numerator.summary.median, denominator.summary.median) : (ForkMedians.median(of: top), ForkMedians.median(of: bottom))
         let sides = "\(limit.shape.rawValue) median \(FigureText.duration(topMedian)) over "
-            + (limit.statistic == .pairedRatioToStored ? "stored's " : "") + FigureText.duration(bottomMedian)
+            + (limit.statistic == .pairedRatioToStored ? "\(FigureStrategy.fallback.rawValue)'s " : "") + FigureText.duration(bottomMedian)
             + (clock == .wall ? "" : " on \(clock.words)")
         guard let paired = PairedRatio(groups: top, over: bottom, level: level) else {
-            let ratio = topMedian / bottomMedian
-            let figure = "\(sides): ratio \(FigureText.ratio(ratio))" + (top.count == 1 ? " in one process" : "")
-            guard buildConfiguration == "release" else {
-                return LimitJudgement(
-                    limit: limit, value: ratio, interval: nil, verdict: .notJudged, gates: gates,
-                    reason: "\(Self.debugBuildReason) (\(figure) measured in a \(buildConfiguration) build)")
-            }
-            let fewest = PairedRatio.fewestProcesses(level: level)
-            let reason = top.count == 1
-                ? "\(figure), which cannot say how much the next process would differ: a paired ratio needs forks (run with --forks)"
-                : "\(figure): \(top.count) forks reach no \(Self.percent(level)) interval; a paired ratio needs \(fewest) at least"
-            return LimitJudgement(
-                limit: limit, value: ratio, interval: nil, verdict: quick ? .indicative : .undecided, gates: gates,
-                reason: quick ? Self.indicative(.undecided, reason) : reason)
+            return withoutInterval(limit, sides: sides, ratio: topMedian / bottomMedian, forks: top.count, level: level, gates: gates)
         }
         let interval = paired.interval
         let figure = "\(sides): ratio \(FigureText.ratio(paired.ratio)) [\(FigureText.number(interval.lower)), "
@@ -74,6 +61,24 @@ extension Judge {
             judgement.reason += "; \(instructions.text)" + (beyond ? ": beyond the margin" : "")
         }
         return judgement
+    }
+
+    /// A paired ratio whose forks reach no interval: not judged in a debug build; else undecided (or
+    /// indicative under `--quick`), saying how many forks an interval needs.
+    private func withoutInterval(_ limit: Limit, sides: String, ratio: Double, forks: Int, level: Double, gates: Bool) -> LimitJudgement {
+        let figure = "\(sides): ratio \(FigureText.ratio(ratio))" + (forks == 1 ? " in one process" : "")
+        guard buildConfiguration == "release" else {
+            return LimitJudgement(
+                limit: limit, value: ratio, interval: nil, verdict: .notJudged, gates: gates,
+                reason: "\(Self.debugBuildReason) (\(figure) measured in a \(buildConfiguration) build)")
+        }
+        let fewest = PairedRatio.fewestProcesses(level: level)
+        let reason = forks == 1
+            ? "\(figure), which cannot say how much the next process would differ: a paired ratio needs forks (run with --forks)"
+            : "\(figure): \(forks) forks reach no \(Self.percent(level)) interval; a paired ratio needs \(fewest) at least"
+        return LimitJudgement(
+            limit: limit, value: ratio, interval: nil, verdict: quick ? .indicative : .undecided, gates: gates,
+            reason: quick ? Self.indicative(.undecided, reason) : reason)
     }
 
     /// How well each fork knows its own ratio of two medians: the half-width of each side's 95 %
