@@ -14,7 +14,7 @@ import Darwin
 /// On the 2-core machine here, at 16 MiB, it slowed the tracked verdict walk by about a tenth; but a
 /// tracked read's count moves with any change to the code (Observation hashes key paths), and a step a
 /// tracked read moves a short read's count by several percent, so the release gate's proof of a
-/// change in time alone uses `WalkStalls`, and `scripts/bisect-proof --time` compiles `KernelTime`
+/// change in time alone uses `WalkStalls`, and `scripts/bisect-proof --time` writes `KernelTime`
 /// into its culprit.
 enum ColdReads {
     /// The chain's size in kibibytes, when the switch is on; at least one page.
