@@ -104,12 +104,12 @@ public struct ComparisonRule: Sendable, Equatable, Codable {
     /// The rule in one sentence, for the head of every comparison.
     var sentence: String {
         "by time, on the thread's CPU clock where both files recorded it, each fork's median one vote: slower or faster "
-            + "only when the \(percent(confidenceLevel)) interval of the ratio (Hodges-Lehmann, Moses) excludes 1, the "
+            + "only when the \(FigureText.compactPercent(confidenceLevel)) interval of the ratio (Hodges-Lehmann, Moses) excludes 1, the "
             + "Mann-Whitney p (Holm-adjusted over all measurements) < \(significanceLevel), and the ratio is beyond "
-            + "±\(percent(threshold)); the same when the interval reaches no higher than +\(percent(threshold)); else cannot tell. "
-            + "By instructions (beyond ±\(percent(instructionsThreshold))) where both files counted them and the counts "
+            + "±\(FigureText.compactPercent(threshold)); the same when the interval reaches no higher than +\(FigureText.compactPercent(threshold)); else cannot tell. "
+            + "By instructions (beyond ±\(FigureText.compactPercent(instructionsThreshold))) where both files counted them and the counts "
             + "do not move under other hash seeds, or the change is also beyond \(marginText) "
-            + "their spread there (at most \(percent(widestDecidingSpread)), under \(leastSeedsToDecide) seeds or more); "
+            + "their spread there (at most \(FigureText.compactPercent(widestDecidingSpread)), under \(leastSeedsToDecide) seeds or more); "
             + "counts that did not move never clear a time that is slower"
     }
 
@@ -137,12 +137,5 @@ public struct ComparisonRule: Sendable, Equatable, Codable {
     var marginText: String {
         seedSpreadMargin == seedSpreadMargin.rounded() && abs(seedSpreadMargin) < 1e6
             ? "\(Int(seedSpreadMargin))×" : FigureText.ratio(seedSpreadMargin)
-    }
-
-    /// `5%`, `2.5%`, `0.5%`.
-    func percent(_ fraction: Double) -> String {
-        let value = fraction * 100
-        let whole = value.rounded()
-        return abs(value - whole) < 1e-9 ? "\(Int(whole))%" : "\(FigureText.number(value))%"
     }
 }

@@ -19,7 +19,7 @@ struct ComparisonTables {
     init(comparison: ResultsComparison, markdown: Bool = false) {
         let rule = comparison.rule
         measurements = Table(
-            headers: ["measurement", "old", "new", "new/old [\(rule.percent(rule.confidenceLevel)) CI]", "p (Holm)", "verdict"],
+            headers: ["measurement", "old", "new", "new/old [\(FigureText.compactPercent(rule.confidenceLevel)) CI]", "p (Holm)", "verdict"],
             rows: comparison.measurements.map { item in
                 let threshold = item.basis == .instructions ? rule.instructionsThreshold : rule.threshold
                 return [
@@ -67,8 +67,8 @@ struct ComparisonTables {
     ) -> String {
         let text: String
         switch (verdict, reason) {
-        case (.same, _): text = "same (within +\(rule.percent(threshold)))"
-        case (.cannotTell, .reachesPastTheThreshold): text = "cannot tell (interval past +\(rule.percent(threshold)))"
+        case (.same, _): text = "same (within +\(FigureText.compactPercent(threshold)))"
+        case (.cannotTell, .reachesPastTheThreshold): text = "cannot tell (interval past +\(FigureText.compactPercent(threshold)))"
         case (.cannotTell, _): text = "cannot tell (\(reason.rawValue))"
         case (.slower, .slowerInTimeAlone): text = "slower by \(basis.rawValue), instructions unmoved: memory, kernel or waiting"
         default: text = verdict.rawValue

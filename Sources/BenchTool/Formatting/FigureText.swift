@@ -39,6 +39,19 @@ enum FigureText {
     }
 
 
+    /// A fraction as a rule or a level is written: whole percentages whole, others to three
+    /// significant figures, no space: `5%`, `2.5%`, `97.5%`.
+    static func compactPercent(_ fraction: Double) -> String {
+        let value = fraction * 100
+        let whole = value.rounded()
+        return abs(value - whole) < 1e-9 ? "\(Int(whole))%" : "\(number(value))%"
+    }
+
+    /// A share to one decimal, as the profiles' tables write it: `12.5%`.
+    static func tenthsPercent(_ share: Double) -> String {
+        String(format: "%.1f%%", share * 100)
+    }
+
     /// A plain number with three significant digits, e.g. `0.0400` or `24.6`; whole numbers of three
     /// digits or more are written whole.
     static func number(_ value: Double) -> String {

@@ -62,8 +62,8 @@ enum HistoryTables {
     /// What makes a step, in a line: `instructions beyond ±1% on one toolchain; time (CPU clock where
     /// both runs have it) beyond ±5% by compare's rule on one machine`.
     static func stepsRule(_ rule: ComparisonRule) -> String {
-        "instructions beyond ±\(rule.percent(rule.instructionsThreshold)) on one toolchain; "
-            + "time (CPU clock where both runs have it) beyond ±\(rule.percent(rule.threshold)) by compare's rule on one machine"
+        "instructions beyond ±\(FigureText.compactPercent(rule.instructionsThreshold)) on one toolchain; "
+            + "time (CPU clock where both runs have it) beyond ±\(FigureText.compactPercent(rule.threshold)) by compare's rule on one machine"
     }
 
     /// A row per step, and a row where a series of comparable runs begins anew, in run order.

@@ -46,7 +46,7 @@ extension Judge {
         }
         let interval = paired.interval
         let figure = "\(sides): ratio \(FigureText.ratio(paired.ratio)) [\(FigureText.number(interval.lower)), "
-            + "\(FigureText.number(interval.upper))] (\(Self.percent(level)) CI, \(top.count) forks paired)"
+            + "\(FigureText.number(interval.upper))] (\(FigureText.compactPercent(level)) CI, \(top.count) forks paired)"
         var judgement = judgeInterval(limit, value: paired.ratio, interval: interval, figure: figure)
         if saysWithinForkSpread, let within = Self.withinForkSpread(top, bottom) {
             judgement.reason += "; a fork's own ratio known to ±\(FigureText.perOperation(within * 100)) % (95 %, the median over forks)"
@@ -75,7 +75,7 @@ extension Judge {
         let fewest = PairedRatio.fewestProcesses(level: level)
         let reason = forks == 1
             ? "\(figure), which cannot say how much the next process would differ: a paired ratio needs forks (run with --forks)"
-            : "\(figure): \(forks) forks reach no \(Self.percent(level)) interval; a paired ratio needs \(fewest) at least"
+            : "\(figure): \(forks) forks reach no \(FigureText.compactPercent(level)) interval; a paired ratio needs \(fewest) at least"
         return LimitJudgement(
             limit: limit, value: ratio, interval: nil, verdict: quick ? .indicative : .undecided, gates: gates,
             reason: quick ? Self.indicative(.undecided, reason) : reason)

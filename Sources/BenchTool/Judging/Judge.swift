@@ -129,7 +129,7 @@ struct Judge: Sendable {
             let median = ForkMedians.median(of: groups)
             let units = groups.count == 1 ? "samples of one process" : "forks"
             let count = groups.count == 1 ? groups[0].count : groups.count
-            let reason = "median \(FigureText.duration(median)): \(count) \(units) reach no \(Self.percent(level)) interval; "
+            let reason = "median \(FigureText.duration(median)): \(count) \(units) reach no \(FigureText.compactPercent(level)) interval; "
                 + "it needs \(ForkMedians.fewest(level: level)) at least"
             let verdict: LimitOutcome = buildConfiguration != "release" ? .notJudged : quick ? .indicative : .undecided
             return LimitJudgement(
@@ -137,7 +137,7 @@ struct Judge: Sendable {
                 reason: quick ? Self.indicative(.undecided, reason) : buildConfiguration != "release" ? Self.debugBuildReason : reason)
         }
         let over = groups.count == 1 ? "one process" : "\(groups.count) forks' medians"
-        let figure = "median \(FigureText.duration(medians.median, interval: medians.interval)) (\(Self.percent(level)) CI, over \(over))"
+        let figure = "median \(FigureText.duration(medians.median, interval: medians.interval)) (\(FigureText.compactPercent(level)) CI, over \(over))"
         var judgement = judgeInterval(limit, value: medians.median, interval: medians.interval, figure: figure)
         if judgement.verdict == .undecided, let threshold = limit.threshold {
             judgement.reason += Self.forksToDecide(
@@ -231,10 +231,6 @@ struct Judge: Sendable {
     /// The reason of a `--quick` run's timing: what it would have been.
     static func indicative(_ verdict: LimitOutcome, _ reason: String) -> String {
         "--quick: timings do not gate; would be \(verdict.rawValue): \(reason)"
-    }
-
-    static func percent(_ level: Double) -> String {
-        "\(FigureText.perOperation(level * 100))%"
     }
 }
 

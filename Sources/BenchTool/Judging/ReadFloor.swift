@@ -109,7 +109,7 @@ private struct Reckoner {
             // ratio is judged as a cost limit's is.
             (ratio, interval) = (forkRatios.ratio, forkRatios.interval)
             figures = "median \(FigureText.duration(top.summary.median)) over \(FigureText.duration(bottom.summary.median)); "
-                + "the forks' ratios \(FigureText.ratio(ratio)) (\(Judge.percent(interval.level)) CI, \(groups.count) forks paired)"
+                + "the forks' ratios \(FigureText.ratio(ratio)) (\(FigureText.compactPercent(interval.level)) CI, \(groups.count) forks paired)"
         } else {
             ratio = top.summary.median / bottom.summary.median
             // Both were measured in the run's same processes: a fork that ran slow ran slow for both, so
@@ -120,7 +120,7 @@ private struct Reckoner {
                 : Statistics.bootstrapMedianRatioInterval(
                     groups: groups, otherGroups, level: rule.confidenceLevel, resamples: rule.resamples, seed: rule.seed)
             figures = "median \(FigureText.duration(top.summary.median)) over \(FigureText.duration(bottom.summary.median)) "
-                + "(\(Judge.percent(interval.level)) CI of the ratio by bootstrap)"
+                + "(\(FigureText.compactPercent(interval.level)) CI of the ratio by bootstrap)"
         }
         guard buildConfiguration == "release" else {
             return figure(ratio, interval, .notJudged, "\(Judge.debugBuildReason) (\(figures) measured in a \(buildConfiguration) build)")

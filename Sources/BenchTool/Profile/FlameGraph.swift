@@ -78,7 +78,7 @@ struct FlameGraph {
             guard boxWidth >= 0.3 else { continue }
             let y = height - 10 - Double(depth + 1) * Self.rowHeight
             let share = Double(node.samples) / total
-            var label = "\(node.name) (\(node.samples) samples, \(Self.percent(share)))"
+            var label = "\(node.name) (\(node.samples) samples, \(FigureText.tenthsPercent(share)))"
             var colour = Self.warm(node.name)
             if let base {
                 let baseShare = Double(base.samples(at: path[...])) / Double(max(base.samples, 1))
@@ -105,11 +105,9 @@ struct FlameGraph {
     private var caption: String {
         let outside = stacks.samplesOutside
         let all = max(stacks.samples, 1)
-        return "\(stacks.samplesInside) samples in the timed loop; \(outside) outside it (\(Self.percent(Double(outside) / Double(all))) of the process's); "
+        return "\(stacks.samplesInside) samples in the timed loop; \(outside) outside it (\(FigureText.tenthsPercent(Double(outside) / Double(all))) of the process's); "
             + "\(stacks.samplesWithUnknownFrames) with an unknown frame" + (baseline == nil ? "" : "; red grew, blue shrank against the baseline")
     }
-
-    static func percent(_ share: Double) -> String { String(format: "%.1f%%", share * 100) }
 
     static func attribute(_ value: Double) -> String { "\"" + String(format: "%.1f", value) + "\"" }
 

@@ -49,7 +49,7 @@ enum ProfileMarkdown {
             let folder = (directory as NSString).appendingPathComponent(entry.directory)
             out += "\n### \(entry.measurement)\n\n"
             out += "\(ProfileTable.figure(table.instructionsPerOperation)) instructions per operation over \(entry.operations) operations, "
-                + "\(ProfileTable.percent(table.attributedShare)) attributed to named functions"
+                + "\(FigureText.tenthsPercent(table.attributedShare)) attributed to named functions"
             if let inside = entry.samplesInside, let outside = entry.samplesOutside {
                 out += "; perf: \(inside) samples in the timed loop, \(outside) outside it, \(entry.samplesWithUnknownFrames ?? 0) with an unknown frame"
                 // A PNG where scripts/benchmarks-md could rasterise one (shown everywhere markdown is),
@@ -62,7 +62,7 @@ enum ProfileMarkdown {
             out += "| self/op | share | incl/op | calls/op | function |\n|---:|---:|---:|---:|---|\n"
             for row in table.rows.prefix(top) {
                 let name = row.name.replacingOccurrences(of: "|", with: "\\|")
-                out += "| \(ProfileTable.figure(row.selfPerOperation)) | \(ProfileTable.percent(row.selfShare)) | "
+                out += "| \(ProfileTable.figure(row.selfPerOperation)) | \(FigureText.tenthsPercent(row.selfShare)) | "
                     + "\(ProfileTable.figure(row.inclusivePerOperation)) | \(ProfileTable.figure(row.callsPerOperation)) | `\(name)` |\n"
             }
         }

@@ -83,11 +83,11 @@ struct ProfileTable: Sendable, Equatable {
         let shown = top.map { Array(rows.prefix($0)) } ?? rows
         var lines = [
             "\(measurement): \(Self.figure(instructionsPerOperation)) instructions per operation over \(operations) operations; "
-                + "\(Self.percent(attributedShare)) attributed to named functions, \(Self.percent(unknownShare)) in unknown frames"
+                + "\(FigureText.tenthsPercent(attributedShare)) attributed to named functions, \(FigureText.tenthsPercent(unknownShare)) in unknown frames"
         ]
         lines.append("  " + Self.columns(["self/op", "share", "incl/op", "calls/op"]) + "  function")
         for row in shown {
-            let figures = [Self.figure(row.selfPerOperation), Self.percent(row.selfShare), Self.figure(row.inclusivePerOperation), Self.figure(row.callsPerOperation)]
+            let figures = [Self.figure(row.selfPerOperation), FigureText.tenthsPercent(row.selfShare), Self.figure(row.inclusivePerOperation), Self.figure(row.callsPerOperation)]
             lines.append("  " + Self.columns(figures) + "  " + row.name)
         }
         if shown.count < rows.count { lines.append("  ... \(rows.count - shown.count) more functions in functions.tsv.gz") }
@@ -109,6 +109,4 @@ struct ProfileTable: Sendable, Equatable {
         let digits = value >= 10 ? 1 : value >= 1 ? 2 : 3
         return String(format: "%.\(digits)f", value)
     }
-
-    static func percent(_ share: Double) -> String { String(format: "%.1f%%", share * 100) }
 }

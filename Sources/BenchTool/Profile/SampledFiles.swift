@@ -17,7 +17,7 @@ extension FoldedStacks {
     /// One line: the samples inside the timed loop, outside it, and with an unknown frame.
     var summary: String {
         let share = samples == 0 ? 0 : Double(samplesInside) / Double(samples)
-        return "\(samplesInside) of \(samples) samples (perf, cpu-clock) in the timed loop (\(FlameGraph.percent(share))), "
+        return "\(samplesInside) of \(samples) samples (perf, cpu-clock) in the timed loop (\(FigureText.tenthsPercent(share))), "
             + "\(samplesOutside) outside it, \(samplesWithUnknownFrames) with an unknown frame"
     }
 }

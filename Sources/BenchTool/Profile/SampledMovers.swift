@@ -60,7 +60,7 @@ struct SampledMovers: Sendable, Equatable {
         ]
         lines.append("  " + ["old share", "new share", "points"].map(Self.padded).joined(separator: " ") + "  function")
         for mover in movers.prefix(top) {
-            let cells = [ProfileTable.percent(mover.old), ProfileTable.percent(mover.new), String(format: "%+.1f", mover.difference * 100)]
+            let cells = [FigureText.tenthsPercent(mover.old), FigureText.tenthsPercent(mover.new), String(format: "%+.1f", mover.difference * 100)]
             lines.append("  " + cells.map(Self.padded).joined(separator: " ") + "  " + mover.name)
         }
         if movers.isEmpty { lines.append("  no function's self share of the samples moved") }

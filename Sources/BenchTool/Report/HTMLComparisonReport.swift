@@ -55,7 +55,7 @@ enum HTMLComparisonReport {
         }
         let note = "The strip: new over old (a dot) with its \(FigureText.number(comparison.rule.confidenceLevel * 100)) % interval (a bar), "
             + "on a logarithmic axis, against the grey band the rule calls the same where the interval lies within it "
-            + "(±\(comparison.rule.percent(comparison.rule.threshold)) by time, ±\(comparison.rule.percent(comparison.rule.instructionsThreshold)) "
+            + "(±\(FigureText.compactPercent(comparison.rule.threshold)) by time, ±\(FigureText.compactPercent(comparison.rule.instructionsThreshold)) "
             + "where instruction counts decide, drawn then without an interval); the dashed line is 1. Rule: \(comparison.rule.sentence)"
         return HTMLPage.section("Measurements", id: "measurements", [
             HTMLPage.paragraph(note, className: "note"),

@@ -50,7 +50,7 @@ struct RatioStrip {
         var parts = [
             SVG.rect(
                 x: bandLow, y: 2, width: bandHigh - bandLow, height: Self.height - 4, className: "band",
-                title: "no change by \(basis): within ±\(rule.percent(threshold))"),
+                title: "no change by \(basis): within ±\(FigureText.compactPercent(threshold))"),
             SVG.line(x1: scale.position(1), y1: 1, x2: scale.position(1), y2: Self.height - 1, className: "one"),
         ]
         var label = "\(item.key.label): "

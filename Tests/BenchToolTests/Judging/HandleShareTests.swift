@@ -90,7 +90,7 @@ struct HandleShareTests {
             let html = Report.render(results, format: .html)
             let level = try #require(results.limits[0].interval?.level)
             let line = "root-cost-land passes on the whole commit, but the handle's share alone may exceed 1.05: 1.02× [1.02, 1.09] "
-                + "(\(Judge.percent(level)))"
+                + "(\(FigureText.compactPercent(level)))"
             #expect(text.contains("\nbut: \(line)") == said)
             #expect(markdown.contains("  \nBut: \(line)") == said)
             #expect(html.contains("data-handle-share-caveat") == said)

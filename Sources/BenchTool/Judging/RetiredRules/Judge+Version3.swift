@@ -19,7 +19,7 @@ extension Judge {
         }
         let median = measurement.summary.median
         let bound = stored.summary.medianInterval.upper
-        let level = Self.percent(stored.summary.medianInterval.level)
+        let level = FigureText.compactPercent(stored.summary.medianInterval.level)
         let figures = "\(shape.rawValue) median \(FigureText.duration(median, interval: measurement.summary.medianInterval)); "
             + "stored's upper \(level) bound \(FigureText.duration(bound)) "
             + "(stored median \(FigureText.duration(stored.summary.median, interval: stored.summary.medianInterval)))"
@@ -62,7 +62,7 @@ extension Judge {
         // The metrics' names are the limit's; the reason gives the figures.
         let figure = "\(shape.rawValue) median \(FigureText.duration(numerator.summary.median)) over "
             + "\(FigureText.duration(denominator.summary.median)): ratio \(FigureText.ratio(ratio)) "
-            + "[\(FigureText.number(interval.lower)), \(FigureText.number(interval.upper))] (\(Self.percent(interval.level)) CI)"
+            + "[\(FigureText.number(interval.lower)), \(FigureText.number(interval.upper))] (\(FigureText.compactPercent(interval.level)) CI)"
         return judgeInterval(limit, value: ratio, interval: interval, figure: figure)
     }
 }

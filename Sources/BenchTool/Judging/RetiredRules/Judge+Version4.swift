@@ -20,7 +20,7 @@ extension Judge {
                 groups: measurement.sampleGroups, level: looks.lookLevel, resamples: measurement.policy.bootstrapResamples,
                 seed: measurement.policy.seed)
         } ?? measurement.summary.medianInterval
-        let figure = "median \(FigureText.duration(median, interval: interval)) (\(Self.percent(interval.level)) CI)"
+        let figure = "median \(FigureText.duration(median, interval: interval)) (\(FigureText.compactPercent(interval.level)) CI)"
         var judgement = judgeInterval(limit, value: median, interval: interval, figure: figure)
         if looks != nil, judgement.verdict == .undecided, let threshold = limit.threshold {
             judgement.reason += Self.forksToDecide(

@@ -226,7 +226,7 @@ struct ReportTables {
         results.limits.compactMap { judgement in
             guard judgement.verdict == .pass, let threshold = judgement.limit.threshold, let share = judgement.handleShare,
                 share.mayExceed(threshold) else { return nil }
-            let level = share.interval.map { " (\(Judge.percent($0.level)))" } ?? ""
+            let level = share.interval.map { " (\(FigureText.compactPercent($0.level)))" } ?? ""
             return "\(judgement.limit.id) passes on the whole commit, but the handle's share alone "
                 + (share.share > threshold ? "exceeds" : "may exceed") + " \(FigureText.number(threshold)): \(share.text)\(level)"
         }
