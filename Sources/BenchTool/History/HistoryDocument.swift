@@ -4,43 +4,8 @@ import Harness
 /// `bench history --format json`: everything `scripts/history` plots, so Python never reads the results
 /// schema itself.
 ///
-/// Shape (schema 5; keys sorted, absent figures written as `null`; schema 4 had no `changePoints`,
-/// schema 3 no `colours`, schema 2 no `steps` and `breaks`, schema 1 wrote `unshaped` as `none`):
-///
-///     { "schema": 5,
-///       "measurements": [{ "name", "strategies": ["derived", ...], "shapesOverStored": ["derived", ...] }],
-///       "samplesMeasurement": KeyMeasurements.phaseReadTracked,
-///       "limits": ["phase-read", ...],            every limit id any run has, in the order first seen
-///       "strategies": ["derived", ...],           every strategy any run measured, in column order
-///       "colours": {"derived": "#2563eb", ...},   each of those strategies' colour (`Shape.colour`)
-///       "runs": [{                                in commit order (`History`)
-///         "file", "environment": { as in the results file }, "mode": "full|quick", "tree": "clean|dirty|?",
-///         "measurements": [{ "name", "strategy", "median", "lower", "upper", "samples": [ns...],
-///                            "medianText": "2.89 ms", "text": "2.89 ms [2.85, 2.92]" }],
-///         "fits": [{ "name", "strategy", "slope", "intercept", "rSquared", "points": [{"x", "y", "measurement"}],
-///                    "xUnit", "xUnitPlural", "yUnit", "slopeText", "interceptText",
-///                    "headroom"?: { "crossings": [{ "hertz", "budget", "budgetText", "estimate", "lower", "upper",
-///                                                   "finding", "text" }],      null where ±∞
-///                                   "band": [{ "x", "fitted", "lower", "upper" }], "horizon",
-///                                   "points": [{ "x", "y", "lower", "upper" }] } }],   in the newest full run's fits
-///         "limits": [{ "id", "metric", "strategy", "comparison", "symbol", "threshold", "unit",
-///                      "thresholdText", "verdict" }],
-///         "decision": { "outcome", "text", "ships", "shape"? } }],
-///       "steps": [{                               `HistorySteps`, in run order
-///         "name", "strategy", "basis": "instructions|wall time|CPU time", "verdict": "slower|faster",
-///         "run", "since",                         indices into "runs": the step is at run's commit
-///         "file", "commit", "sinceFile", "sinceCommit", "before", "after", "ratio",
-///         "lower", "upper",                       the ratio's interval in time; null in instructions
-///         "beforeText", "afterText", "text" }],
-///       "stepsRule": "instructions beyond ±1% on one toolchain; ...",   what makes a step
-///       "changePoints": [{ "name", "strategy", "run", "since", "before", "after", "ratio", "pValue",
-///                          "steppedPairwise", "text" }],   where a series of wall-time medians changed level
-///       "changePointsRule": "E-divisive means ...",
-///       "breaks": [{ "run", "since", "file", "commit", "basis", "field", "text" }] }
-///                                                 where a series begins anew: another machine, toolchain, ...
-///
-/// A run's `measurements` are those of `measurements` and of `samplesMeasurement` (whose raw samples the
-/// plots draw against limit 1); timings are nanoseconds, and every `...Text` is `FigureText`'s.
+/// Its layout, key by key, is in docs/reports.md ("The JSON document"), which the tests hold every
+/// key of the document to. Timings are nanoseconds, and every `...Text` is `FigureText`'s.
 struct HistoryDocument: Encodable {
     /// The layout's version; a reader refuses another.
     static let currentSchema = 5

@@ -107,6 +107,28 @@ struct HistoryFormatTests {
         #expect(lines[2].first == Self.newCommit && lines[2].last == "undecided")
     }
 
+    @Test func everyKeyOfTheJSONIsInTheLayoutDocsReportsGives() throws {
+        let document = try JSONSerialization.jsonObject(with: Data(try output(.json).utf8))
+        let docs = try String(contentsOfFile: Synthetic.repositoryFile("docs/reports.md"), encoding: .utf8)
+        let layout = try #require(docs.components(separatedBy: "### The JSON document").dropFirst().first?.components(separatedBy: "### ").first)
+        var keys: Set<String> = []
+        // A run's environment is the results file's, and the colours are keyed by shape.
+        func collect(_ value: Any) {
+            if let object = value as? [String: Any] {
+                for (key, inner) in object {
+                    keys.insert(key)
+                    if key != "environment" && key != "colours" { collect(inner) }
+                }
+            } else if let array = value as? [Any] {
+                array.forEach(collect)
+            }
+        }
+        collect(document)
+        #expect(keys.count > 20)
+        let missing = keys.filter { !layout.contains("\"\($0)\"") }.sorted()
+        #expect(missing.isEmpty, "docs/reports.md's layout of bench history --format json lacks \(missing)")
+    }
+
     @Test func jsonHasTheRunsInOrderWithEverythingThePlotsDraw() throws {
         let document = try JSONSerialization.jsonObject(with: Data(try output(.json).utf8)) as! [String: Any]
         #expect(document["schema"] as? Int == HistoryDocument.currentSchema && HistoryDocument.currentSchema == 5)
