@@ -94,24 +94,6 @@ struct LimitsFile: Sendable, Equatable {
             throw BenchError(error.description(file: path))
         }
         var reader = LimitsReader(path: path)
-        let (version, decision, limits, shapes, looks, noise) = try reader.read(root)
-        return LimitsFile(
-            path: path, version: version, decision: decision, limits: limits, sha256: SHA256.hex(of: bytes), shapes: shapes,
-            looks: looks, noise: noise)
-    }
-
-    /// Creates a limits file from parts, for callers that already hold checked limits.
-    init(
-        path: String, version: Int, decision: String, limits: [Limit], sha256: String, shapes: ShapePreference? = nil,
-        looks: LookSchedule? = nil, noise: NoiseBounds? = nil
-    ) {
-        self.path = path
-        self.version = version
-        self.decision = decision
-        self.limits = limits
-        self.sha256 = sha256
-        self.shapes = shapes
-        self.looks = looks
-        self.noise = noise
+        return try reader.read(root, sha256: SHA256.hex(of: bytes))
     }
 }

@@ -6,15 +6,13 @@ import JSON
 struct LimitsReader {
     let path: String
 
-    private static let topKeys: Set = ["version", "decision", "units", "limits"]
-    /// Version 2 adds `changes`: why each version after the first was made.
-    private static let topKeysSinceVersion2: Set = topKeys.union(["changes"])
-    /// Version 3 adds `shapes`: the order the shapes are preferred in, and the fallback.
-    private static let topKeysSinceVersion3: Set = topKeysSinceVersion2.union(["shapes"])
-    /// Version 4 adds `looks`: the forks each look judges on, and the level over all looks.
-    private static let topKeysSinceVersion4: Set = topKeysSinceVersion3.union(["looks"])
-    /// Version 6 adds `noise`: the bounds of a disturbed run.
-    private static let topKeysSinceVersion6: Set = topKeysSinceVersion4.union(["noise"])
+    /// The file's keys, and the version that added each group: `changes` (why each version after the
+    /// first was made), `shapes` (the order the shapes are preferred in, and the fallback), `looks`
+    /// (the forks each look judges on, and the level over all looks), `noise` (the bounds of a
+    /// disturbed run).
+    private static let topKeysBySince: [(since: Int, keys: Set<String>)] = [
+        (1, ["version", "decision", "units", "limits"]), (2, ["changes"]), (3, ["shapes"]), (4, ["looks"]), (6, ["noise"]),
+    ]
     private static let noiseKeys: Set = ["runQueueShare", "ownRatioSpread", "note"]
     private static let lookKeys: Set = ["forks", "level"]
     /// Version 5 budgets the decision: `wrongShip` and `spending` in place of `level`.
@@ -27,7 +25,8 @@ struct LimitsReader {
     /// Version 6 adds a timing's `clock`.
     private static let limitKeysSinceVersion6: Set = limitKeys.union(["clock"])
 
-    mutating func read(_ root: JSONValue) throws(BenchError) -> (Int, String, [Limit], ShapePreference?, LookSchedule?, NoiseBounds?) {
+    /// The limits file `root` is, its bytes' digest `sha256`.
+    mutating func read(_ root: JSONValue, sha256: String) throws(BenchError) -> LimitsFile {
         let members = try object(root, what: "the file")
         let versionValue = try number(members, "version", in: "the file")
         guard let version = LimitsFile.supportedVersions.first(where: { Double($0) == versionValue }) else {
@@ -35,8 +34,7 @@ struct LimitsReader {
             let list = supported.dropLast().joined(separator: ", ") + " and " + supported.last!
             throw failure("unsupported version \(Self.format(versionValue)) (this bench reads versions \(list))")
         }
-        let known = version >= 6 ? Self.topKeysSinceVersion6 : version >= 4 ? Self.topKeysSinceVersion4
-            : version >= 3 ? Self.topKeysSinceVersion3 : version >= 2 ? Self.topKeysSinceVersion2 : Self.topKeys
+        let known = Self.topKeysBySince.filter { $0.since <= version }.reduce(into: Set<String>()) { $0.formUnion($1.keys) }
         try refuseUnknownKeys(members, known: known, in: "the file")
         if version >= 2 { try readChanges(members, upTo: version) }
         let shapes = version >= 3 ? try readShapes(members) : nil
@@ -59,7 +57,8 @@ struct LimitsReader {
             throw failure("shape '\(bare.rawValue)' of 'preference' has no limit")
         }
         if let looks { try checkFirstLookCanDecide(looks, limits: limits, shapes: shapes) }
-        return (version, decision, limits, shapes, looks, noise)
+        return LimitsFile(
+            path: path, version: version, decision: decision, limits: limits, sha256: sha256, shapes: shapes, looks: looks, noise: noise)
     }
 
     /// `noise`: the run-queue share and the fork's own ratio spread past which a run was disturbed.
