@@ -39,6 +39,23 @@ struct KeptSeeds {
         return (try? JSONDecoder().decode([String: [Double]].self, from: data)) ?? [:]
     }
 
+    /// Counts `request` under random hash seeds with `build`, and keeps what it counted beside what was
+    /// kept: the counts, by measurement.
+    ///
+    /// - Throws: What the build's `bench count-seeds` throws; nothing is kept then.
+    func count(
+        _ request: [SeedRequest.Measurement], with build: SeedsOnDemand.Build, environment: [String: String]
+    ) throws -> [MeasurementKey: [Double]] {
+        var stored = read()
+        var counted: [MeasurementKey: [Double]] = [:]
+        for measurement in try build.count(SeedRequest(measurements: request), environment: environment).measurements {
+            counted[measurement.key] = measurement.otherSeeds
+            stored[measurement.key.label] = measurement.otherSeeds
+        }
+        write(stored)
+        return counted
+    }
+
     /// Keeps `counts`, replacing what was kept.
     func write(_ counts: [String: [Double]]) {
         let encoder = JSONEncoder()

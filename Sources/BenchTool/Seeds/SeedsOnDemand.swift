@@ -46,7 +46,7 @@ struct SeedsOnDemand {
         }
         defer { build.cleanUp() }
         let kept = KeptSeeds(root: root, file: file)
-        var stored = kept.read()
+        let stored = kept.read()
         let records = Dictionary(file.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var request: [SeedRequest.Measurement] = []
         var fromKept = 0
@@ -68,13 +68,10 @@ struct SeedsOnDemand {
             say(CommandOutput.said("\(side) (\(commit)): counting \(request.count) of its measurements under random hash seeds with \(build.description)"))
             let started = Date()
             do {
-                let answer = try build.count(SeedRequest(measurements: request), environment: Self.switches(of: file))
-                for measurement in answer.measurements {
-                    file.setSeeds(measurement.otherSeeds, of: measurement.key)
-                    stored[measurement.key.label] = measurement.otherSeeds
+                for (key, seeds) in try kept.count(request, with: build, environment: Self.switches(of: file)) {
+                    file.setSeeds(seeds, of: key)
                     counted += 1
                 }
-                kept.write(stored)
             } catch {
                 return "\(side) (\(commit)): \(moved), no spread under other seeds: \(build.description) could not count them (\(error)), so wall time decides them"
             }

@@ -69,7 +69,7 @@ enum StepSeeds {
         _ counts: [(MeasurementKey, Double)], commit: String, toolchain: String, root: String, say: (String) -> Void
     ) -> Result<[MeasurementKey: [Double]], SeedsOnDemand.Reason> {
         let kept = KeptSeeds(root: root, toolchain: toolchain, commit: commit, spec: "spec", switches: ["BENCH_AB_EXTRA_WORK": "0"])
-        var stored = kept.read()
+        let stored = kept.read()
         var request: [SeedRequest.Measurement] = []
         var result: [MeasurementKey: [Double]] = [:]
         for (key, fixed) in counts where fixed <= MeasurementRecord.longestCountedAgain {
@@ -89,12 +89,7 @@ enum StepSeeds {
         defer { build.cleanUp() }
         say(CommandOutput.said("counting \(request.count) moved count\(request.count == 1 ? "" : "s") under random hash seeds with \(build.description)"))
         do {
-            let answer = try build.count(SeedRequest(measurements: request), environment: ["BENCH_AB_EXTRA_WORK": "0"])
-            for measurement in answer.measurements {
-                result[measurement.key] = measurement.otherSeeds
-                stored[measurement.key.label] = measurement.otherSeeds
-            }
-            kept.write(stored)
+            result.merge(try kept.count(request, with: build, environment: ["BENCH_AB_EXTRA_WORK": "0"])) { _, counted in counted }
         } catch {
             return .failure(SeedsOnDemand.Reason("its kept build could not count them (\(error))"))
         }
