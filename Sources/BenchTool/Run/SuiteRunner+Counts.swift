@@ -3,14 +3,14 @@ import Workloads
 // MARK: - The scenario counts: body re-runs per commit, counted on this thread and a second one.
 extension SuiteRunner {
     /// Runs every selected scenario under every selected strategy; one count per body, in scenario
-    /// order, each scenario's strategies in `Suite.strategies`' order.
+    /// order, each scenario's shapes in the registry's order.
     ///
     /// Counts are of body re-runs, not of time, so nothing forbids counting on both cores at once: the
     /// costliest scenarios (by their retained handles; a derived phase body over a thousand handles
     /// walks a thousand verdicts to start) go to a second thread with subjects of its own, read again
     /// from the same spec, so the two threads share no object; the rest are counted here meanwhile.
     func count(_ subjects: BenchSubjects) throws -> [CountRecord] {
-        let strategies = Suite.strategies.filter { options.strategies.includes($0.0) }.map(\.0)
+        let strategies = ShapeRegistry.current.labels.filter { options.strategies.includes($0) }
         let scenarios = selectedScenarios(subjects)
         let items = scenarios.indices.flatMap { index in strategies.map { CountingItem(scenario: index, strategy: $0) } }
         let (here, there) = Self.shares(items, handleCounts: scenarios.map(\.0.handleCount))
@@ -35,7 +35,7 @@ extension SuiteRunner {
     /// One scenario run under one strategy, counted.
     static func count(_ item: CountingItem, scenarios: [(Scenario, PickedOperation)], spec: LoadedFixtureDirectory) throws -> [CountRecord] {
         let (scenario, picked) = scenarios[item.scenario]
-        let phaseStrategy = Suite.strategies.first { $0.0 == item.strategy }!.1
+        let phaseStrategy = ShapeRegistry.current.shape(item.strategy)!.behaviour
         let outcome = try scenario.run(spec: spec, picked: picked, strategy: phaseStrategy)
         return outcome.reruns.map { CountRecord(scenario: scenario.name, strategy: item.strategy, body: $0.body, reruns: $0.reruns) }
     }

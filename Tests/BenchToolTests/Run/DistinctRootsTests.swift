@@ -64,7 +64,7 @@ struct DistinctRootsTests {
 
     @Test(arguments: counts)
     func aLandingReRunsTheJudgedRootsBodiesAndNoOtherRootsPhaseBody(_ count: Int) throws {
-        for (strategy, phaseStrategy) in Suite.strategies {
+        for (strategy, phaseStrategy) in ShapeRegistry.current.shapes.map({ ($0.label, $0.behaviour) }) {
             let frame = try Frame(.fieldErrorsLand, roots: roots, count: count, subjects: subjects, strategy: phaseStrategy)
             let table = frame.world.environment.roots
             let (walks, reevaluated) = (table?.walks ?? 0, table?.rootsReevaluated ?? 0)
@@ -86,7 +86,7 @@ struct DistinctRootsTests {
 
     @Test(arguments: counts)
     func aNullsOrErrorsFrameReRunsNoBody(_ count: Int) throws {
-        for (strategy, phaseStrategy) in Suite.strategies {
+        for (strategy, phaseStrategy) in ShapeRegistry.current.shapes.map({ ($0.label, $0.behaviour) }) {
             let frame = try Frame(.nullsOrErrors, roots: roots, count: count, subjects: subjects, strategy: phaseStrategy)
             for call in 0..<2 {
                 let outcome = frame.timedCall(settingUp: call == 0)
@@ -121,7 +121,7 @@ struct DistinctRootsTests {
         let kinds = ["commit.nulls-or-errors", "frame.nulls-or-errors", "frame.field-errors.land"]
         let expected = kinds.flatMap { kind in
             Suite.distinctRootCounts.flatMap { count in
-                Suite.strategies.map { "\(kind)(largest-strict, \(count) distinct root\(count == 1 ? "" : "s")) [\($0.0.rawValue)]" }
+                ShapeRegistry.current.labels.map { "\(kind)(largest-strict, \(count) distinct root\(count == 1 ? "" : "s")) [\($0.rawValue)]" }
             }
         }
         #expect(Array(measurements.suffix(expected.count)) == expected, "the last measurements listed")

@@ -35,7 +35,7 @@ struct FrameTests {
     @Test func everyStrategyHasEveryFrameRightAfterTheCommits() throws {
         let suite = Suite(subjects: subjects)
         let names = suite.measurements.map(\.name).filter { !$0.contains("distinct root") }
-        for (strategy, _) in Suite.strategies {
+        for strategy in ShapeRegistry.current.labels {
             let frames = suite.measurements.filter { $0.strategy == strategy && $0.name.hasPrefix("frame.") }.map(\.name)
             let expected = Frame.Change.allCases.flatMap { change in Suite.frameHandleCounts.map { Suite.frameName(change, handles: $0) } }
                 + Suite.distinctRootChanges.flatMap { change in Suite.distinctRootCounts.map { Suite.frameName(change, distinctRoots: $0) } }
@@ -63,7 +63,7 @@ struct FrameTests {
 
     @Test(arguments: Frame.Change.allCases, Suite.frameHandleCounts)
     func everyTimedCallLeavesNoBodyDirtyAndRepeatsItsCounts(_ change: Frame.Change, _ handles: Int) throws {
-        for (strategy, phaseStrategy) in Suite.strategies {
+        for (strategy, phaseStrategy) in ShapeRegistry.current.shapes.map({ ($0.label, $0.behaviour) }) {
             let frame = try self.frame(change, phaseStrategy, handles: handles)
             let first = frame.timedCall()
             #expect(first.settled, "\(strategy.rawValue): the pass re-ran every body the commit dirtied")
@@ -78,7 +78,7 @@ struct FrameTests {
     /// what the same frame does after its own set-up.
     @Test(arguments: Suite.frameHandleCounts)
     func aLandingAndAClearingOverOneWorldEachSetUpTheOther(_ handles: Int) throws {
-        for (strategy, phaseStrategy) in Suite.strategies {
+        for (strategy, phaseStrategy) in ShapeRegistry.current.shapes.map({ ($0.label, $0.behaviour) }) {
             let alone = (
                 land: try frame(.fieldErrorsLand, phaseStrategy, handles: handles).timedCall(),
                 clear: try frame(.fieldErrorsClear, phaseStrategy, handles: handles).timedCall())

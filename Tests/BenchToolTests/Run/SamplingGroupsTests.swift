@@ -43,8 +43,8 @@ struct SamplingGroupsTests {
             let holding = groups.filter { $0.contains { pair.contains($0.measurement.name) } }
             #expect(holding.count == 1, "\(pair) in one group")
             let group = try #require(holding.first)
-            #expect(group.map(\.measurement.name) == pair.flatMap { Array(repeating: $0, count: Suite.strategies.count) })
-            #expect(group.map(\.measurement.strategy) == (Suite.strategies + Suite.strategies).map(\.0), "every shape of each")
+            #expect(group.map(\.measurement.name) == pair.flatMap { Array(repeating: $0, count: ShapeRegistry.current.shapes.count) })
+            #expect(group.map(\.measurement.strategy) == ShapeRegistry.current.labels + ShapeRegistry.current.labels, "every shape of each")
         }
     }
 
@@ -66,7 +66,7 @@ struct SamplingGroupsTests {
         for group in paired {
             #expect(group.allSatisfy { $0.measurement.name.hasPrefix("frame.field-errors.land(") })
             #expect(group.allSatisfy { $0.partner?.strategy == $0.measurement.strategy }, "a pair is of one strategy")
-            #expect(group.map(\.measurement.strategy) == Suite.strategies.map(\.0))
+            #expect(group.map(\.measurement.strategy) == ShapeRegistry.current.labels)
         }
         // Every measurement is sampled exactly once, alone or in a pair.
         let sampled = groups.flatMap { $0.flatMap { [$0.measurement] + ($0.partner.map { [$0] } ?? []) } }
@@ -85,10 +85,10 @@ struct SamplingGroupsTests {
             comparison: .lessThanOrEqualTo, threshold: 1.05, unit: .ratio, source: "s")
         let again = SuiteRunner.measuredAgain(for: [cost], from: chosen)
         let landNoHandle = KeyMeasurements.landWithNoHandle
-        let shapes = Suite.strategies.count
+        let shapes = ShapeRegistry.current.shapes.count
         #expect(again.map(\.name) == Array(repeating: landNoHandle, count: shapes) + Array(repeating: land, count: shapes),
                 "with the commit it shares its rounds with")
-        #expect(again.map(\.strategy) == (Suite.strategies + Suite.strategies).map(\.0))
+        #expect(again.map(\.strategy) == ShapeRegistry.current.labels + ShapeRegistry.current.labels)
         #expect(SuiteRunner.groups(again).count == 1, "sampled together, interleaved, as in the first forks")
         let frame = Limit(
             id: "f", description: "d", metric: "frame.field-errors.clear(largest-strict, 1 handle)", statistic: .median, strategy: .root,

@@ -66,11 +66,11 @@ extension BenchSubjects {
             + "\(picked.name) (\(role.rawValue))"
         var problems: [String] = []
         var world: ScenarioWorld?
-        for (strategy, phaseStrategy) in Suite.strategies {
+        for shape in ShapeRegistry.current.shapes {
             do {
-                world = try ScenarioWorld(spec: spec, picked: picked, strategy: phaseStrategy)
+                world = try ScenarioWorld(spec: spec, picked: picked, strategy: shape.behaviour)
             } catch {
-                return ["\(place): cannot attach a handle and build its view tree under \(strategy.rawValue): \(error)"]
+                return ["\(place): cannot attach a handle and build its view tree under \(shape.label.rawValue): \(error)"]
             }
         }
         guard let world else { return problems }

@@ -16,26 +16,21 @@ struct Suite {
     /// Why the commit over distinct roots is not measured, when it is not.
     let distinctRootsUnavailable: String?
 
-    /// Each shape's label with its behaviour, in the registry's order (`ShapeRegistry.current`), the
-    /// order reports show them.
-    static var strategies: [(FigureStrategy, any PhaseStrategy)] {
-        ShapeRegistry.current.shapes.map { ($0.label, $0.behaviour) }
-    }
-
     /// Builds the catalog over `subjects`.
     init(subjects: BenchSubjects) {
         self.subjects = subjects
         var all = Self.reads(subjects) + Self.verdicts(subjects)
-        for (strategy, phaseStrategy) in Self.strategies {
-            all += Self.phaseReads(subjects, strategy, phaseStrategy)
+        // Each shape in the registry's order (`ShapeRegistry.current`), the order reports show them.
+        for shape in ShapeRegistry.current.shapes {
+            all += Self.phaseReads(subjects, shape.label, shape.behaviour)
         }
         let roots = DistinctRoots.make(subjects)
-        for (strategy, phaseStrategy) in Self.strategies {
-            all += Self.commits(subjects, strategy, phaseStrategy) + Self.verdictReadCommits(subjects, strategy, phaseStrategy)
+        for shape in ShapeRegistry.current.shapes {
+            all += Self.commits(subjects, shape.label, shape.behaviour) + Self.verdictReadCommits(subjects, shape.label, shape.behaviour)
         }
         // Beside the commits, so each commit's figure sits next to the frame a user waits for.
-        for (strategy, phaseStrategy) in Self.strategies {
-            all += Self.frames(subjects, strategy, phaseStrategy)
+        for shape in ShapeRegistry.current.shapes {
+            all += Self.frames(subjects, shape.label, shape.behaviour)
         }
         var unavailable: String?
         switch subjects.scaledLargestStrict(1) {
@@ -50,8 +45,8 @@ struct Suite {
         // per strategy and count (`DistinctRoots.world`), the largest a run builds, which then stays
         // for the rest of the process, so nothing measured after them runs beside it.
         if case .success(let roots) = roots {
-            for (strategy, phaseStrategy) in Self.strategies {
-                all += Self.distinctRoots(roots, strategy, phaseStrategy) + Self.distinctRootFrames(roots, subjects, strategy, phaseStrategy)
+            for shape in ShapeRegistry.current.shapes {
+                all += Self.distinctRoots(roots, shape.label, shape.behaviour) + Self.distinctRootFrames(roots, subjects, shape.label, shape.behaviour)
             }
         }
         measurements = Self.interleavedOrder(all)
