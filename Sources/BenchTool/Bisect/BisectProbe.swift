@@ -51,12 +51,6 @@ final class BisectProbe {
         (commitDirectory(commit) as NSString).appendingPathComponent("skipped")
     }
 
-    /// Whether `commit` is in the cache, counted or skipped.
-    func isCached(_ commit: String) -> Bool {
-        FileManager.default.fileExists(atPath: (profileDirectory(commit) as NSString).appendingPathComponent(ProfileManifest.fileName))
-            || FileManager.default.fileExists(atPath: skippedFile(commit))
-    }
-
     /// `commit`'s instructions per operation by measurement, from the cache or counted now; nil when
     /// the commit is skipped (`skipped` says why).
     ///
