@@ -131,9 +131,6 @@ enum Statistic: String, Sendable, Equatable, CaseIterable, Codable {
     /// rules give each fork one vote (`pairedRatioToStored` and `pairedRatioOfMedians` judge the same).
     var retiredInVersion5: Bool { self == .medianAtMostStoredUpperBound || self == .ratioOfMedians }
 
-    /// Whether the statistic is a ratio judged on the paired interval of `PairedRatio`.
-    var isPairedRatio: Bool { needsVersion4 }
-
     /// Whether the statistic divides `metric` by the limit's `denominator`.
     var takesDenominator: Bool { self == .ratioOfMedians || self == .pairedRatioOfMedians }
 
