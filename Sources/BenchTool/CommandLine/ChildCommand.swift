@@ -110,11 +110,5 @@ public struct ChildCommand: Sendable, Equatable {
         /// What the machine did while the fork measured, from its start to its records; nil from a
         /// fork that could not read it.
         var load: ForkLoadRecord?
-
-        /// Wraps the records and what the machine did meanwhile.
-        init(measurements: [MeasurementRecord], load: ForkLoadRecord? = nil) {
-            self.measurements = measurements
-            self.load = load
-        }
     }
 }

@@ -152,14 +152,6 @@ struct MergeOptions: Sendable, Equatable {
     /// Another run of the same build whose instruction counts the merged file takes, when none of
     /// `paths` counted them.
     var instructionsFrom: String?
-
-    /// Options for `paths` as given, merged in that order; `instructionsFrom` is nil unless
-    /// `--instructions-from` is given.
-    init(paths: [String], outputPath: String, instructionsFrom: String? = nil) {
-        self.paths = paths
-        self.outputPath = outputPath
-        self.instructionsFrom = instructionsFrom
-    }
 }
 
 /// The options of `bench report FILE`, as `ReportOption.all` declares them.

@@ -45,17 +45,6 @@ struct BudgetCrossing: Sendable, Equatable {
     /// The median cost measured at the largest N, in nanoseconds; nil when the file does not hold it.
     var costAtLargest: Double?
 
-    /// A crossing as `CurveHeadroom` works it out: `estimate` and `interval` are sizes N, `±∞` allowed
-    /// (`crossing(slope:intercept:budget:)`), `measured` spans the fit's points, and `costAtLargest`
-    /// is the median measured at the largest of them.
-    init(budget: FrameBudget, estimate: Double, interval: Interval?, measured: ClosedRange<Double>, costAtLargest: Double? = nil) {
-        self.budget = budget
-        self.estimate = estimate
-        self.interval = interval
-        self.measured = measured
-        self.costAtLargest = costAtLargest
-    }
-
     /// Where `cost = intercept + slope × N` reaches `budget`: `+∞` when it never does from below,
     /// `−∞` when it is at or over the budget for every N.
     static func crossing(slope: Double, intercept: Double, budget: Double) -> Double {

@@ -26,15 +26,6 @@ struct HandleShare: Sendable, Equatable, Codable {
     /// share was taken on the monotonic clock whatever its limit judged.
     var clock: TimingClock?
 
-    /// A share as recorded; `init?(_:less:over:less:level:clock:)` works one out.
-    init(share: Double, interval: ConfidenceInterval?, forks: Int, noHandle: String, clock: TimingClock? = nil) {
-        self.share = share
-        self.interval = interval
-        self.forks = forks
-        self.noHandle = noHandle
-        self.clock = clock
-    }
-
     /// The handle's share of `shape` (less `shapeBase`) over `stored` (less `storedBase`), or nil when
     /// the four were not measured in the same forks, or when in some fork stored's commit with a handle
     /// did not cost more than without one (that fork's share has no meaning).

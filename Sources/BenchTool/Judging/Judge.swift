@@ -245,15 +245,6 @@ struct Judgement: Sendable, Equatable {
     /// The looks the limits were judged under (from version 4); nil when judged once at 95 %.
     var looks: LookSchedule?
 
-    /// What `Judge.judge(measurements:counts:)` concludes; `shapes` and `looks` are the judge's, nil where the
-    /// limits file has none (before versions 3 and 4).
-    init(limits: [LimitJudgement], decision: Decision, shapes: ShapePreference? = nil, looks: LookSchedule? = nil) {
-        self.limits = limits
-        self.decision = decision
-        self.shapes = shapes
-        self.looks = looks
-    }
-
     /// The undecided limits the decision waits on, which more forks may decide: those of the first
     /// shape of the preference that is neither out nor shipping, when every limit of it that does not
     /// pass is a gating timing left undecided. Empty when the decision is made, when it waits on

@@ -16,14 +16,6 @@ struct FlameGraph {
     /// The stacks the colours compare with, for a differential graph.
     var baseline: FoldedStacks?
 
-    /// A graph of `stacks` under `title` (escaped when drawn); with `baseline`, coloured by how each frame's
-    /// share of the samples moved from it.
-    init(stacks: FoldedStacks, title: String, baseline: FoldedStacks? = nil) {
-        self.stacks = stacks
-        self.title = title
-        self.baseline = baseline
-    }
-
     static let width = 1200.0
     static let rowHeight = 17.0
     static let top = 40.0

@@ -25,22 +25,6 @@ struct ProfileManifest: Codable, Sendable, Equatable {
         var samplesOutside: Int?
         /// Samples inside it with an unnamed frame.
         var samplesWithUnknownFrames: Int?
-
-        /// One measurement as `bench profile` writes it, from its counted region's dump and its folded stacks;
-        /// the sample counts stay nil in an entry made without a sampled profile.
-        init(
-            measurement: String, directory: String, operations: Int, instructions: UInt64, attributedShare: Double,
-            samplesInside: Int? = nil, samplesOutside: Int? = nil, samplesWithUnknownFrames: Int? = nil
-        ) {
-            self.measurement = measurement
-            self.directory = directory
-            self.operations = operations
-            self.instructions = instructions
-            self.attributedShare = attributedShare
-            self.samplesInside = samplesInside
-            self.samplesOutside = samplesOutside
-            self.samplesWithUnknownFrames = samplesWithUnknownFrames
-        }
     }
 
     /// Names the file's kind, so a results file or another JSON is refused for what it is.

@@ -40,11 +40,4 @@ struct ProfileDiffOptions: Sendable, Equatable {
     /// Where to write a differential flame graph per measurement; `nil` writes nothing. An existing
     /// directory is refused.
     var outputDirectory: String?
-
-    /// Two directories as given, not yet read as profiles; `outputDirectory` nil writes no flame graph.
-    init(oldDirectory: String, newDirectory: String, outputDirectory: String? = nil) {
-        self.oldDirectory = oldDirectory
-        self.newDirectory = newDirectory
-        self.outputDirectory = outputDirectory
-    }
 }

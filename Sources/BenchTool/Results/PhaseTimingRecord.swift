@@ -13,11 +13,4 @@ struct PhaseTimingRecord: Sendable, Equatable, Codable {
     /// The durations in seconds of its parts, in order, where it has some: each fork's, from the
     /// parent's start of the process to its records read back.
     var parts: [Double]?
-
-    /// One phase's wall time, with `parts` (each fork's or look's seconds) where it has them.
-    init(phase: String, seconds: Double, parts: [Double]? = nil) {
-        self.phase = phase
-        self.seconds = seconds
-        self.parts = parts
-    }
 }

@@ -34,13 +34,6 @@ struct ScalingRecord: Sendable, Equatable, Codable {
     /// points; nil when there is nothing to add.
     var detail: String?
 
-    /// Where the points came from, with one line more where there is one (the validator requires it
-    /// for `notMeasured`).
-    init(source: Source, detail: String? = nil) {
-        self.source = source
-        self.detail = detail
-    }
-
     /// `fixture-size points: judged fixture (lists cut or repeated with fresh ids): characters.results`.
     var line: String {
         "fixture-size points: \(source.label)" + (detail.map { ": \($0)" } ?? "")

@@ -18,21 +18,6 @@ struct SubjectRecord: Sendable, Equatable, Codable {
     /// commits; nil for the others.
     var fieldErrors: FieldErrorsRecord?
 
-    /// An operation picked for `role`, with what its fixture holds; `fieldErrors` only for the
-    /// operation whose field errors the run commits.
-    init(
-        role: String, operation: String, fixture: String, records: Int, slotsWalked: Int, why: String? = nil,
-        fieldErrors: FieldErrorsRecord? = nil
-    ) {
-        self.role = role
-        self.operation = operation
-        self.fixture = fixture
-        self.records = records
-        self.slotsWalked = slotsWalked
-        self.why = why
-        self.fieldErrors = fieldErrors
-    }
-
     /// `largest-strict: CharactersPage (characters-page), 12 records, its verdict walks 48 slots`, with its figures.
     var line: String {
         "\(role): \(operation) (\(fixture)), \(records) records, its verdict walks \(slotsWalked) slot\(slotsWalked == 1 ? "" : "s")"
