@@ -36,7 +36,8 @@ class GateLooksTest(unittest.TestCase):
         self.assertEqual(self.look(1, [measurement("a(x)", "same"), measurement("b(y)", "cannot tell")]), ["more", "1", "b(y)\n"])
         # The wider intervals of look 2 make a(x) cannot tell; it was the same at look 1, and stays so.
         self.assertEqual(self.look(2, [measurement("a(x)", "cannot tell"), measurement("b(y)", "same")]), ["pass", "0", "-\n"])
-        state = json.load(open(self.state))
+        with open(self.state, encoding="utf-8") as file:
+            state = json.load(file)
         self.assertEqual({name: v["look"] for name, v in state["verdicts"].items()}, {"a(x) [derived]": 1, "b(y) [derived]": 2})
 
     def test_names_that_cannot_tell_become_one_filter(self):
