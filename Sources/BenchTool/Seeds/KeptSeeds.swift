@@ -39,14 +39,14 @@ struct KeptSeeds {
         return (try? JSONDecoder().decode([String: [Double]].self, from: data)) ?? [:]
     }
 
-    /// Counts `request` under random hash seeds with `build`, and keeps what it counted beside what was
-    /// kept: the counts, by measurement.
+    /// Counts `request` under random hash seeds with `build`, and keeps what it counted beside `stored`,
+    /// what `read()` gave before: the counts, by measurement.
     ///
     /// - Throws: What the build's `bench count-seeds` throws; nothing is kept then.
     func count(
-        _ request: [SeedRequest.Measurement], with build: SeedsOnDemand.Build, environment: [String: String]
+        _ request: [SeedRequest.Measurement], with build: SeedsOnDemand.Build, environment: [String: String], besides stored: [String: [Double]]
     ) throws -> [MeasurementKey: [Double]] {
-        var stored = read()
+        var stored = stored
         var counted: [MeasurementKey: [Double]] = [:]
         for measurement in try build.count(SeedRequest(measurements: request), environment: environment).measurements {
             counted[measurement.key] = measurement.otherSeeds

@@ -68,7 +68,7 @@ struct SeedsOnDemand {
             say(CommandOutput.said("\(side) (\(commit)): counting \(request.count) of its measurements under random hash seeds with \(build.description)"))
             let started = Date()
             do {
-                for (key, seeds) in try kept.count(request, with: build, environment: Self.switches(of: file)) {
+                for (key, seeds) in try kept.count(request, with: build, environment: Self.switches(of: file), besides: stored) {
                     file.setSeeds(seeds, of: key)
                     counted += 1
                 }

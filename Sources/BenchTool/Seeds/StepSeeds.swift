@@ -89,7 +89,7 @@ enum StepSeeds {
         defer { build.cleanUp() }
         say(CommandOutput.said("counting \(request.count) moved count\(request.count == 1 ? "" : "s") under random hash seeds with \(build.description)"))
         do {
-            result.merge(try kept.count(request, with: build, environment: ["BENCH_AB_EXTRA_WORK": "0"])) { _, counted in counted }
+            result.merge(try kept.count(request, with: build, environment: ["BENCH_AB_EXTRA_WORK": "0"], besides: stored)) { _, counted in counted }
         } catch {
             return .failure(SeedsOnDemand.Reason("its kept build could not count them (\(error))"))
         }
