@@ -218,7 +218,8 @@ extension MeasurementRecord {
                 samples: samples,
                 batches: BatchRecord(
                     size: fork.batchSize, nanoseconds: nanoseconds, invocations: invocations, stopReason: fork.stopReason,
-                    threadCPUNanoseconds: threadCPUNanoseconds),
+                    threadCPUNanoseconds: threadCPUNanoseconds,
+                    speedProbeNanoseconds: batches.speedProbeNanoseconds.flatMap { $0.count == forks.count ? [$0[index]] : nil }),
                 policy: policy, allocations: allocations, threadCPUSamples: threadCPUGroups?[index],
                 sampleTerms: sampleTerms.flatMap { terms in
                     terms.overheadNanoseconds.count == forks.count && terms.threadCPUOverheadNanoseconds.count == forks.count

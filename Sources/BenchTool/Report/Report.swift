@@ -93,6 +93,7 @@ enum Report {
                 ForkLoadSummary(loads).line
                     + (results.noise.map { "; a run is disturbed past \(FigureText.perOperation($0.runQueueShare * 100)) % waiting (limits' noise)" } ?? ""))
         }
+        if let speed = CoreSpeedSummary(results.measurements) { lines.append(speed.line) }
         let limits = results.limits.map(\.limit)
         for subject in results.subjects {
             lines.append("\(JudgedSubject.isJudged(subject, by: limits) ? "judged" : "counted"): \(subject.line)")

@@ -51,7 +51,9 @@ extension MeasurementRecord {
                     calibration: invocations.reduce(0) { $0 + $1.calibration },
                     warmUp: invocations.reduce(0) { $0 + $1.warmUp },
                     sampling: invocations.reduce(0) { $0 + $1.sampling }),
-                stopReason: first.batches.stopReason, threadCPUNanoseconds: threadCPUBatches),
+                stopReason: first.batches.stopReason, threadCPUNanoseconds: threadCPUBatches,
+                speedProbeNanoseconds: records.allSatisfy { $0.batches.speedProbeNanoseconds != nil }
+                    ? records.flatMap { $0.batches.speedProbeNanoseconds! } : nil),
             policy: policy, allocations: first.allocations,
             forks: records.map { ForkRecord(samples: $0.samples.count, batchSize: $0.batches.size, stopReason: $0.batches.stopReason) },
             threadCPUSamples: threadCPUSamples,

@@ -144,7 +144,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             name: result.name, strategy: strategy, summary: result.summary, samples: result.samples,
             batches: BatchRecord(
                 size: result.batchSize, nanoseconds: result.batchNanoseconds, invocations: result.invocations,
-                stopReason: result.stopReason, threadCPUNanoseconds: result.batchThreadCPUNanoseconds),
+                stopReason: result.stopReason, threadCPUNanoseconds: result.batchThreadCPUNanoseconds,
+                speedProbeNanoseconds: result.speedProbeNanoseconds.map { [$0] }),
             policy: result.policy, allocations: allocations, threadCPUSamples: result.threadCPUSamples,
             sampleTerms: SampleTerms(
                 operationsPerCall: operationsPerCall, overheadNanoseconds: [result.timer.overheadNanoseconds],
@@ -165,18 +166,24 @@ struct BatchRecord: Sendable, Equatable, Codable {
     /// Each sampled batch's raw duration on the thread's CPU clock, its overhead included, in the order
     /// of `nanoseconds`; nil in a file made before batches were timed on both clocks.
     @ExplicitNull var threadCPUNanoseconds: [UInt64]?
+    /// How fast the core ran while each process sampled: the median of its speed probe's readings
+    /// over the sampling rounds (`SpeedProbe`), in nanoseconds on the thread's CPU clock, one for each
+    /// fork in fork order, or one; less is faster. Absent in a file made before schema 12.
+    var speedProbeNanoseconds: [Double]?
 
     /// The batches as sampled: `size` operations each, each batch's raw `nanoseconds` (and
-    /// `threadCPUNanoseconds`, where timed on that clock too).
+    /// `threadCPUNanoseconds`, where timed on that clock too), and the speed probe's reading of each
+    /// process that took them.
     init(
         size: Int, nanoseconds: [UInt64], invocations: MeasurementResult.Invocations,
-        stopReason: MeasurementResult.StopReason, threadCPUNanoseconds: [UInt64]? = nil
+        stopReason: MeasurementResult.StopReason, threadCPUNanoseconds: [UInt64]? = nil, speedProbeNanoseconds: [Double]? = nil
     ) {
         self.size = size
         self.nanoseconds = nanoseconds
         self.invocations = invocations
         self.stopReason = stopReason
         self.threadCPUNanoseconds = threadCPUNanoseconds
+        self.speedProbeNanoseconds = speedProbeNanoseconds
     }
 }
 

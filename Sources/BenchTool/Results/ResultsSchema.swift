@@ -105,6 +105,14 @@ enum ResultsSchema {
                 + "(limits version 6: the thread's CPU clock, as the cost limit beside it), or wall where a record lacked it. A file "
                 + "of schema 10 or before took its share on the monotonic clock whatever the limit judged, has no clock, and reads so.",
             upgrade: { _ in }),
+        Change(
+            schema: 12, date: "2026-12-08",
+            note: "measurements[].batches.speedProbeNanoseconds: how fast the core ran while each process sampled, one for each "
+                + "fork in fork order, or one: the median over the sampling rounds of a fixed chain of arithmetic in registers "
+                + "timed on the thread's CPU clock after each round's batches (less is faster). That clock does not count "
+                + "waiting for a CPU, but a core a hypervisor shares with another guest, or slows, stretches it; the probe "
+                + "reads that. A file of schema 11 or before has no key, and reads without it.",
+            upgrade: { _ in }),
     ]
 
     /// The layout this bench writes.

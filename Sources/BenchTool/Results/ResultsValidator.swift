@@ -105,6 +105,15 @@ enum ResultsValidator {
         {
             problems.append("\(name): the batches on the thread's CPU clock do not go with its samples on that clock")
         }
+        if let speeds = measurement.batches.speedProbeNanoseconds {
+            let processes = measurement.forks?.count ?? 1
+            if speeds.count != processes {
+                problems.append("\(name): batches.speedProbeNanoseconds has \(speeds.count) readings for \(processes) process\(processes == 1 ? "" : "es")")
+            }
+            if let bad = speeds.first(where: { !($0.isFinite && $0 > 0) }) {
+                problems.append("\(name): batches.speedProbeNanoseconds holds \(bad), not a positive number of nanoseconds")
+            }
+        }
         if let forks = measurement.forks {
             problems += self.problems(in: forks, of: measurement, name: name)
         } else if measurement.batches.invocations.sampling != measurement.batches.size * samples.count {

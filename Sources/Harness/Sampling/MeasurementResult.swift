@@ -63,4 +63,9 @@ public struct MeasurementResult: Sendable, Equatable, Codable {
     /// Each sample on the thread's CPU clock: nanoseconds of the thread's CPU time per operation, its
     /// clock's overhead subtracted, in the order of `samples`; nil where not timed on it.
     public var threadCPUSamples: [Double]?
+    /// How fast the core ran while the samples were taken: the median of `SpeedProbe.read()` over the
+    /// sampling rounds, one reading after each round's batches, in nanoseconds on the thread's CPU
+    /// clock (less is faster). Every measurement sampled in the same rounds has the same; nil where the
+    /// sampler read no probe.
+    public var speedProbeNanoseconds: Double?
 }

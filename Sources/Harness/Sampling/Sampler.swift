@@ -76,11 +76,17 @@ public struct Sampler {
             report(runs[index], .calibrating, since: started)
         }
         warmUp(&runs, since: started)
-        let stopReason = sample(&runs, order: order, since: started)
+        var speedReadings: [UInt64] = []
+        let stopReason = sample(&runs, order: order, since: started, speedReadings: &speedReadings)
+        let speed = speedReadings.isEmpty ? nil : Statistics.median(speedReadings.map { Double($0) })
 
         return runs.flatMap { run in
             report(run, .finished, since: started)
-            return run.results(stopReason: stopReason, timer: timer, policy: policy)
+            return run.results(stopReason: stopReason, timer: timer, policy: policy).map { result in
+                var result = result
+                result.speedProbeNanoseconds = speed
+                return result
+            }
         }
     }
 
@@ -99,8 +105,10 @@ public struct Sampler {
         for run in runs { report(run, .warmingUp, since: started) }
     }
 
+    /// Samples round by round until the stopping rule ends it, reading the core's speed
+    /// (`SpeedProbe`) after each round's batches into `speedReadings`.
     private func sample(
-        _ runs: inout [SamplingRun], order: RoundOrder, since started: UInt64
+        _ runs: inout [SamplingRun], order: RoundOrder, since started: UInt64, speedReadings: inout [UInt64]
     ) -> MeasurementResult.StopReason {
         var generator = SplitMix64(seed: { if case .shuffled(let seed) = order { seed } else { 0 } }())
         var roundOrder = Array(runs.indices)
@@ -114,6 +122,7 @@ public struct Sampler {
             for index in roundOrder {
                 for _ in 0..<batchesPerRound[index] { runs[index].sampleBatch(overhead: timer.overheadNanoseconds, threadCPUOverhead: threadCPUOverhead) }
             }
+            speedReadings.append(SpeedProbe.read())
             rounds += 1
             let check = rule.check(rounds: rounds, elapsedNanoseconds: MonotonicClock.now() &- samplingStarted) {
                 runs.flatMap(\.sampleSeries)
