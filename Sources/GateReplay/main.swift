@@ -1,11 +1,13 @@
-// gate-replay DIR OLD NEW [--later LATER] [--gates N] [--seed S] [--threshold P] [--first-looks]: the release
+// gate-replay DIR OLD NEW [--later LATER] [--gates N] [--seed S] [--threshold P] [--first-looks] [--keep-slow-core]: the release
 // gate replayed over rounds of scripts/interleaved-runs (DIR/OLD-k.json and DIR/NEW-k.json, k = 1, 2,
 // ...), N gates (GateReplay); its later looks draw from LATER's rounds (runs of a few measurements, made
 // as the gate's later looks make them) where given. --first-looks replays only the gates' first looks
 // and prints, as one `bench --filter` pattern, the names of what any of them could not tell: what the
 // later looks' rounds must measure. Prints how often the gates passed, failed and ended too noisy, with
 // Wilson 95 % intervals, and which measurements were called slower or could not tell; exit 2 on bad
-// input. The proof that uses it is scripts/gate-proof.
+// input. --keep-slow-core judges every fork, as the gate did before it set aside the forks of a slowed
+// core (SlowCoreForks): the same rounds replayed both ways show what that rule changes. The proof that
+// uses it is scripts/gate-proof.
 import BenchTool
 import Foundation
 
@@ -29,11 +31,12 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 }
 let laterDirectory = textOption("--later")
 let firstLooksOnly = arguments.firstIndex(of: "--first-looks").map { arguments.remove(at: $0) } != nil
+let keepsSlowCore = arguments.firstIndex(of: "--keep-slow-core").map { arguments.remove(at: $0) } != nil
 let gates = Int(option("--gates", 1000))
 let seed = UInt64(option("--seed", 1))
 let threshold = option("--threshold", ComparisonRule.defaultThreshold)
 guard arguments.count == 3, !arguments.contains(where: { $0.hasPrefix("--") }) else {
-    fail("usage: gate-replay DIR OLD NEW [--later LATER] [--gates N] [--seed S] [--threshold FRACTION] [--first-looks]")
+    fail("usage: gate-replay DIR OLD NEW [--later LATER] [--gates N] [--seed S] [--threshold FRACTION] [--first-looks] [--keep-slow-core]")
 }
 let (directory, oldName, newName) = (arguments[0], arguments[1], arguments[2])
 
@@ -63,6 +66,7 @@ let later = laterDirectory.map { rounds(in: $0) } ?? []
 
 var replay = GateReplay()
 replay.rule.threshold = threshold
+replay.setsAsideSlowCore = !keepsSlowCore
 if firstLooksOnly {
     replay.lookRounds = Array(replay.lookRounds.prefix(1))
     let names = Set(replay.replay(full, gates: gates, seed: seed).flatMap(\.cannotTell).map(\.name))
@@ -92,7 +96,8 @@ print("gate-replay: \(gates) gates over \(full.count) rounds of \(oldName) again
     + ", seed \(seed), threshold \(threshold * 100) %, "
     + "looks of \(zip(replay.lookRounds, replay.lookForks).map { "\($0) rounds of \($1) forks" }.joined(separator: " + ")), intervals at "
     + "\(replay.lookLevels.map { String(format: "%.2f %%", $0 * 100) }.joined(separator: ", ")), significance "
-    + "\(replay.lookSignificances.map { String(format: "%.2f %%", $0 * 100) }.joined(separator: ", ")) "
+    + "\(replay.lookSignificances.map { String(format: "%.2f %%", $0 * 100) }.joined(separator: ", ")), "
+    + (keepsSlowCore ? "every fork judged (forks of a slowed core kept) " : "forks of a slowed core set aside ")
     + String(format: "(%.0f s)", Date().timeIntervalSince(started)))
 for outcome in GateReplay.Outcome.allCases {
     print("  \(outcome.rawValue): \(results.filter { $0.outcome == outcome }.count), \(wilson(results.filter { $0.outcome == outcome }.count, gates))")

@@ -91,7 +91,9 @@ final class TimedRuns {
     /// all of them at once), and told as a `TimedChange`.
     private func changes(from old: [MeasurementKey: MeasurementRecord], to new: [MeasurementKey: MeasurementRecord], forks: Int) -> [MeasurementKey: TimedChange] {
         let keys = old.keys.filter { new[$0] != nil }.sorted()
-        let compared = MeasurementComparison.judgedTogether(keys.map { MeasurementComparison(old: old[$0]!, new: new[$0]!, rule: rule) }, rule: rule)
+        let fastCore = SlowCoreForks.fastCore(of: Array(old.values) + Array(new.values))
+        let compared = MeasurementComparison.judgedTogether(
+            keys.map { MeasurementComparison(old: old[$0]!, new: new[$0]!, rule: rule, fastCore: fastCore) }, rule: rule)
         var changes: [MeasurementKey: TimedChange] = [:]
         for comparison in compared {
             guard let ratio = comparison.ratio, let interval = comparison.ratioInterval else { continue }

@@ -51,6 +51,9 @@ enum ComparisonReason: String, Sendable, Equatable, Codable {
     case oneProcessASide = "one process a side"
     /// Too few forks a side for the ratio's interval to reach the rule's level.
     case tooFewForks = "too few forks for the interval's level"
+    /// The core ran slow (`SlowCoreForks`) in all but one fork of a side, or in all: what is left
+    /// cannot tell the code from the machine.
+    case slowCore = "the core ran slow in nearly every fork of a side"
 }
 
 /// What a comparison's rank test ranked.

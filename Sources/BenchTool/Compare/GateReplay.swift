@@ -69,6 +69,9 @@ public struct GateReplay: Sendable {
     public var lookSignificances: [Double] = [0.005, 0.0025, 0.0025]
     /// The rule but for its level, which each look sets.
     public var rule: ComparisonRule = ComparisonRule(resamples: 1)
+    /// Whether each look sets aside the forks of a slowed core (`SlowCoreForks`), as the gate does; false
+    /// replays the gate as it was before the speed probe.
+    public var setsAsideSlowCore = true
 
     /// A replay with the gate's looks and compare's default thresholds.
     public init() {}
@@ -123,7 +126,8 @@ public struct GateReplay: Sendable {
             rule.confidenceLevel = lookLevels[look]
             rule.significanceLevel = lookSignificances[look]
             let comparison = ResultsComparison(
-                old: ("old", full.file(.old, drawn, extra, later)), new: ("new", full.file(.new, drawn, extra, later)), rule: rule)
+                old: ("old", full.file(.old, drawn, extra, later)), new: ("new", full.file(.new, drawn, extra, later)), rule: rule,
+                setsAsideSlowCore: setsAsideSlowCore)
             if !comparison.changedCounts.isEmpty {
                 return Gate(outcome: .fail, looks: looks, slower: [], cannotTell: [], lookedAgain: lookedAgain)
             }
@@ -174,8 +178,12 @@ public struct GateReplay: Sendable {
         /// How many forks each side's run took in the first round (of its first measurement).
         let forksPerRound: Int
         private let templates: (old: ResultsFile, new: ResultsFile)
-        /// [side][round][measurement]: each fork's samples on the monotonic clock and the CPU clock.
-        private let groups: [[[(wall: [[Double]], cpu: [[Double]]?)]]]
+        /// [side][round][measurement]: each fork's samples on the monotonic clock and the CPU clock, and
+        /// its speed probe's reading where it has one.
+        private let groups: [[[Forked]]]
+
+        /// One measurement's forks in one side's run.
+        typealias Forked = (wall: [[Double]], cpu: [[Double]]?, speeds: [Double]?)
 
         init(_ rounds: [Round]) {
             templates = (rounds[0].old, rounds[0].new)
@@ -187,8 +195,9 @@ public struct GateReplay: Sendable {
             groups = [\Round.old, \Round.new].map { side in
                 rounds.map { round in
                     keys.map { key in
-                        guard let record = round[keyPath: side].measurements.record(key) else { return ([], nil) }
-                        return (record.sampleGroups, record.sampleGroups(on: .threadCPU))
+                        guard let record = round[keyPath: side].measurements.record(key) else { return ([], nil, nil) }
+                        let speeds = record.batches.speedProbeNanoseconds
+                        return (record.sampleGroups, record.sampleGroups(on: .threadCPU), speeds?.count == record.sampleGroups.count ? speeds : nil)
                     }
                 }
             }
@@ -198,7 +207,7 @@ public struct GateReplay: Sendable {
         func holds(_ key: MeasurementKey) -> Bool { positions[key] != nil }
 
         /// One measurement's forks in one side's run of one round.
-        private func forks(_ side: Side, _ round: Int, _ key: MeasurementKey) -> (wall: [[Double]], cpu: [[Double]]?)? {
+        private func forks(_ side: Side, _ round: Int, _ key: MeasurementKey) -> Forked? {
             positions[key].map { groups[side == .old ? 0 : 1][round][$0] }
         }
 
@@ -209,7 +218,7 @@ public struct GateReplay: Sendable {
             file.measurements = file.measurements.map { template in
                 guard holds(template.key) else { return template }
                 let picks = drawn.map(Pick.full) + (extra[template.key] ?? [])
-                let chosen = picks.compactMap { pick -> (wall: [[Double]], cpu: [[Double]]?)? in
+                let chosen = picks.compactMap { pick -> Forked? in
                     switch pick {
                     case .full(let round): forks(side, round, template.key)
                     case .later(let round): later?.forks(side, round, template.key)
@@ -220,6 +229,7 @@ public struct GateReplay: Sendable {
                 record.samples = wall.flatMap { $0 }
                 record.threadCPUSamples = chosen.allSatisfy { $0.cpu != nil } ? chosen.flatMap { $0.cpu! }.flatMap { $0 } : nil
                 record.forks = wall.map { ForkRecord(samples: $0.count, batchSize: template.batches.size, stopReason: template.batches.stopReason) }
+                record.batches.speedProbeNanoseconds = chosen.allSatisfy { $0.speeds != nil } ? chosen.flatMap { $0.speeds! } : nil
                 return record
             }
             return file

@@ -24,18 +24,22 @@ struct MeasurementComparison: Sendable, Equatable, Codable {
         /// How far that count moved under other hash seeds, when counted again (0.05 is 5 %).
         @ExplicitNull var instructionsHashSpread: Double?
 
-        init(_ record: MeasurementRecord, clock: TimingClock) {
-            let groups = record.sampleGroups(on: clock) ?? record.sampleGroups
-            median = Self.median(of: record, on: clock)
-            if clock == .wall {
+        /// The side of `record` on `clock`, of the forks `kept` marks (every fork when nil): with forks set
+        /// aside, the median and interval are the kept forks' on that clock, as the CPU clock's always are.
+        init(_ record: MeasurementRecord, clock: TimingClock, kept: [Bool]? = nil) {
+            let all = record.sampleGroups(on: clock) ?? record.sampleGroups
+            let groups = kept.map { SlowCoreForks.keeping(all, $0) } ?? all
+            let setAside = groups.count < all.count
+            median = setAside ? ForkMedians.median(of: groups) : Self.median(of: record, on: clock)
+            if clock == .wall && !setAside {
                 medianInterval = record.summary.medianInterval
             } else {
                 medianInterval =
                     ForkMedians(groups: groups, level: 0.95)?.interval
                     ?? Statistics.bootstrapMedianInterval(groups: groups, level: 0.95, resamples: 2000, seed: 0x5EED)
             }
-            samples = record.samples.count
-            forks = record.sampleGroups.count
+            samples = groups.reduce(0) { $0 + $1.count }
+            forks = groups.count
             instructionsPerOperation = record.instructionsPerOperation
             instructionsHashSpread = record.instructionsHashSpread
         }
@@ -109,6 +113,12 @@ struct MeasurementComparison: Sendable, Equatable, Codable {
     /// Whether the files counted instructions by different ways (`CountingMethod`), so the counts do
     /// not decide (`instructionsDoubt` says so).
     var countingMethodChanged: Bool
+    /// The forks set aside from the time figures because the core ran slow while they sampled; nil
+    /// where none was (and always for files without speed probe readings).
+    var slowCore: SlowCoreForks?
+    /// Whether setting aside the forks of a slow core would leave a side fewer than two: then nothing is
+    /// set aside from the figures, and time cannot tell (`ComparisonReason.slowCore`).
+    var slowCoreLeftTooFew: Bool { slowCore?.leavesTooFew ?? false }
 
     /// Whether either file took this measurement's samples in one process, whatever its options say:
     /// then wall time cannot tell a change from how much one process differs from the next.
@@ -124,18 +134,33 @@ struct MeasurementComparison: Sendable, Equatable, Codable {
     ///     (`CountingMethod`): the counts are then shown, and time decides.
     ///   - clock: The clock to judge time on; nil judges on the thread's CPU clock where both records
     ///     have it, else on the monotonic clock.
+    ///   - fastCore: The speed probe's reading of a fast core over the whole comparison
+    ///     (`SlowCoreForks.fastCore(of:)`): forks whose core ran slower than it allows are set aside
+    ///     from the time figures. Nil sets nothing aside.
     init(
         old: MeasurementRecord, new: MeasurementRecord, rule: ComparisonRule, countingMethodChanged: Bool = false,
-        clock: TimingClock? = nil
+        clock: TimingClock? = nil, fastCore: Double? = nil
     ) {
         key = old.key
         self.countingMethodChanged = countingMethodChanged
         let judged = clock ?? Self.clock(old: old, new: new)
         self.clock = judged
-        self.old = Side(old, clock: judged)
-        self.new = Side(new, clock: judged)
-        let oldGroups = old.sampleGroups(on: judged) ?? old.sampleGroups
-        let newGroups = new.sampleGroups(on: judged) ?? new.sampleGroups
+        let oldAll = old.sampleGroups(on: judged) ?? old.sampleGroups
+        let newAll = new.sampleGroups(on: judged) ?? new.sampleGroups
+        var oldKept = fastCore.map { SlowCoreForks.kept(old, fastCore: $0) }
+        var newKept = fastCore.map { SlowCoreForks.kept(new, fastCore: $0) }
+        let setAside = (old: oldKept.map { $0.filter { !$0 }.count } ?? 0, new: newKept.map { $0.filter { !$0 }.count } ?? 0)
+        let slowCore =
+            setAside.old + setAside.new > 0
+            ? SlowCoreForks(old: setAside.old, oldForks: oldAll.count, new: setAside.new, newForks: newAll.count) : nil
+        self.slowCore = slowCore
+        // A side left with fewer than two forks cannot be judged on what is left: its figures stay
+        // every fork's, and the verdict says the core was slow (`slowCoreLeftTooFew`).
+        if slowCore?.leavesTooFew == true { (oldKept, newKept) = (nil, nil) }
+        self.old = Side(old, clock: judged, kept: oldKept)
+        self.new = Side(new, clock: judged, kept: newKept)
+        let oldGroups = oldKept.map { SlowCoreForks.keeping(oldAll, $0) } ?? oldAll
+        let newGroups = newKept.map { SlowCoreForks.keeping(newAll, $0) } ?? newAll
         (rankTest, rankTestOf) = Self.rankTest(old: oldGroups, new: newGroups)
         adjustedPValue = rankTest.pValue
         allocations = AllocationChange(old: old.allocations, new: new.allocations)
@@ -176,8 +201,11 @@ struct MeasurementComparison: Sendable, Equatable, Codable {
     ///   - rule: The decision rule.
     mutating func judge(adjustedPValue: Double, rule: ComparisonRule) {
         self.adjustedPValue = adjustedPValue
-        (timeVerdict, timeReason) = Self.timeVerdict(
-            ratio: ratio, interval: ratioInterval, pValue: adjustedPValue, oneProcessASide: isOneProcessASide, rule: rule)
+        (timeVerdict, timeReason) =
+            slowCoreLeftTooFew
+            ? (.cannotTell, .slowCore)
+            : Self.timeVerdict(
+                ratio: ratio, interval: ratioInterval, pValue: adjustedPValue, oneProcessASide: isOneProcessASide, rule: rule)
         let decision = instructionsRatio.map { ratio in
             countingMethodChanged
                 ? .leavesItToWallTime(.countingMethodChanged)

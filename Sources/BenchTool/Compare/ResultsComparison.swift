@@ -60,6 +60,9 @@ struct ResultsComparison: Sendable, Equatable, Encodable {
     var addedCounts: [String]
     /// Counts only OLD has, as labels.
     var removedCounts: [String]
+    /// The speed probe's reading of a fast core over both files (`SlowCoreForks.fastCore(of:)`), against
+    /// which forks of a slowed core were set aside; nil where neither file has readings.
+    var fastCore: Double?
 
     /// Compares two results files.
     ///
@@ -67,7 +70,13 @@ struct ResultsComparison: Sendable, Equatable, Encodable {
     ///   - old: The baseline, and the path it was read from.
     ///   - new: The run judged, and its path.
     ///   - rule: The decision rule.
-    init(old: (path: String, results: ResultsFile), new: (path: String, results: ResultsFile), rule: ComparisonRule) {
+    ///   - setsAsideSlowCore: Whether forks whose speed probe read a slowed core are set aside from time
+    ///     (`SlowCoreForks`), as every comparison does; false judges every fork, as before the probe, for a
+    ///     replay to show what the rule changes.
+    init(
+        old: (path: String, results: ResultsFile), new: (path: String, results: ResultsFile), rule: ComparisonRule,
+        setsAsideSlowCore: Bool = true
+    ) {
         self.old = FileDescription(path: old.path, results: old.results)
         self.new = FileDescription(path: new.path, results: new.results)
         self.rule = rule
@@ -75,10 +84,13 @@ struct ResultsComparison: Sendable, Equatable, Encodable {
         let oldMeasurements = Dictionary(old.results.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let newMeasurements = Dictionary(new.results.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let methodChanged = Self.countingMethodChanged(old: old.results, new: new.results)
+        let fastCore = setsAsideSlowCore ? SlowCoreForks.fastCore(of: old.results.measurements + new.results.measurements) : nil
+        self.fastCore = fastCore
         let measurements = MeasurementComparison.judgedTogether(
             oldMeasurements.keys.sorted().compactMap { key in
                 newMeasurements[key].map {
-                    MeasurementComparison(old: oldMeasurements[key]!, new: $0, rule: rule, countingMethodChanged: methodChanged)
+                    MeasurementComparison(
+                        old: oldMeasurements[key]!, new: $0, rule: rule, countingMethodChanged: methodChanged, fastCore: fastCore)
                 }
             }, rule: rule)
         self.measurements = measurements
@@ -154,7 +166,7 @@ struct ResultsComparison: Sendable, Equatable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case old, new, rule, warnings, seedsCounted, measurements, addedMeasurements, removedMeasurements, changedCounts,
-            equalCounts, addedCounts, removedCounts, regressions, cannotTell, cannotTellMeasurements
+            equalCounts, addedCounts, removedCounts, fastCore, regressions, cannotTell, cannotTellMeasurements
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -171,6 +183,7 @@ struct ResultsComparison: Sendable, Equatable, Encodable {
         try container.encode(equalCounts, forKey: .equalCounts)
         try container.encode(addedCounts, forKey: .addedCounts)
         try container.encode(removedCounts, forKey: .removedCounts)
+        try container.encodeIfPresent(fastCore, forKey: .fastCore)
         // Derived, written so a reader of the JSON need not re-derive it.
         try container.encode(regressions, forKey: .regressions)
         // How many measurements' verdict is "cannot tell", and which: what a gate runs again.

@@ -158,23 +158,33 @@ struct HistorySteps: Sendable, Equatable {
     /// clock compare judges it on.
     private static func timeSteps(_ pairs: [Pair], _ history: History, rule: ComparisonRule) -> [HistoryStep] {
         var adjusted: [[Int]: [MeasurementKey: Double]] = [:]
+        // The speed probe's fast core of each pair of runs, nil inside where they have no readings.
+        var fastCores: [[Int]: Double?] = [:]
         var steps: [HistoryStep] = []
         for pair in pairs {
             guard let old = history.runs[pair.since].measurement(pair.key.name, pair.key.strategy),
                 let new = history.runs[pair.run].measurement(pair.key.name, pair.key.strategy)
             else { continue }
             let clock = MeasurementComparison.clock(old: old, new: new)
-            let medians = [old, new].map { MeasurementComparison.Side.median(of: $0, on: clock) }
+            let runs = [pair.since, pair.run]
+            if fastCores[runs] == nil {
+                fastCores[runs] = .some(
+                    SlowCoreForks.fastCore(of: history.runs[pair.since].results.measurements + history.runs[pair.run].results.measurements))
+            }
+            let fastCore = fastCores[runs]!
+            let medians = [old, new].map { record in
+                fastCore.map { ForkMedians.median(of: SlowCoreForks.judgedGroups(record, on: clock, fastCore: $0)) }
+                    ?? MeasurementComparison.Side.median(of: record, on: clock)
+            }
             guard medians[0] > 0 else { continue }
             // The interval is the costly part: it is drawn only where the medians' ratio is beyond the
             // threshold and the adjusted rank test significant, since the verdict is no change otherwise.
             guard abs(medians[1] / medians[0] - 1) > rule.threshold else { continue }
-            let runs = [pair.since, pair.run]
             if adjusted[runs] == nil {
-                adjusted[runs] = adjustedPValues(old: history.runs[pair.since].results, new: history.runs[pair.run].results)
+                adjusted[runs] = adjustedPValues(old: history.runs[pair.since].results, new: history.runs[pair.run].results, fastCore: fastCore)
             }
             guard let pValue = adjusted[runs]?[pair.key], pValue < rule.significanceLevel else { continue }
-            var comparison = MeasurementComparison(old: old, new: new, rule: rule, clock: clock)
+            var comparison = MeasurementComparison(old: old, new: new, rule: rule, clock: clock, fastCore: fastCore)
             comparison.judge(adjustedPValue: pValue, rule: rule)
             let verdict = comparison.timeVerdict
             guard verdict == .slower || verdict == .faster, let ratio = comparison.ratio else { continue }
@@ -186,14 +196,19 @@ struct HistorySteps: Sendable, Equatable {
         return steps
     }
 
-    /// Each measurement both files have, with its rank test's p-value Holm-adjusted over all of them.
-    private static func adjustedPValues(old: ResultsFile, new: ResultsFile) -> [MeasurementKey: Double] {
+    /// Each measurement both files have, with its rank test's p-value Holm-adjusted over all of them,
+    /// the forks of a slowed core set aside (`SlowCoreForks`) where `fastCore` is given.
+    private static func adjustedPValues(old: ResultsFile, new: ResultsFile, fastCore: Double?) -> [MeasurementKey: Double] {
         let oldRecords = Dictionary(old.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let newRecords = Dictionary(new.measurements.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let shared = oldRecords.keys.filter { newRecords[$0] != nil }.sorted()
         let pValues = shared.map { key in
             let (old, new) = (oldRecords[key]!, newRecords[key]!)
-            return MeasurementComparison.rankTest(old: old, new: new, clock: MeasurementComparison.clock(old: old, new: new)).0.pValue
+            let clock = MeasurementComparison.clock(old: old, new: new)
+            return MeasurementComparison.rankTest(
+                old: SlowCoreForks.judgedGroups(old, on: clock, fastCore: fastCore),
+                new: SlowCoreForks.judgedGroups(new, on: clock, fastCore: fastCore)
+            ).0.pValue
         }
         return Dictionary(uniqueKeysWithValues: zip(shared, Statistics.holmAdjusted(pValues)))
     }

@@ -46,6 +46,35 @@ struct GateReplayTests {
                 "\(gates.map { "\($0.outcome) \($0.looks)" })")
     }
 
+    @Test func forksOfASlowedCoreAreSetAsideAndRaiseNoFalseAlarm() {
+        // In two rounds of three the new build's run fell on a slowed core (a shared machine's slow
+        // stretch falls on whichever build runs then, here always the same one): the derived read's forks
+        // 1.8x slower, and their speed probe read so. Every other measurement's forks read a fast core.
+        // A third of a side's forks slowed does not move the forks' rank interval; two thirds do.
+        let slowed = rounds(16).enumerated().map { number, round in
+            var round = round
+            for (side, draw) in [(\GateReplay.Round.old, 2 * number), (\.new, 2 * number + 1)] as [(WritableKeyPath<GateReplay.Round, ResultsFile>, Int)] {
+                for index in round[keyPath: side].measurements.indices {
+                    round[keyPath: side].measurements[index].batches.speedProbeNanoseconds = [7_000, 7_050]
+                }
+                guard side == \GateReplay.Round.new, number % 3 != 0 else { continue }
+                let index = round[keyPath: side].measurements.firstIndex { MeasurementKey($0) == Synthetic.derivedRead }!
+                var record = Synthetic.spreadMeasurement(Synthetic.derivedRead, median: 1_800, draw: draw, forks: 2)
+                record.batches.speedProbeNanoseconds = [12_000, 12_000]
+                round[keyPath: side].measurements[index] = record
+            }
+            return round
+        }
+        var blind = GateReplay()
+        blind.setsAsideSlowCore = false
+        let gates = blind.replay(slowed, gates: 10, seed: 6)
+        #expect(
+            gates.allSatisfy { $0.outcome == .fail && $0.slower == [Synthetic.derivedRead] },
+            "judging every fork, the slowed core reads as a slower build: \(gates.map(\.outcome))")
+        let seeing = GateReplay().replay(slowed, gates: 10, seed: 6)
+        #expect(seeing.allSatisfy { $0.outcome != .fail }, "\(seeing.map { "\($0.outcome) \($0.looks)" })")
+    }
+
     @Test func aGateDrawsNoRoundTwiceWhileItsPoolLasts() {
         var random = SplitMix64(seed: 5)
         var draws = GateReplay.Draws(count: 6)
