@@ -9,20 +9,20 @@ import Testing
 struct MachineEnvironmentTests {
     @Test func parsesOSReleaseCPUInfoAndPorcelain() {
         let osRelease = "NAME=\"Debian GNU/Linux\"\nPRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nID=debian\n"
-        #expect(MachineEnvironment.prettyName(osRelease: osRelease) == "Debian GNU/Linux 12 (bookworm)")
-        #expect(MachineEnvironment.prettyName(osRelease: "PRETTY_NAME=Plain\n") == "Plain", "unquoted values too")
-        #expect(MachineEnvironment.prettyName(osRelease: "ID=debian\n") == nil)
+        #expect(OperatingSystem.prettyName(osRelease: osRelease) == "Debian GNU/Linux 12 (bookworm)")
+        #expect(OperatingSystem.prettyName(osRelease: "PRETTY_NAME=Plain\n") == "Plain", "unquoted values too")
+        #expect(OperatingSystem.prettyName(osRelease: "ID=debian\n") == nil)
 
         let cpuinfo = "processor\t: 0\nmodel name\t: AMD EPYC 7B13\nflags\t: fpu\nprocessor\t: 1\nmodel name\t: other\n"
-        #expect(MachineEnvironment.cpuModel(cpuinfo: cpuinfo) == "AMD EPYC 7B13", "the first model name")
-        #expect(MachineEnvironment.cpuModel(cpuinfo: "processor : 0\n") == nil)
+        #expect(OperatingSystem.cpuModel(cpuinfo: cpuinfo) == "AMD EPYC 7B13", "the first model name")
+        #expect(OperatingSystem.cpuModel(cpuinfo: "processor : 0\n") == nil)
 
         let status = "Name:\tbench\nCpus_allowed:\tff\nCpus_allowed_list:\t0-3,6,8-9\nMems_allowed_list:\t0\n"
-        #expect(MachineEnvironment.allowedCores(status: status) == 7, "ranges and single cores")
-        #expect(MachineEnvironment.allowedCores(status: "Cpus_allowed_list:\t1\n") == 1, "taskset -c 1")
-        #expect(MachineEnvironment.allowedCores(status: "Name:\tbench\n") == nil, "no such line")
-        #expect(MachineEnvironment.allowedCores(status: "Cpus_allowed_list:\t3-1\n") == nil, "not a range")
-        #expect(MachineEnvironment.allowedCores(status: "Cpus_allowed_list:\t0-1-2\n") == nil, "not a range")
+        #expect(OperatingSystem.allowedCores(status: status) == 7, "ranges and single cores")
+        #expect(OperatingSystem.allowedCores(status: "Cpus_allowed_list:\t1\n") == 1, "taskset -c 1")
+        #expect(OperatingSystem.allowedCores(status: "Name:\tbench\n") == nil, "no such line")
+        #expect(OperatingSystem.allowedCores(status: "Cpus_allowed_list:\t3-1\n") == nil, "not a range")
+        #expect(OperatingSystem.allowedCores(status: "Cpus_allowed_list:\t0-1-2\n") == nil, "not a range")
 
         #expect(MachineEnvironment.isDirty(porcelain: " M Package.swift\n"))
         #expect(!MachineEnvironment.isDirty(porcelain: ""), "clean tree")

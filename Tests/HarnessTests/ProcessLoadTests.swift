@@ -9,13 +9,13 @@ struct ProcessLoadTests {
     // MARK: - Parsing
 
     @Test func parsesSchedstat() {
-        let figures = ProcessLoad.parseSchedstat("352298600 86228 27\n")
+        let figures = OperatingSystem.parseSchedstat("352298600 86228 27\n")
         #expect(figures?.onCPU == 352_298_600, "the first field is time on a CPU, ns")
         #expect(figures?.runQueue == 86_228, "the second is time waiting on a run queue, ns")
-        #expect(ProcessLoad.parseSchedstat("0 0 0\n").map { [$0.onCPU, $0.runQueue] } == [0, 0], "scheduler statistics off")
-        #expect(ProcessLoad.parseSchedstat("") == nil, "an empty file")
-        #expect(ProcessLoad.parseSchedstat("352298600\n") == nil, "one field is not a reading")
-        #expect(ProcessLoad.parseSchedstat("x 1 2\n") == nil, "not numbers")
+        #expect(OperatingSystem.parseSchedstat("0 0 0\n").map { [$0.onCPU, $0.runQueue] } == [0, 0], "scheduler statistics off")
+        #expect(OperatingSystem.parseSchedstat("") == nil, "an empty file")
+        #expect(OperatingSystem.parseSchedstat("352298600\n") == nil, "one field is not a reading")
+        #expect(OperatingSystem.parseSchedstat("x 1 2\n") == nil, "not numbers")
     }
 
     @Test func parsesPressure() {
@@ -24,16 +24,16 @@ struct ProcessLoadTests {
             full avg10=0.00 avg60=0.00 avg300=0.00 total=0
 
             """
-        #expect(ProcessLoad.parsePressure(text) == 8_954_845, "the some line's total, µs")
+        #expect(OperatingSystem.parsePressure(text) == 8_954_845, "the some line's total, µs")
         let fullFirst = "full avg10=0.00 avg60=0.00 avg300=0.00 total=7\nsome avg10=0.00 avg60=0.00 avg300=0.00 total=12\n"
-        #expect(ProcessLoad.parsePressure(fullFirst) == 12, "the some line, wherever it is, not the full line")
-        #expect(ProcessLoad.parsePressure("some avg10=0.08 avg60=1.57 avg300=1.77 total=\n") == nil, "a total that is no number")
-        #expect(ProcessLoad.parsePressure("full avg10=0.00 avg60=0.00 avg300=0.00 total=7\n") == nil, "no some line")
+        #expect(OperatingSystem.parsePressure(fullFirst) == 12, "the some line, wherever it is, not the full line")
+        #expect(OperatingSystem.parsePressure("some avg10=0.08 avg60=1.57 avg300=1.77 total=\n") == nil, "a total that is no number")
+        #expect(OperatingSystem.parsePressure("full avg10=0.00 avg60=0.00 avg300=0.00 total=7\n") == nil, "no some line")
     }
 
     @Test func aKernelWithoutPressureGivesNil() {
         // A kernel without PSI has no /proc/pressure/cpu: nothing to read, and no text to parse.
-        #expect(ProcessLoad.parsePressure("") == nil, "no text, no figure")
+        #expect(OperatingSystem.parsePressure("") == nil, "no text, no figure")
     }
 
     @Test func parsesStat() {
@@ -46,19 +46,19 @@ struct ProcessLoadTests {
             btime 1767000000
 
             """
-        let ticks = ProcessLoad.parseStat(text)
+        let ticks = OperatingSystem.parseStat(text)
         #expect(ticks?.steal == 14, "steal is the 8th number")
         #expect(ticks?.all == 11284 + 0 + 1031 + 31172 + 447 + 0 + 13 + 14, "the first 8 numbers, guest time left out")
-        #expect(ProcessLoad.parseStat("cpu0 3935 0 498 17497 20 0 7 5 0 0\n") == nil, "a core's line is not the machine's")
-        #expect(ProcessLoad.parseStat("cpu  11284 0 1031 31172 447 0 13\n") == nil, "a kernel too old to count steal")
-        #expect(ProcessLoad.parseStat("") == nil, "no text")
+        #expect(OperatingSystem.parseStat("cpu0 3935 0 498 17497 20 0 7 5 0 0\n") == nil, "a core's line is not the machine's")
+        #expect(OperatingSystem.parseStat("cpu  11284 0 1031 31172 447 0 13\n") == nil, "a kernel too old to count steal")
+        #expect(OperatingSystem.parseStat("") == nil, "no text")
     }
 
     @Test func parsesLoadAverage() {
-        #expect(ProcessLoad.parseLoadAverage("0.29 0.30 0.13 1/113 2655\n") == 0.29, "the 1-minute figure")
-        #expect(ProcessLoad.parseLoadAverage("12.50 8.00 3.10 5/400 9999\n") == 12.5)
-        #expect(ProcessLoad.parseLoadAverage("") == nil, "no text")
-        #expect(ProcessLoad.parseLoadAverage("busy 0.30\n") == nil, "not a number")
+        #expect(OperatingSystem.parseLoadAverage("0.29 0.30 0.13 1/113 2655\n") == 0.29, "the 1-minute figure")
+        #expect(OperatingSystem.parseLoadAverage("12.50 8.00 3.10 5/400 9999\n") == 12.5)
+        #expect(OperatingSystem.parseLoadAverage("") == nil, "no text")
+        #expect(OperatingSystem.parseLoadAverage("busy 0.30\n") == nil, "not a number")
     }
 
     // MARK: - This machine

@@ -84,7 +84,7 @@ enum ForkedRun {
     ) throws -> [[MeasurementKey: MeasurementRecord]] {
         // The running image itself, not the path it was started from: a rebuild during the run must
         // not put another build in the later forks.
-        let executable = "/proc/self/exe"
+        let executable = OperatingSystem.ownImage
         let firstLook = numbered.lowerBound == 1
         var forks: [[MeasurementKey: MeasurementRecord]] = []
         // A fork past every selected measurement's limit has nothing to time (a child told to time

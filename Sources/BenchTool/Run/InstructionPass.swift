@@ -248,7 +248,7 @@ enum InstructionPass {
     static func childEnvironment(fixedSeed: Bool) -> [String: String] {
         [
             AllocatorLaunch.choiceVariable: AllocatorLaunch.Choice.jemalloc.rawValue,
-            "LD_PRELOAD": AllocatorLaunch.jemallocLibrary, AllocatorLaunch.markerVariable: "1",
+            OperatingSystem.preloadVariable: OperatingSystem.jemallocLibrary, AllocatorLaunch.markerVariable: "1",
             "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1,background_thread:false",
             "SWIFT_DETERMINISTIC_HASHING": fixedSeed ? "1" : "0",
             // Set either way, so that a count with the switch off and one with it on start their stacks

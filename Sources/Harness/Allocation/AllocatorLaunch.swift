@@ -9,7 +9,8 @@ import Darwin
 /// Linking jemalloc would replace `malloc` at link time, for good: `BENCH_ALLOCATOR=system` could not
 /// be honoured, and nothing would show it. So no target links jemalloc. At start-up the bench calls
 /// `prepareProcess()`; when jemalloc is wanted (the default) and does not serve `malloc` yet, the bench
-/// re-executes itself (`/proc/self/exe`, same arguments) with `libjemalloc.so.2` in `LD_PRELOAD`. With
+/// re-executes itself (`OperatingSystem.ownImage`, same arguments) with jemalloc preloaded (on Linux
+/// `libjemalloc.so.2` in `LD_PRELOAD`, `OperatingSystem`). With
 /// `BENCH_ALLOCATOR=system` it runs on glibc's malloc, re-executing without jemalloc if it was
 /// preloaded from outside. A marker variable stops a second re-execution: if the first did not give
 /// the wanted allocator, the bench refuses to run rather than report figures from the wrong one.
@@ -36,8 +37,6 @@ public enum AllocatorLaunch {
     public static let choiceVariable = "BENCH_ALLOCATOR"
     /// Set in a re-executed process, so a failed re-execution is not repeated forever.
     public static let markerVariable = "BENCH_ALLOCATOR_REEXECUTED"
-    /// The library preloaded for jemalloc, by soname, as the dynamic linker's search path finds it.
-    public static let jemallocLibrary = "libjemalloc.so.2"
 
     /// Reads the choice from an environment.
     ///
@@ -57,7 +56,7 @@ public enum AllocatorLaunch {
     public static func decide(
         choice: Choice, allocator: ProcessAllocator, environment: [String: String]
     ) -> Decision {
-        let preloads = (environment["LD_PRELOAD"] ?? "").split(whereSeparator: { $0 == " " || $0 == ":" })
+        let preloads = (environment[OperatingSystem.preloadVariable] ?? "").split(whereSeparator: { $0 == " " || $0 == ":" })
         let alreadyReexecuted = environment[markerVariable] != nil
         var next = environment
         next[markerVariable] = "1"
@@ -66,10 +65,10 @@ public enum AllocatorLaunch {
             return .proceed
         case (.jemalloc, false):
             if alreadyReexecuted {
-                return .refuse(reason: "preloading \(jemallocLibrary) did not make jemalloc the allocator "
+                return .refuse(reason: "preloading \(OperatingSystem.jemallocLibrary) did not make jemalloc the allocator "
                     + "(\(allocator.description)); install libjemalloc2, or run with \(choiceVariable)=system")
             }
-            next["LD_PRELOAD"] = ([jemallocLibrary] + preloads.map(String.init)).joined(separator: " ")
+            next[OperatingSystem.preloadVariable] = ([OperatingSystem.jemallocLibrary] + preloads.map(String.init)).joined(separator: " ")
             return .reexecute(environment: next)
         case (.system, true):
             let others = preloads.filter { !$0.contains("jemalloc") }
@@ -77,7 +76,7 @@ public enum AllocatorLaunch {
                 return .refuse(reason: "jemalloc serves malloc but is not preloaded (is it linked in?): "
                     + "\(choiceVariable)=system cannot be honoured")
             }
-            next["LD_PRELOAD"] = others.isEmpty ? nil : others.joined(separator: " ")
+            next[OperatingSystem.preloadVariable] = others.isEmpty ? nil : others.joined(separator: " ")
             return .reexecute(environment: next)
         }
     }
@@ -120,8 +119,8 @@ public enum AllocatorLaunch {
     private static func reexecute(environment: [String: String]) throws -> Never {
         let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        execve("/proc/self/exe", arguments, variables)
-        throw Refused(reason: "re-executing with \(environment["LD_PRELOAD"] ?? "no preload") failed: "
+        execve(OperatingSystem.ownImage, arguments, variables)
+        throw Refused(reason: "re-executing with \(environment[OperatingSystem.preloadVariable] ?? "no preload") failed: "
             + String(cString: strerror(errno)))
     }
 

@@ -27,7 +27,7 @@ struct Mallctl: @unchecked Sendable {
         guard let symbol = ProcessAllocator.globalSymbol("mallctl") else { return nil }
         return Mallctl(
             function: unsafeBitCast(symbol, to: Function.self),
-            library: ProcessAllocator.library(containing: symbol) ?? "unknown")
+            library: OperatingSystem.library(containing: symbol) ?? "unknown")
     }
 
     // The accessors below run between the counter's snapshots, so they must not allocate themselves:

@@ -18,7 +18,7 @@ public enum ProcessAllocator: Sendable, Equatable, Codable {
 
     /// The allocator of this process, determined now.
     public static var current: ProcessAllocator {
-        let mallocLibrary = globalSymbol("malloc").flatMap(library(containing:)) ?? "unknown"
+        let mallocLibrary = globalSymbol("malloc").flatMap(OperatingSystem.library(containing:)) ?? "unknown"
         guard let mallctl = Mallctl.lookUp(), mallctl.library == mallocLibrary,
             let versionPointer = mallctl.read("version", as: UnsafePointer<CChar>?.self) ?? nil
         else { return .other(library: mallocLibrary) }
@@ -50,30 +50,5 @@ public enum ProcessAllocator: Sendable, Equatable, Codable {
     static func globalSymbol(_ name: String) -> UnsafeMutableRawPointer? {
         // RTLD_DEFAULT is a null handle on glibc; Swift does not import the macro.
         dlsym(UnsafeMutableRawPointer(bitPattern: 0), name)
-    }
-
-    /// The path of the file mapped at `address`, from `/proc/self/maps`.
-    ///
-    /// `dladdr` would answer the same, but glibc declares it only under `_GNU_SOURCE`, which the Glibc
-    /// module does not define; the kernel's own map of the process is the primary source anyway.
-    static func library(containing address: UnsafeMutableRawPointer) -> String? {
-        let target = UInt(bitPattern: address)
-        guard let maps = fopen("/proc/self/maps", "r") else { return nil }
-        defer { fclose(maps) }
-        var line: UnsafeMutablePointer<CChar>? = nil
-        var capacity = 0
-        defer { free(line) }
-        // Each line: "start-end perms offset dev inode [path]", addresses in hexadecimal.
-        while getline(&line, &capacity, maps) > 0, let line {
-            let fields = String(cString: line).split(separator: " ", omittingEmptySubsequences: true)
-            let range = fields.first?.split(separator: "-") ?? []
-            guard fields.count >= 6, range.count == 2,
-                let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16),
-                start <= target, target < end
-            else { continue }
-            let path = fields[5...].joined(separator: " ")
-            return path.hasSuffix("\n") ? String(path.dropLast()) : path
-        }
-        return nil
     }
 }

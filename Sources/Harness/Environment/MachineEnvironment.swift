@@ -57,11 +57,9 @@ public struct MachineEnvironment: Sendable, Equatable, Codable {
             commit: commit?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown",
             dirtyTree: status.map(isDirty(porcelain:)),
             toolchain: toolchain ?? compiledToolchain,
-            operatingSystem: (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8))
-                .flatMap(prettyName(osRelease:)) ?? "unknown",
+            operatingSystem: OperatingSystem.distribution() ?? "unknown",
             kernel: kernelDescription(),
-            cpuModel: (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))
-                .flatMap(cpuModel(cpuinfo:)) ?? "unknown",
+            cpuModel: OperatingSystem.cpuModel() ?? "unknown",
             cores: ProcessInfo.processInfo.activeProcessorCount,
             buildConfiguration: compiledConfiguration,
             allocator: allocator.description,
@@ -73,8 +71,7 @@ public struct MachineEnvironment: Sendable, Equatable, Codable {
     /// (`Cpus_allowed_list` in `/proc/self/status`, what `taskset -c` sets) where that can be read.
     public static var usableCores: Int {
         let online = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let allowed = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)).flatMap(allowedCores(status:))
-        return min(online, allowed ?? online)
+        return min(online, OperatingSystem.allowedCores() ?? online)
     }
 
     // MARK: - Parsing, pure so it is tested on fixed text
@@ -86,38 +83,6 @@ public struct MachineEnvironment: Sendable, Equatable, Codable {
         porcelain.split(separator: "\n").contains { line in
             line.contains { !$0.isWhitespace } && !line.hasPrefix("?? results/")
         }
-    }
-
-    /// The `PRETTY_NAME` value of an os-release file, unquoted.
-    static func prettyName(osRelease: String) -> String? {
-        for line in osRelease.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
-            let value = line.dropFirst("PRETTY_NAME=".count)
-            return String(value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2
-                ? value.dropFirst().dropLast() : value)
-        }
-        return nil
-    }
-
-    /// How many processors the `Cpus_allowed_list` line of a /proc/PID/status text names
-    /// (`0-3,6,8-9` names 7), or nil without a line that reads so.
-    static func allowedCores(status: String) -> Int? {
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") }) else { return nil }
-        var count = 0
-        for range in line.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces).split(separator: ",") {
-            let ends = range.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-            guard let first = ends.first ?? nil, let last = ends.last ?? nil, ends.count <= 2, first <= last else { return nil }
-            count += last - first + 1
-        }
-        return count > 0 ? count : nil
-    }
-
-    /// The first `model name` of a /proc/cpuinfo text.
-    static func cpuModel(cpuinfo: String) -> String? {
-        for line in cpuinfo.split(separator: "\n") where line.hasPrefix("model name") {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        return nil
     }
 
     // MARK: - Sources

@@ -14,8 +14,9 @@ import Darwin
 /// guest on this one's CPUs (steal). Each is a counter since boot or since the thread started, so one
 /// reading means nothing alone; `ForkLoadRecord` turns two into shares of the time between them.
 ///
-/// Fields are `nil` where the kernel does not provide them: `/proc` is Linux's, `/proc/pressure` needs
-/// a kernel built with PSI (and booted without `psi=0`), and `schedstat` needs scheduler statistics.
+/// Fields are `nil` where the kernel does not provide them (`OperatingSystem` reads them): `/proc` is
+/// Linux's, `/proc/pressure` needs a kernel built with PSI (and booted without `psi=0`), and `schedstat`
+/// needs scheduler statistics.
 public struct ProcessLoad: Sendable, Equatable {
     /// When the reading was taken, `MonotonicClock.now()`, in nanoseconds.
     public var monotonicNanoseconds: UInt64
@@ -68,7 +69,7 @@ public struct ProcessLoad: Sendable, Equatable {
 
     /// Reads every counter now.
     ///
-    /// It reads a handful of small `/proc` files (one per thread) and calls `getrusage` once: well under
+    /// It reads a handful of small `/proc` files (one per thread, `OperatingSystem`) and calls `getrusage` once: well under
     /// a millisecond for a process of a few threads, even in a debug build, so it can be read at a
     /// fork's start and end without a cost worth counting. The clock is read first, so a reading's time
     /// is when it began.
@@ -76,7 +77,7 @@ public struct ProcessLoad: Sendable, Equatable {
     /// - Complexity: O(threads) files read.
     public static func read() -> ProcessLoad {
         let now = MonotonicClock.now()
-        let threads = threadSchedstats()
+        let threads = OperatingSystem.threadSchedstats()
         var usage = rusage()
         #if canImport(Glibc)
             let this = __rusage_who_t(RUSAGE_SELF.rawValue)
@@ -84,91 +85,17 @@ public struct ProcessLoad: Sendable, Equatable {
             let this = RUSAGE_SELF
         #endif
         let switches = getrusage(this, &usage) == 0 ? (Int(usage.ru_nivcsw), Int(usage.ru_nvcsw)) : (0, 0)
-        let ticks = procText("/proc/stat").flatMap(parseStat)
+        let ticks = OperatingSystem.cpuTicks()
         return ProcessLoad(
             monotonicNanoseconds: now,
             onCPUNanoseconds: threads?.onCPU,
             runQueueNanoseconds: threads?.runQueue,
             involuntarySwitches: switches.0,
             voluntarySwitches: switches.1,
-            cpuPressureSomeMicroseconds: procText("/proc/pressure/cpu").flatMap(parsePressure),
+            cpuPressureSomeMicroseconds: OperatingSystem.cpuPressureSomeMicroseconds(),
             stealTicks: ticks?.steal,
             allTicks: ticks?.all,
-            loadAverage: procText("/proc/loadavg").flatMap(parseLoadAverage)
+            loadAverage: OperatingSystem.loadAverage()
         )
-    }
-
-    // MARK: - Parsing, pure so it is tested on fixed text
-
-    /// The time on a CPU and the time waiting on a run queue, both nanoseconds, of a
-    /// `/proc/PID/task/TID/schedstat` text (`on-CPU run-queue timeslices`), or nil when it does not
-    /// read so.
-    static func parseSchedstat(_ text: String) -> (onCPU: UInt64, runQueue: UInt64)? {
-        let fields = text.split(whereSeparator: \.isWhitespace)
-        guard fields.count >= 2, let onCPU = UInt64(fields[0]), let runQueue = UInt64(fields[1]) else { return nil }
-        return (onCPU, runQueue)
-    }
-
-    /// The `total=` of the `some` line of a `/proc/pressure/cpu` text, in microseconds, or nil without
-    /// one.
-    static func parsePressure(_ text: String) -> UInt64? {
-        for line in text.split(separator: "\n") where line.hasPrefix("some ") {
-            for field in line.split(separator: " ") where field.hasPrefix("total=") {
-                return UInt64(field.dropFirst("total=".count))
-            }
-        }
-        return nil
-    }
-
-    /// The steal ticks and all ticks (the first 8 numbers summed) of the `cpu` line of a `/proc/stat`
-    /// text, or nil without a line of at least 8 numbers (kernels before 2.6.11 wrote no steal).
-    static func parseStat(_ text: String) -> (steal: UInt64, all: UInt64)? {
-        for line in text.split(separator: "\n") where line.hasPrefix("cpu ") {
-            let numbers = line.split(separator: " ").dropFirst().prefix(8).compactMap { UInt64($0) }
-            guard numbers.count == 8 else { return nil }
-            return (numbers[7], numbers.reduce(0, &+))
-        }
-        return nil
-    }
-
-    /// The 1-minute load average, the first number of a `/proc/loadavg` text.
-    static func parseLoadAverage(_ text: String) -> Double? {
-        text.split(whereSeparator: \.isWhitespace).first.flatMap { Double($0) }
-    }
-
-    // MARK: - Reading
-
-    /// The schedstat figures of every thread of this process, summed; nil when none could be read.
-    ///
-    /// A thread that ends between listing the directory and opening its file is left out.
-    private static func threadSchedstats() -> (onCPU: UInt64, runQueue: UInt64)? {
-        guard let directory = opendir("/proc/self/task") else { return nil }
-        defer { closedir(directory) }
-        var sum: (onCPU: UInt64, runQueue: UInt64)?
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.first?.isNumber == true,
-                let thread = procText("/proc/self/task/\(name)/schedstat").flatMap(parseSchedstat)
-            else { continue }
-            sum = ((sum?.onCPU ?? 0) &+ thread.onCPU, (sum?.runQueue ?? 0) &+ thread.runQueue)
-        }
-        return sum
-    }
-
-    /// A small `/proc` file's text, read with `open` and `pread` (Foundation's readers cost more than
-    /// the kernel's side; `pread`, as `read` is this type's own name), or nil when it cannot be opened.
-    private static func procText(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count)) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes.append(contentsOf: buffer[..<count])
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
