@@ -111,14 +111,10 @@ public enum BenchCommand {
     ///
     /// - Throws: what loading the limits or the spec throws.
     static func listing(_ options: ListOptions) throws -> [String] {
-        let limits = try LimitsFile.load(path: options.limitsPath)
-        let subjects = try BenchSubjects.checked(options.specDirectory)
         let runOptions = RunOptions(
             quick: false, filter: options.filter, specDirectory: options.specDirectory, limitsPath: RunOptions.defaults.limitsPath,
             outputPath: nil, format: .text, strategies: options.strategies)
-        let suite = Suite(subjects: subjects)
-        try RunCommand.requireMeasured(limits, path: options.limitsPath, suite)
-        try RunCommand.requireSelection(suite, subjects, runOptions)
+        let (limits, subjects, suite) = try RunCommand.checkedSuite(runOptions, limitsPath: options.limitsPath)
         let records = RunCommand.subjectRecords(subjects)
         var lines = ["# limits \(options.limitsPath), fixtures \(options.specDirectory)"] + subjects.spec.unplacedErrorNotes.map { "# \($0)" }
         for record in records {

@@ -5,9 +5,10 @@ import Harness
 /// file's version.
 ///
 /// Pure: it reads the figures it is given and no clock, so every verdict and decision line is tested
-/// with synthetic figures. The current rules (limits version 5):
+/// with synthetic figures. The current rules (limits versions 5 and 6; 6 adds the clock and the noise):
 /// - a `median` limit judges the median of the forks' medians on the exact order-statistic interval
-///   over them (`ForkMedians`): one fork, one vote;
+///   over them (`ForkMedians`): one fork, one vote, on the limit's `clock` (the thread's CPU clock for
+///   the paired ratios from version 6, the monotonic clock otherwise);
 /// - a paired ratio (`pairedRatioToStored`, `pairedRatioOfMedians`) divides each fork's two medians
 ///   and is judged on `PairedRatio`'s interval (see `Judge+PairedRatio.swift`);
 /// - each interval is two-sided at the level of the look its fork count is
@@ -21,7 +22,8 @@ import Harness
 /// - a count limit (`minusStoredByBody`) is exact: `pass` or `fail`, body by body;
 /// - a figure the run did not make (filtered out, or one shape not run) is `notJudged`;
 /// - the first shape of the preference all of whose limits pass ships; a shape still undecided when
-///   its schedule of looks is spent is set aside (see `Judge+Decision.swift`).
+///   its schedule of looks is spent is set aside (see `Judge+Decision.swift`), unless its forks were
+///   disturbed past the file's `noise` bounds: then the run is too noisy to decide (exit 3).
 ///
 /// A file judged by a retired version (1 to 4) is judged again by that version's rules, each in a file
 /// of its own under `RetiredRules/`, so that `bench validate` and `bench merge` reach the verdicts and

@@ -87,12 +87,7 @@ struct RunCommand {
     /// something it could have known at the start.
     private func prepare() throws -> Preparation {
         try phases.time("preparing") {
-            let limits = try LimitsFile.load(path: options.limitsPath)
-            if let outputPath = options.outputPath { try ResultsWriter.checkNewFile(outputPath) }
-            let subjects = try BenchSubjects.checked(options.specDirectory)
-            let suite = Suite(subjects: subjects)
-            try Self.requireMeasured(limits, path: options.limitsPath, suite)
-            try Self.requireSelection(suite, subjects, options)
+            let (limits, subjects, suite) = try Self.checkedSuite(options, limitsPath: options.limitsPath, newFile: options.outputPath)
             let borrowed = try options.countsFrom.map { path throws(BenchError) in
                 try BorrowedCounts.read(
                     from: path, options: options, environment: MachineEnvironment.capture(sourceDirectory: BuildCheckout.sourceDirectory))
@@ -288,6 +283,24 @@ struct RunCommand {
         return FieldErrorsRecord(source: variant.source.rawValue, response: variant.responseName, leaves: variant.leaves, how: variant.how)
     }
 
+
+    /// The limits file, the fixtures' subjects and the suite over them, each checked against the others
+    /// in the order a run checks them, before anything is measured: the limits parse, `newFile` (the
+    /// run's `--out`, where given) can be written, the fixtures hold the subjects, every limit reads
+    /// what the bench measures, and `--filter` selects something. A run and `bench --list` both start here.
+    ///
+    /// - Throws: `BenchError` naming the first of these that fails.
+    static func checkedSuite(
+        _ selection: RunOptions, limitsPath: String, newFile: String? = nil
+    ) throws -> (limits: LimitsFile, subjects: BenchSubjects, suite: Suite) {
+        let limits = try LimitsFile.load(path: limitsPath)
+        if let newFile { try ResultsWriter.checkNewFile(newFile) }
+        let subjects = try BenchSubjects.checked(selection.specDirectory)
+        let suite = Suite(subjects: subjects)
+        try requireMeasured(limits, path: limitsPath, suite)
+        try requireSelection(suite, subjects, selection)
+        return (limits, subjects, suite)
+    }
 
     /// Refuses a limits file a limit of which reads a measurement (name and strategy) this bench does
     /// not have over this spec, or counts a scenario it has none of: such a run would measure
