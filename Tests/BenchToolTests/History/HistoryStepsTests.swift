@@ -79,6 +79,30 @@ struct HistoryStepsTests {
 
     // MARK: - Wall time
 
+    @Test func forksOfASlowedCoreClaimNoStep() throws {
+        // Two runs of one cost; in the second, ten of its twelve forks fell on a slowed core, 1.8x
+        // slower, and the speed probe read so.
+        let forks = 12
+        var before = run(0, forks: forks)
+        var after = run(1, forks: forks)
+        for index in before.measurements.indices { before.measurements[index].batches.speedProbeNanoseconds = Array(repeating: 7_000, count: forks) }
+        for index in after.measurements.indices { after.measurements[index].batches.speedProbeNanoseconds = Array(repeating: 7_000, count: forks) }
+        let read = after.measurements.firstIndex { $0.key == Synthetic.derivedRead }!
+        var slowed = Synthetic.spreadMeasurement(Synthetic.derivedRead, median: 1_000, draw: 1, forks: forks).forkRecords
+        for fork in 0..<10 {
+            slowed[fork] = Synthetic.spreadMeasurement(Synthetic.derivedRead, median: 1_800, draw: 100 + fork, forks: 1)
+        }
+        after.measurements[read] = MeasurementRecord(mergingForks: slowed.map { var record = $0; record.forks = nil; return record })
+        after.measurements[read].batches.speedProbeNanoseconds = (0..<forks).map { $0 < 10 ? 12_000 : 7_000 }
+        let (_, seeing) = try history([before, after])
+        #expect(seeing.steps.filter { $0.basis == .wallTime }.isEmpty, "the two forks left on a fast core show no change")
+        after.measurements[read].batches.speedProbeNanoseconds = nil
+        for index in before.measurements.indices { before.measurements[index].batches.speedProbeNanoseconds = nil }
+        for index in after.measurements.indices { after.measurements[index].batches.speedProbeNanoseconds = nil }
+        let (_, blind) = try history([before, after])
+        #expect(blind.steps.map(\.key) == [Synthetic.derivedRead], "without the probe, the slowed forks read as a slower build")
+    }
+
     @Test func aWallTimeStepIsClaimedOnlyBetweenRunsOfOneMachine() throws {
         let forks = Synthetic.judgedForks
         let (history, found) = try history([
