@@ -224,6 +224,7 @@ class DecisionProofScriptTest(unittest.TestCase):
             if proof.poll() is None:
                 proof.kill()
                 proof.wait()
+            proof.stderr.close()
         self.assertEqual(loops_of(helper), [])
         self.assertFalse([name for name in os.listdir(self.directory) if name.endswith(".part")])
 
