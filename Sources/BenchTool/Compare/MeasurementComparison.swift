@@ -24,12 +24,12 @@ struct MeasurementComparison: Sendable, Equatable, Codable {
         /// How far that count moved under other hash seeds, when counted again (0.05 is 5 %).
         @ExplicitNull var instructionsHashSpread: Double?
 
-        /// The side of `record` on `clock`, of the forks `kept` marks (every fork when nil): with forks set
-        /// aside, the median and interval are the kept forks' on that clock, as the CPU clock's always are.
-        init(_ record: MeasurementRecord, clock: TimingClock, kept: [Bool]? = nil) {
-            let all = record.sampleGroups(on: clock) ?? record.sampleGroups
-            let groups = kept.map { SlowCoreForks.keeping(all, $0) } ?? all
-            let setAside = groups.count < all.count
+        /// The side of `record` on `clock`, judged on `kept`, the groups of the forks left once those of a
+        /// slowed core are set aside (every fork's when nil): with forks set aside, the median and
+        /// interval are the kept forks' on that clock, as the CPU clock's always are.
+        init(_ record: MeasurementRecord, clock: TimingClock, kept: [[Double]]? = nil) {
+            let groups = kept ?? record.sampleGroups(on: clock) ?? record.sampleGroups
+            let setAside = kept != nil
             median = setAside ? ForkMedians.median(of: groups) : Self.median(of: record, on: clock)
             if clock == .wall && !setAside {
                 medianInterval = record.summary.medianInterval
@@ -157,10 +157,13 @@ struct MeasurementComparison: Sendable, Equatable, Codable {
         // A side left with fewer than two forks cannot be judged on what is left: its figures stay
         // every fork's, and the verdict says the core was slow (`slowCoreLeftTooFew`).
         if slowCore?.leavesTooFew == true { (oldKept, newKept) = (nil, nil) }
-        self.old = Side(old, clock: judged, kept: oldKept)
-        self.new = Side(new, clock: judged, kept: newKept)
-        let oldGroups = oldKept.map { SlowCoreForks.keeping(oldAll, $0) } ?? oldAll
-        let newGroups = newKept.map { SlowCoreForks.keeping(newAll, $0) } ?? newAll
+        // Only a side that lost forks is judged on fewer; one that lost none keeps its file's own figures.
+        let oldSetAside = oldKept.flatMap { $0.contains(false) ? SlowCoreForks.keeping(oldAll, $0) : nil }
+        let newSetAside = newKept.flatMap { $0.contains(false) ? SlowCoreForks.keeping(newAll, $0) : nil }
+        self.old = Side(old, clock: judged, kept: oldSetAside)
+        self.new = Side(new, clock: judged, kept: newSetAside)
+        let oldGroups = oldSetAside ?? oldAll
+        let newGroups = newSetAside ?? newAll
         (rankTest, rankTestOf) = Self.rankTest(old: oldGroups, new: newGroups)
         adjustedPValue = rankTest.pValue
         allocations = AllocationChange(old: old.allocations, new: new.allocations)
